@@ -1,0 +1,42 @@
+"""The pending decision: who decides, what kind, a prompt and the legal options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer: a stable string key and a readable label."""
+
+    key: str
+    label: str
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "label": self.label}
+        if self.info:
+            out["info"] = self.info
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Exactly one decision is pending at any point of a game that is not over."""
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+
+    def keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [o.to_json() for o in self.options],
+        }

@@ -1,0 +1,183 @@
+"""Game facade, ruleset protocol, ruleset registry, records and replay.
+
+Every game (The Networks, Prime Time) implements :class:`Ruleset` over its own state
+type.  Everything outside the engines (bots, CLI, server, RL adapters) goes through this
+one API: ``pending()`` / ``apply()`` / ``view()`` / ``record()``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
+
+from primetime.core.decision import Decision
+from primetime.core.errors import (
+    GameOverError,
+    IllegalOptionError,
+    NotYourDecisionError,
+    RecordError,
+    StaleStateError,
+)
+
+FORMAT_VERSION = 1
+
+S = TypeVar("S")
+
+
+class Ruleset(Protocol[S]):
+    """What a game provides to the core.  ``apply_key`` is only called with legal keys."""
+
+    name: str
+
+    def default_options(self) -> dict[str, Any]: ...
+    def validate_options(self, options: dict[str, Any], players: int) -> dict[str, Any]: ...
+    def new_state(self, options: dict[str, Any], seed: int, players: int) -> S: ...
+    def current_player(self, state: S) -> int | None: ...
+    def legal_keys(self, state: S) -> list[str]: ...
+    def apply_key(self, state: S, key: str) -> None: ...
+    def decision(self, state: S) -> Decision | None: ...
+    def explain_illegal(self, state: S, key: str) -> str: ...
+    def is_over(self, state: S) -> bool: ...
+    def scores(self, state: S) -> list[int]: ...
+    def result(self, state: S) -> dict[str, Any]: ...
+    def view(self, state: S, viewer: int | None) -> dict[str, Any]: ...
+    def to_json(self, state: S) -> dict[str, Any]: ...
+    def from_json(self, data: dict[str, Any]) -> S: ...
+    def clone(self, state: S) -> S: ...
+
+
+_RULESETS: dict[str, Callable[[], Any]] = {}
+_ALIASES = {"networks": "primetime.games.networks.ruleset:NetworksRuleset"}
+
+
+def register_ruleset(name: str, factory: Callable[[], Any]) -> None:
+    _RULESETS[name] = factory
+
+
+def get_ruleset(name: str) -> Any:
+    """Return the ruleset called ``name`` (``networks``, ...)."""
+    if name not in _RULESETS and name in _ALIASES:
+        mod, _, attr = _ALIASES[name].partition(":")
+        register_ruleset(name, getattr(importlib.import_module(mod), attr))
+    try:
+        return _RULESETS[name]()
+    except KeyError:
+        known = ", ".join(sorted(set(_RULESETS) | set(_ALIASES)))
+        raise ValueError(f"unknown game {name!r}; known games: {known}") from None
+
+
+class Game(Generic[S]):
+    """A live game: ruleset + state + the list of accepted action keys."""
+
+    def __init__(self, ruleset: Any, state: S, header: dict[str, Any], actions: list[str] | None = None):
+        self.ruleset = ruleset
+        self.state = state
+        self.header = header
+        self.actions: list[str] = actions if actions is not None else []
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: int | list[str],
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+    ) -> Game[Any]:
+        rs = get_ruleset(game)
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        opts = rs.validate_options(dict(options or {}), len(names))
+        state = rs.new_state(opts, seed, len(names))
+        header = {"game": game, "options": opts, "seed": seed, "players": names}
+        return cls(rs, state, header)
+
+    @property
+    def seq(self) -> int:
+        """Sequence number: how many actions have been accepted."""
+        return len(self.actions)
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.header["players"])
+
+    def pending(self) -> Decision | None:
+        return self.ruleset.decision(self.state)  # type: ignore[no-any-return]
+
+    def legal_keys(self) -> list[str]:
+        return self.ruleset.legal_keys(self.state)  # type: ignore[no-any-return]
+
+    def current_player(self) -> int | None:
+        return self.ruleset.current_player(self.state)  # type: ignore[no-any-return]
+
+    def is_over(self) -> bool:
+        return bool(self.ruleset.is_over(self.state))
+
+    def check(self, player: int | None, key: str, expected_seq: int | None = None) -> None:
+        """Raise the typed error ``apply`` would raise, without changing anything."""
+        rs = self.ruleset
+        if rs.is_over(self.state):
+            raise GameOverError("the game is over; no decision is pending")
+        cur = rs.current_player(self.state)
+        if player is not None and player != cur:
+            raise NotYourDecisionError(f"it is {self.header['players'][cur]}'s decision, not player {player}'s")
+        if expected_seq is not None and expected_seq != self.seq:
+            raise StaleStateError(f"action made against version {expected_seq}, but the game is at version {self.seq}")
+        if key not in rs.legal_keys(self.state):
+            raise IllegalOptionError(rs.explain_illegal(self.state, key))
+
+    def apply(self, player: int | None, key: str, expected_seq: int | None = None) -> int:
+        """Apply ``key`` for ``player`` (None = whoever decides).  Returns the new sequence number."""
+        self.check(player, key, expected_seq)
+        self.ruleset.apply_key(self.state, key)
+        self.actions.append(key)
+        return self.seq
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        return self.ruleset.view(self.state, viewer)  # type: ignore[no-any-return]
+
+    def result(self) -> dict[str, Any]:
+        return self.ruleset.result(self.state)  # type: ignore[no-any-return]
+
+    def record(self) -> dict[str, Any]:
+        return {"format_version": FORMAT_VERSION, **self.header, "actions": list(self.actions)}
+
+    def to_json(self) -> dict[str, Any]:
+        return self.ruleset.to_json(self.state)  # type: ignore[no-any-return]
+
+
+def load_record(text: str) -> dict[str, Any]:
+    """Parse and check the shape of a record; errors say what is wrong."""
+    try:
+        rec = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
+    if not isinstance(rec, dict):
+        raise RecordError("a record must be a JSON object")
+    for field, typ in (("format_version", int), ("game", str), ("seed", int), ("players", list), ("actions", list)):
+        if field not in rec:
+            raise RecordError(f"field {field!r} is missing")
+        if not isinstance(rec[field], typ):
+            raise RecordError(f"field {field!r} must be a {typ.__name__}")
+    if rec["format_version"] != FORMAT_VERSION:
+        raise RecordError(f"format_version {rec['format_version']} is not supported (this version reads {FORMAT_VERSION})")
+    if not isinstance(rec.get("options", {}), dict):
+        raise RecordError("field 'options' must be an object")
+    return rec
+
+
+def replay_record(rec: dict[str, Any], upto: int | None = None) -> Game[Any]:
+    """Rebuild a game from its record; an illegal action raises RecordError naming its index."""
+    try:
+        game = Game.new(rec["game"], list(rec["players"]), int(rec["seed"]), dict(rec.get("options") or {}))
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RecordError(f"cannot start the recorded game: {exc}") from None
+    actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    for i, key in enumerate(actions):
+        if not isinstance(key, str):
+            raise RecordError(f"action {i}: {key!r} is not a string key")
+        try:
+            game.apply(None, key)
+        except (GameOverError, IllegalOptionError) as exc:
+            raise RecordError(f"action {i} ({key!r}) cannot be applied: {exc}") from None
+    return game

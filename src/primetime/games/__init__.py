@@ -1,0 +1,1 @@
+"""Rulesets built on the engine core."""

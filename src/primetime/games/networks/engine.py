@@ -1,0 +1,1622 @@
+"""Rules of The Networks: Primetime.
+
+The state holds a stack of pending steps (plain tuples).  ``advance`` resolves automatic
+steps until a decision step is on top; ``legal`` lists the option keys of that decision
+and ``apply`` resolves one.  Comments cite the rules (seed file names and checklist IDs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from primetime.core.rng import Rng
+from primetime.games.networks import effects as fx
+from primetime.games.networks.cards import GENRES, TIMESLOTS, Catalogue
+from primetime.games.networks.state import OPP, NetState, Player, Show
+
+SHOW, STAR, AD, NET = 0, 1, 2, 3
+KIND_INDEX = {"show": SHOW, "star": STAR, "ad": AD, "network": NET}
+KIND_NAMES = ("show", "star", "ad", "network")
+ROUNDS = 4
+TOP = 5  # genre track spaces (NET-AMB-09)
+
+
+class Tables:
+    """Per-catalogue lookup arrays for the hot path."""
+
+    def __init__(self, cat: Catalogue) -> None:
+        self.defs = [c.defn for c in cat.cards]
+        self.kind = [KIND_INDEX[c.kind] for c in cat.cards]
+        self.effect = [getattr(c.defn, "effect", "") for c in cat.cards]
+        self.flex = [e == "flex_slot" for e in self.effect]
+        self.promo = [c.kind == "ad" and c.defn.promo_cost > 0 for c in cat.cards]
+        self.timing = [getattr(c.defn, "timing", "") for c in cat.cards]
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(cat: Catalogue) -> Tables:
+    t = _TABLES.get(id(cat))
+    if t is None:
+        t = _TABLES[id(cat)] = Tables(cat)
+    return t
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetState:
+    """Set up a game (001, Game Setup; NET-SETUP-01..16)."""
+    T = tables(cat)
+    s = NetState.__new__(NetState)
+    s.cat, s.opts, s.n, s.solo = cat, opts, n, n == 1
+    s.rng = rng = Rng(seed)
+    s.setup = cat.setup_for(max(2, n))  # NET-SETUP-02: solo uses the 1-2 board
+    s.log = [] if opts.get("log", True) else None
+    s.box = []
+    # NET-SETUP-05..08: A on top of B, with the player-count removals.
+    a = [i for i in cat.shows_a if not (n <= 2 and T.defs[i].mark == 3)]
+    b = [i for i in cat.shows_b if not (n <= 3 and T.defs[i].mark == 4)]
+    s.box += [i for i in cat.shows_a + cat.shows_b if i not in a and i not in b]
+    rng.shuffle(a)
+    rng.shuffle(b)
+    stars, ads, nets = list(cat.stars), list(cat.ads), list(cat.network)
+    rng.shuffle(stars)
+    rng.shuffle(ads)
+    rng.shuffle(nets)
+    s.decks = [b + a, stars, ads, nets]  # draw with pop(): the end of the list is the top
+    s.discards = [[], [], [], []]
+    s.display = [[], [], [], []]
+    assert cat.board is not None
+    networks = cat.board.networks
+    s.players = []
+    for p in range(n):
+        pl = Player(0, networks[p])
+        for slot, cid in enumerate(cat.starters[networks[p]][:3]):  # NET-SETUP-10/11
+            pl.lineup[slot] = Show(cid, 0, T.defs[cid].genre)
+        s.players.append(pl)
+    # NET-SETUP-12 / NET-SOLO-03: first player chosen at random unless given.
+    seats = 2 if s.solo else n
+    first = opts.get("first_player")
+    s.first = int(first) if first is not None else rng.below(seats)
+    if s.solo:
+        s.order = [0, OPP] if s.first == 0 else [OPP, 0]
+    else:
+        s.order = [(s.first + i) % n for i in range(n)]
+    for k, p in enumerate(s.order):  # NET-SETUP-13: seat k in turn order gets the k-th amount
+        if p != OPP:
+            s.players[p].cash = s.setup.starting_cash[k]
+    s.phase, s.round, s.cur = "pilot", 0, s.order[0]
+    s.pass_order, s.stack, s.limbo, s.prod = [], [], [], None
+    s.solo_deck, s.solo_parked, s.final = [], 0, None
+    s.extra = {"kept": [False] * n}
+    # NET-PILOT-01 / NET-VAR-01: deal pilot offers.
+    beginner = opts.get("pilot") == "simplified"
+    pilot = [i for i in cat.pilot if not (beginner and T.kind[i] == SHOW)]
+    rng.shuffle(pilot)
+    per = 2 if beginner else 4
+    s.pilot = [[pilot.pop() for _ in range(per)] for _ in range(n)]
+    s.box += pilot  # NET-PILOT-02: undealt pilot cards go back to the box
+    s.stack.append(("pilot_done",))
+    if beginner:
+        for p in range(n):
+            s.extra["kept"][p] = True
+    else:
+        for p in reversed(range(n)):
+            s.stack.append(("pilot", p))
+    advance(s)
+    return s
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def draw(s: NetState, kind: int) -> int | None:
+    """Draw the top card of a deck, reshuffling its discards if it is empty (NET-DECK-02/05)."""
+    deck = s.decks[kind]
+    if not deck:
+        if not s.discards[kind]:
+            return None  # NET-DECK-08 / NET-AMB-20
+        deck.extend(s.discards[kind])
+        s.discards[kind].clear()
+        s.rng.shuffle(deck)
+        s.say(f"The {KIND_NAMES[kind]} discards are shuffled into a new deck.")
+    return deck.pop()
+
+
+def name(s: NetState, cid: int) -> str:
+    return str(tables(s.cat).defs[cid].name)
+
+
+def pname(s: NetState, p: int) -> str:
+    """A player token in log lines; views replace it with the player's name."""
+    return "Opponent" if p == OPP else f"{{P{p + 1}}}"
+
+
+def has_effect(s: NetState, p: int, effect: str) -> int:
+    """The first green-room network card of ``p`` with this effect, or -1."""
+    T = tables(s.cat)
+    for cid in s.players[p].green:
+        if T.kind[cid] == NET and T.defs[cid].effect == effect:
+            return cid
+    return -1
+
+
+def passive_sum(s: NetState, p: int, effect: str) -> int:
+    T = tables(s.cat)
+    total = 0
+    for cid in s.players[p].green:
+        if T.kind[cid] == NET and T.defs[cid].effect == effect:
+            total += int(T.defs[cid].params["amount"])
+    return total
+
+
+def star_cost(s: NetState, p: int, cid: int) -> int:
+    return max(0, tables(s.cat).defs[cid].cost - passive_sum(s, p, "star_discount"))
+
+
+def discard(s: NetState, p: int, cid: int) -> None:
+    """Discard a card a player owned; Gray Fox and Rerun Guy go elsewhere (NET-CARD-24/26)."""
+    T = tables(s.cat)
+    eff = T.effect[cid]
+    if eff == "gray_fox":
+        s.players[p].green.append(cid)
+    elif eff == "rerun_guy":
+        s.players[p].reruns.append(cid)
+    else:
+        s.discards[T.kind[cid]].append(cid)
+
+
+def cancel(s: NetState, p: int, slot: int) -> None:
+    """Cancel a show (NET-CANC-01..03): cube back, attachments discarded, show to reruns."""
+    pl = s.players[p]
+    sh = pl.lineup[slot]
+    assert sh is not None
+    pl.lineup[slot] = None
+    for cid, _rot in sh.atts:
+        discard(s, p, cid)
+    pl.reruns.append(sh.cid)
+    s.say(f"{pname(s, p)} cancels {name(s, sh.cid)}; it goes to the reruns.")
+
+
+# ----------------------------------------------------------------------------- values
+
+
+def att_viewers(T: Tables, cid: int, rot: bool, row: int) -> int:
+    d = T.defs[cid]
+    if T.kind[cid] == STAR:
+        return int(d.rotated_viewers[row] if rot else d.viewers[row])
+    if T.promo[cid] and not rot:  # NET-COND-09: rotated promos give no viewers
+        return int(d.viewers[row])
+    return 0
+
+
+def att_expense(T: Tables, cid: int, rot: bool) -> int:
+    if T.kind[cid] == STAR:
+        d = T.defs[cid]
+        return int(d.rotated_expenses if rot else d.expenses)
+    return 0
+
+
+def att_income(T: Tables, cid: int, rot: bool) -> int:
+    if T.kind[cid] == AD:
+        d = T.defs[cid]
+        return int(d.rotated_income if rot else d.income)
+    return 0
+
+
+def show_viewers(s: NetState, p: int, sh: Show) -> int:
+    """A show's viewers this round (NET-SEAS-08, NET-ANAT-06, NET-AMB-26)."""
+    T = tables(s.cat)
+    row = sh.row
+    v = T.defs[sh.cid].seasons[row]
+    for cid, rot in sh.atts:
+        v += att_viewers(T, cid, rot, row)
+    if T.effect[sh.cid] == "reinfeld":  # NET-CARD-16: stars with no visible expenses
+        for other in s.players[p].lineup:
+            if other is not None:
+                for cid, rot in other.atts:
+                    if T.kind[cid] == STAR and att_expense(T, cid, rot) == 0:
+                        v += fx.REINFELD_PER_STAR
+    return int(v)
+
+
+def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
+    """(income, expenses) of a show with its attachments (NET-EOR-02)."""
+    T = tables(s.cat)
+    d = T.defs[sh.cid]
+    inc, exp = d.income, d.expenses
+    for cid, rot in sh.atts:
+        inc += att_income(T, cid, rot)
+        exp += att_expense(T, cid, rot)
+    return inc, exp
+
+
+def upkeep_net(s: NetState, p: int) -> int:
+    net = 0
+    for sh in s.players[p].lineup:
+        if sh is not None:
+            i, e = show_upkeep(s, sh)
+            net += i - e
+    return net
+
+
+def forecast(s: NetState, p: int) -> dict[str, Any]:
+    """Viewers and upkeep if the round ended now (003, Forecast; NET-UI-11..13)."""
+    pl = s.players[p]
+    shows = []
+    for slot, sh in enumerate(pl.lineup):
+        if sh is None:
+            shows.append(None)
+            continue
+        inc, exp = show_upkeep(s, sh)
+        shows.append({"slot": slot, "viewers": show_viewers(s, p, sh), "income": inc, "expenses": exp})
+    lineup = sum(x["viewers"] for x in shows if x)
+    net = upkeep_net(s, p)
+    return {"shows": shows, "lineup_viewers": lineup, "pass_viewers": pl.pass_viewers,
+            "viewers": lineup + pl.pass_viewers, "upkeep": net}
+
+
+# ----------------------------------------------------------------------------- slots and conditions
+
+
+def capacity(T: Tables, sh_cid: int, x_star: int, x_ad: int, x_wild: int, atts: list[int]) -> bool:
+    """Can these attachments be assigned to the show's slots (NET-ATT-04, NET-CARD-19/22/23)?"""
+    sl = T.defs[sh_cid].slots
+    ns = nf = na = 0
+    ba = 0
+    for c in atts:
+        if T.kind[c] == STAR:
+            if T.flex[c]:
+                nf += 1
+            else:
+                ns += 1
+            if T.effect[c] == "brand_ambassador":
+                ba = 1
+        else:
+            na += 1
+    S = sl.star_req + sl.star_opt + x_star
+    A = sl.ad_req + sl.ad_opt + x_ad + ba
+    W = sl.wild_req + sl.wild_opt + x_wild
+    over = max(0, ns - S) + max(0, na - A)
+    if over > W:
+        return False
+    free = max(0, S - ns) + max(0, A - na) + (W - over)
+    return nf <= free
+
+
+def required_ok(T: Tables, sh_cid: int, atts: list[int]) -> bool:
+    """Are the required (full-colour) slots filled (NET-PROD-04)?"""
+    sl = T.defs[sh_cid].slots
+    ns = nf = na = 0
+    for c in atts:
+        if T.kind[c] == STAR:
+            if T.flex[c]:
+                nf += 1
+            else:
+                ns += 1
+        else:
+            na += 1
+    need_flex = max(0, sl.star_req - ns) + max(0, sl.ad_req - na)
+    return need_flex <= nf and ns + nf + na >= sl.star_req + sl.ad_req + sl.wild_req
+
+
+def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: list[int]) -> bool:
+    """Evaluate a star/ad condition at attach time (001, Star & Ad Conditions; NET-COND-03..08)."""
+    T = tables(s.cat)
+    d = T.defs[cid]
+    if T.effect[cid] == "charity_mainstay":  # NET-CARD-20 / NET-AMB-18
+        pl = s.players[p]
+        if not s.solo and pl.scores:
+            mine = pl.scores[-1]
+            if all(mine > q.scores[-1] for i, q in enumerate(s.players) if i != p and q.scores):
+                return False
+    c = getattr(d, "condition", None)
+    if c is None:
+        return True
+    k = c.kind
+    if k == "genre":
+        return genre in c.genres
+    if k == "timeslot":
+        return TIMESLOTS[slot] == c.timeslot
+    if k in ("with_others", "alone"):
+        want = {"star": (STAR,), "ad": (AD,), "any": (STAR, AD)}[c.of]
+        cnt = sum(1 for o in others if T.kind[o] in want)
+        return cnt >= 1 if k == "with_others" else cnt == 0
+    if k == "networks":
+        return sum(1 for g in s.players[p].green if T.kind[g] == NET) >= c.count
+    return True
+
+
+# ----------------------------------------------------------------------------- production feasibility
+
+
+def _ensemble(s: NetState, p: int) -> int:
+    cid = has_effect(s, p, "ensemble_cast")
+    return int(tables(s.cat).defs[cid].params["extra"]) if cid >= 0 else 0
+
+
+def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
+    """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
+    if src == "pilot":
+        return 0  # NET-PILOT-06: paid in the pilot settlement
+    T = tables(s.cat)
+    cost = T.defs[show].cost - passive_sum(s, p, "creative_accounting")
+    if any(T.effect[c] == "industry_veteran" for c in atts):
+        cost -= fx.INDUSTRY_VETERAN_DISCOUNT
+    return max(0, cost)
+
+
+def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int],
+                x_star: int, x_wild: int, ignore_req: bool, src: str, spare: int = 0) -> bool:
+    """Can a production with ``atts`` attached be finished using cards from ``pool``?"""
+    T = tables(s.cat)
+    if not capacity(T, show, x_star, 0, x_wild, atts):
+        return False
+    cash = s.players[p].cash - spare
+    extra: list[int] = []
+    if not ignore_req and not required_ok(T, show, atts):
+        sl = T.defs[show].slots
+        have = list(atts)
+        stars = [c for c in pool if T.kind[c] == STAR and not T.flex[c]]
+        flex = [c for c in pool if T.flex[c]]
+        ads = [c for c in pool if T.kind[c] == AD]
+        ns = sum(1 for c in have if T.kind[c] == STAR and not T.flex[c])
+        na = sum(1 for c in have if T.kind[c] == AD)
+        for _ in range(max(0, sl.star_req - ns)):
+            if stars:
+                extra.append(stars.pop())
+            elif flex:
+                extra.append(flex.pop())
+        for _ in range(max(0, sl.ad_req - na)):
+            if ads:
+                extra.append(ads.pop())
+            elif flex:
+                extra.append(flex.pop())
+        rest = stars + ads + flex
+        while not required_ok(T, show, have + extra) and rest:
+            extra.append(rest.pop())
+        if not required_ok(T, show, have + extra) or not capacity(T, show, x_star, 0, x_wild, have + extra):
+            return False
+    full = list(atts) + extra
+    if cash >= production_cost(s, p, show, full, src):
+        return True
+    # Industry Veteran still in the pool may bring the cost down (NET-CARD-25).
+    for c in pool:
+        if T.effect[c] == "industry_veteran" and c not in extra and capacity(T, show, x_star, 0, x_wild, full + [c]):
+            return cash >= production_cost(s, p, show, full + [c], src)
+    return False
+
+
+def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
+    """NET-PROD-02: only if the cost can be paid and the required slots filled."""
+    pl = s.players[p]
+    T = tables(s.cat)
+    pool = [c for c in pl.green if T.kind[c] in (STAR, AD)]
+    ens = _ensemble(s, p)
+    if completable(s, p, show, [], pool, 0, 0, False, src):
+        return True
+    if ens and completable(s, p, show, [], pool, ens, 0, False, src):
+        return True
+    # NET-CARD-10: Sponsored Content may ignore every required slot.
+    return has_effect(s, p, "sponsored_content") >= 0 and completable(s, p, show, [], pool, 0, 1, True, src)
+
+
+# ----------------------------------------------------------------------------- genre tracks
+
+
+def advance_genre(s: NetState, p: int, genre: str) -> None:
+    """Advance one space and take the bonus landed on (NET-GENRE-02..06)."""
+    pl = s.players[p]
+    g = GENRES.index(genre)
+    if pl.genre[g] >= TOP:
+        return
+    pl.genre[g] += 1
+    assert s.cat.board is not None
+    bonus = s.cat.board.genre_board.bonuses[genre][pl.genre[g] - 1]
+    s.say(f"{pname(s, p)} advances to space {pl.genre[g]} on the {genre} track"
+          + (f" and gains a {bonus} bonus." if bonus else "."))
+    if bonus:
+        push_bonus(s, p, bonus)
+
+
+def push_bonus(s: NetState, p: int, bonus: str) -> None:
+    """NET-GENRE-08..11: draw 2 of a kind (or 1 star + 1 ad + 1 network) and keep 1."""
+    kinds = [STAR, AD, NET] if bonus == "mixed" else [KIND_INDEX[bonus]] * 2
+    drawn = []
+    for k in kinds:
+        c = draw(s, k)
+        if c is not None:
+            drawn.append(c)
+    s.limbo.extend(drawn)
+    if drawn:
+        s.stack.append(("bonus", p, tuple(drawn)))
+
+
+def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
+    """A star/ad/network card joins a player's green room (immediates resolve at once)."""
+    T = tables(s.cat)
+    k = T.kind[cid]
+    pl = s.players[p]
+    if k == AD:
+        pl.cash += T.defs[cid].bonus  # NET-AD-01
+        pl.green.append(cid)
+    elif k == STAR:
+        if not free:
+            pl.cash -= star_cost(s, p, cid)
+        pl.green.append(cid)
+    elif k == NET:
+        if T.defs[cid].timing == "immediate":  # NET-NETC-02
+            s.say(f"{pname(s, p)} resolves {name(s, cid)}.")
+            s.discards[NET].append(cid)
+            NETWORK_HANDLERS[T.defs[cid].effect](s, p, cid)
+        else:
+            pl.green.append(cid)
+
+
+# ----------------------------------------------------------------------------- turns
+
+
+def _not_passed(s: NetState) -> list[int]:
+    return [q for q in s.order if q not in s.pass_order]
+
+
+def is_last(s: NetState, p: int) -> bool:
+    left = _not_passed(s)
+    return len(left) == 1 and left[0] == p
+
+
+def start_round(s: NetState) -> None:
+    s.round += 1
+    s.phase = "play"
+    s.pass_order = []
+    for pl in s.players:
+        pl.pass_col, pl.pass_viewers = -1, 0
+    if s.solo:  # NET-SOLO-12: a fresh opponent deck every round
+        s.solo_deck = list(range(len(s.cat.solo)))
+        s.rng.shuffle(s.solo_deck)
+        s.solo_parked = 0
+    deal_display(s)
+    s.say(f"Round {s.round} begins.")
+    begin_turn(s, s.order[0])
+
+
+def deal_display(s: NetState) -> None:
+    """NET-EOR-13 / NET-BOARD-05: a complete new display."""
+    d = s.setup.display
+    for k, count in ((SHOW, d.show), (STAR, d.star), (AD, d.ad), (NET, d.network)):
+        for _ in range(count):
+            c = draw(s, k)
+            if c is None:
+                break
+            s.display[k].append(c)
+
+
+def begin_turn(s: NetState, p: int) -> None:
+    s.cur = p
+    if p == OPP:
+        s.stack.append(("opp_turn",))
+    else:
+        s.stack.append(("turn", p, 0))
+
+
+def end_turn(s: NetState, p: int) -> None:
+    """Move to the next player in turn order who has not passed (NET-TURN-02/04/05)."""
+    left = _not_passed(s)
+    if not left or (s.solo and 0 in s.pass_order):  # NET-SOLO-08
+        end_of_round(s)
+        return
+    order = s.order
+    i = order.index(p)
+    for k in range(1, len(order) + 1):
+        q = order[(i + k) % len(order)]
+        if q in left:
+            begin_turn(s, q)
+            return
+
+
+def take_action(s: NetState, p: int) -> None:
+    """Mark the turn's action as used: the last player keeps acting (NET-PASS-04)."""
+    top = s.stack.pop()
+    assert top[0] == "turn"
+    s.stack.append(("turn", p, 0 if is_last(s, p) else 1))
+
+
+def free_uses(s: NetState, p: int, acted: int) -> list[str]:
+    """Network cards usable now, without spending the action (NET-TURN-07, NET-NETC-06)."""
+    T = tables(s.cat)
+    out = []
+    seen: set[str] = set()
+    for cid in s.players[p].green:
+        if T.kind[cid] != NET:
+            continue
+        eff = T.defs[cid].effect
+        check = USE_CHECKS.get(eff)
+        if check is None or eff in seen:
+            continue
+        if check(s, p, cid, acted):
+            seen.add(eff)
+            out.append(f"use:{cid}")
+    return out
+
+
+def pass_options(s: NetState, p: int) -> list[str]:
+    track = s.setup.pass_track
+    dbl = has_effect(s, p, "preempted_timeslot") >= 0
+    if is_last(s, p):  # NET-PASS-05: the last column is cash only
+        return ["pass:cash", "pass:cash:x2"] if dbl else ["pass:cash"]
+    col = track[len(s.pass_order)]
+    out = ["pass:cash"]
+    if col.viewers is not None:
+        out.append("pass:viewers")
+    if dbl:
+        out += [o + ":x2" for o in out]
+    return out
+
+
+def turn_options(s: NetState, p: int, acted: int) -> list[str]:
+    T = tables(s.cat)
+    pl = s.players[p]
+    if acted:
+        return free_uses(s, p, acted) + ["end"]
+    out: list[str] = []
+    for cid in s.display[STAR]:
+        if pl.cash >= star_cost(s, p, cid):  # NET-STAR-02
+            out.append(f"star:{cid}")
+    out += [f"ad:{cid}" for cid in s.display[AD]]  # NET-AD-02
+    for cid in s.display[NET]:
+        if pl.cash >= T.defs[cid].cost:
+            out.append(f"net:{cid}")
+    for cid in s.display[SHOW]:
+        if can_produce(s, p, cid):
+            out.append(f"show:{cid}")
+    for cid in pl.reserved:
+        if can_produce(s, p, cid, "reserved"):
+            out.append(f"show:{cid}")
+    seen_att: set[int] = set()
+    for cid in pl.green:
+        if T.kind[cid] in (STAR, AD) and cid not in seen_att and attach_targets(s, p, cid):
+            seen_att.add(cid)
+            out.append(f"attach:{cid}")
+    out += free_uses(s, p, acted)
+    out += pass_options(s, p)
+    return out
+
+
+def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
+    """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
+    T = tables(s.cat)
+    pl = s.players[p]
+    out: list[str] = []
+    promo = T.promo[cid]
+    pay_ok = promo and pl.cash >= T.defs[cid].promo_cost
+    ens = _ensemble(s, p) if T.kind[cid] == STAR and not onset else 0
+    spon = has_effect(s, p, "sponsored_content") >= 0 and not onset
+    for slot, sh in enumerate(pl.lineup):
+        if sh is None:
+            continue
+        cur = [c for c, _ in sh.atts]
+        req_before = sh.ignore_req or required_ok(T, sh.cid, cur)
+
+        def ok(new: list[int], xs: int = 0, xw: int = 0, sh: Show = sh, req_before: bool = req_before) -> bool:
+            if not capacity(T, sh.cid, sh.x_star + xs, sh.x_ad, sh.x_wild + xw, new):
+                return False
+            return not req_before or sh.ignore_req or required_ok(T, sh.cid, new)
+
+        keys: list[str] = []
+        if ok(cur + [cid]):
+            keys.append(f"to:{slot}")
+        for old in dict.fromkeys(cur):
+            rest = list(cur)
+            rest.remove(old)
+            if ok(rest + [cid]):
+                keys.append(f"rep:{slot}:{old}")
+        if ens and not ok(cur + [cid]) and ok(cur + [cid], xs=ens):
+            keys.append(f"ens:{slot}")
+        if spon and not ok(cur + [cid]) and ok(cur + [cid], xw=1):
+            keys.append(f"spon:{slot}")
+        for k in keys:
+            out.append(k)
+            if pay_ok:
+                out.append(k + ":pay")
+    return out
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+def act_sign_star(s: NetState, p: int, cid: int) -> None:
+    take_action(s, p)
+    s.display[STAR].remove(cid)
+    s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
+    gain_card(s, p, cid, free=False)
+
+
+def act_sign_ad(s: NetState, p: int, cid: int) -> None:
+    take_action(s, p)
+    s.display[AD].remove(cid)
+    s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${tables(s.cat).defs[cid].bonus}M.")
+    gain_card(s, p, cid)
+
+
+def act_take_network(s: NetState, p: int, cid: int) -> None:
+    take_action(s, p)
+    s.display[NET].remove(cid)
+    s.players[p].cash -= tables(s.cat).defs[cid].cost
+    s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
+    gain_card(s, p, cid)
+
+
+def start_production(s: NetState, p: int, show: int, src: str) -> None:
+    """Begin producing (NET-PROD-01..11); the production is committed atomically."""
+    s.prod = {"p": p, "show": show, "src": src, "atts": (), "ens": -1, "spon": -1,
+              "slot": -1, "genre": tables(s.cat).defs[show].genre, "paid": ()}
+    s.stack.append(("prod_commit", p))
+    s.stack.append(("prod_promo", p))
+    s.stack.append(("prod_genre", p))
+    s.stack.append(("prod_slot", p))
+    s.stack.append(("prod_att", p))
+
+
+def _prod_extras(s: NetState) -> tuple[int, int, bool]:
+    pr = s.prod
+    assert pr is not None
+    T = tables(s.cat)
+    xs = int(T.defs[pr["ens"]].params["extra"]) if pr["ens"] >= 0 else 0
+    xw = 1 if pr["spon"] >= 0 else 0
+    return xs, xw, pr["spon"] >= 0
+
+
+def prod_att_options(s: NetState, p: int) -> list[str]:
+    pr = s.prod
+    assert pr is not None
+    T = tables(s.cat)
+    pl = s.players[p]
+    atts = list(pr["atts"])
+    xs, xw, ign = _prod_extras(s)
+    last = max(atts) if atts else -1
+    # Attach in card-id order so each set of attachments is reached in one way only.
+    pool = sorted(c for c in pl.green if T.kind[c] in (STAR, AD) and c not in atts)
+    out = []
+    for i, c in enumerate(pool):
+        if c > last and completable(s, p, pr["show"], atts + [c], pool[i + 1:], xs, xw, ign, pr["src"]):
+            out.append(f"att:{c}")
+    if pr["ens"] < 0:
+        e = has_effect(s, p, "ensemble_cast")
+        if e >= 0:
+            out.append(f"use:{e}")
+    if pr["spon"] < 0:
+        e = has_effect(s, p, "sponsored_content")
+        if e >= 0:
+            out.append(f"use:{e}")
+    if (ign or required_ok(T, pr["show"], atts)) and pl.cash >= production_cost(s, p, pr["show"], atts, pr["src"]):
+        out.append("done")
+    if not out:
+        out.append("abort")  # safety net; never expected (conformance tests check)
+    return out
+
+
+def commit_production(s: NetState, p: int) -> None:
+    pr = s.prod
+    assert pr is not None
+    xs, xw, ign = _prod_extras(s)
+    s.prod = None
+    T = tables(s.cat)
+    pl = s.players[p]
+    show, slot, genre = pr["show"], pr["slot"], pr["genre"]
+    atts = list(pr["atts"])
+    cost = production_cost(s, p, show, atts, pr["src"])
+    pl.cash -= cost + sum(T.defs[c].promo_cost for c in pr["paid"])  # NET-PROD-03 / NET-COND-09
+    if pr["src"] == "display":
+        s.display[SHOW].remove(show)
+    elif pr["src"] == "reserved":
+        pl.reserved.remove(show)
+    else:
+        s.pilot[p].remove(show)
+    for c in atts:
+        pl.green.remove(c)
+    if pr["ens"] >= 0:
+        _discard_used(s, p, pr["ens"])
+    if pr["spon"] >= 0:
+        _discard_used(s, p, pr["spon"])
+    if pl.lineup[slot] is not None:  # NET-PROD-05 / NET-PROD-09
+        cancel(s, p, slot)
+    d = T.defs[show]
+    preferred = d.timeslot == "" or d.timeslot == TIMESLOTS[slot] or d.effect == "no_penalty"
+    sh = Show(show, 0 if preferred else 2, genre)  # NET-PROD-06 / NET-SEAS-04
+    sh.x_star, sh.x_wild, sh.ignore_req = xs, xw, ign
+    cross = any(T.effect[c] == "cross_promoting" for c in atts)
+    for c in atts:  # NET-AMB-08: conditions against the final slot and attachment set
+        others = [o for o in atts if o != c]
+        if T.promo[c]:
+            rot = c not in pr["paid"] and not cross  # NET-CARD-21
+        else:
+            rot = not condition_met(s, p, c, genre, slot, others)
+        sh.atts.append((c, rot))
+    pl.lineup[slot] = sh
+    s.say(f"{pname(s, p)} produces {d.name} in {TIMESLOTS[slot]} for ${cost}M"
+          + (f" with {', '.join(name(s, c) for c in atts)}" if atts else "") + ".")
+    upton_crabby(s, p, sh)
+    advance_genre(s, p, genre)  # NET-PROD-07
+
+
+def upton_crabby(s: NetState, p: int, sh: Show) -> None:
+    """NET-CARD-18: once it holds 2 stars, draw a star and attach it (upside down if unmet)."""
+    T = tables(s.cat)
+    if T.effect[sh.cid] != "upton_crabby" or sh.crabby:
+        return
+    if sum(1 for c, _ in sh.atts if T.kind[c] == STAR) < 2:
+        return
+    sh.crabby = True
+    c = draw(s, STAR)
+    if c is None:
+        return
+    slot = s.players[p].lineup.index(sh)
+    rot = not condition_met(s, p, c, sh.genre, slot, [a for a, _ in sh.atts])
+    sh.x_star += 1
+    sh.atts.append((c, rot))
+    s.say(f"Upton Crabby draws {name(s, c)} and attaches it" + (" upside down." if rot else "."))
+
+
+def _discard_used(s: NetState, p: int, cid: int) -> None:
+    s.players[p].green.remove(cid)
+    s.discards[NET].append(cid)  # NET-AMB-11
+
+
+def commit_attach(s: NetState, p: int, cid: int, key: str) -> None:
+    """Add or replace one star/ad (NET-ATT-01..07)."""
+    T = tables(s.cat)
+    pl = s.players[p]
+    parts = key.split(":")
+    mode, slot = parts[0], int(parts[1])
+    sh = pl.lineup[slot]
+    assert sh is not None
+    pay = parts[-1] == "pay"
+    pl.green.remove(cid)
+    if mode == "rep":
+        old = int(parts[2])
+        for i, (c, _r) in enumerate(sh.atts):
+            if c == old:
+                del sh.atts[i]
+                break
+        discard(s, p, old)  # NET-ATT-06
+        s.say(f"{pname(s, p)} replaces {name(s, old)} on {name(s, sh.cid)}.")
+    elif mode == "ens":
+        e = has_effect(s, p, "ensemble_cast")
+        sh.x_star += int(T.defs[e].params["extra"])
+        _discard_used(s, p, e)
+    elif mode == "spon":
+        e = has_effect(s, p, "sponsored_content")
+        sh.x_wild += 1
+        _discard_used(s, p, e)
+    others = [c for c, _ in sh.atts]
+    if T.promo[cid]:
+        rot = not pay
+        if pay:
+            pl.cash -= T.defs[cid].promo_cost
+    else:
+        rot = not condition_met(s, p, cid, sh.genre, slot, others)
+    sh.atts.append((cid, rot))
+    if T.effect[cid] == "cross_promoting":  # NET-CARD-21
+        sh.atts = [(c, False if T.promo[c] else r) for c, r in sh.atts]
+    s.say(f"{pname(s, p)} attaches {name(s, cid)} to {name(s, sh.cid)}" + (" upside down." if rot else "."))
+    upton_crabby(s, p, sh)
+    if T.effect[cid] == "brand_ambassador":  # NET-CARD-19: the extra ad in the same action
+        s.stack.append(("ba_extra", p, slot))
+
+
+def act_pass(s: NetState, p: int, key: str) -> None:
+    """NET-PASS-01..09."""
+    pl = s.players[p]
+    track = s.setup.pass_track
+    last = is_last(s, p)
+    col = len(track) - 1 if last else len(s.pass_order)
+    mult = 2 if key.endswith(":x2") else 1
+    if mult == 2:
+        _discard_used(s, p, has_effect(s, p, "preempted_timeslot"))
+    c = track[col]
+    s.stack.pop()  # the turn step
+    s.pass_order.append(p)
+    pl.pass_col = col
+    extra = passive_sum(s, p, "pass_cash")
+    if key.startswith("pass:viewers"):
+        assert c.viewers is not None
+        pl.pass_viewers = c.viewers * mult
+        pl.cash += extra
+        s.say(f"{pname(s, p)} passes in column {col + 1} for {pl.pass_viewers} viewers.")
+    else:
+        pl.cash += c.cash * mult + extra
+        s.say(f"{pname(s, p)} passes in column {col + 1} for ${c.cash * mult}M.")
+    end_turn(s, p)
+
+
+# ----------------------------------------------------------------------------- solo opponent
+
+
+def opp_turn(s: NetState) -> None:
+    """NET-SOLO-05..07, NET-SOLO-17."""
+    while True:
+        if not s.solo_deck:
+            _opp_pass(s)
+            return
+        sd = s.cat.solo[s.solo_deck.pop()]
+        k = KIND_INDEX[sd.type]
+        row = s.display[k]
+        if row:
+            cid = solo_pick(s, sd, row)
+            row.remove(cid)
+            s.discards[k].append(cid)  # NET-SOLO-13
+            s.say(f"The opponent reveals '{sd.text or sd.prefer}' and discards {name(s, cid)}.")
+            end_turn(s, OPP)
+            return
+        s.solo_parked += 1
+        s.say(f"The opponent reveals a {sd.type} card with no {sd.type} left and parks it.")
+        if s.solo_parked >= 2:
+            _opp_pass(s)
+            return
+
+
+def _opp_pass(s: NetState) -> None:
+    s.pass_order.append(OPP)
+    s.say("The opponent passes and claims the first pass column.")
+    end_turn(s, OPP)
+
+
+def solo_pick(s: NetState, sd: Any, row: list[int]) -> int:
+    """The leftmost card that best meets the preference (NET-SOLO-05, NET-SOLO-14)."""
+    T = tables(s.cat)
+    pref = sd.prefer
+
+    def score(c: int) -> float:
+        d = T.defs[c]
+        if pref == "most_wild_slots":
+            return float(d.slots.wild)
+        if pref == "most_slots":
+            return float(d.slots.total)
+        if pref == "most_required_slots":
+            return float(d.slots.required)
+        if pref == "highest_cost":
+            return float(getattr(d, "cost", 0))
+        if pref == "lowest_cost":
+            return -float(getattr(d, "cost", 0))
+        if pref == "most_viewers":
+            v = getattr(d, "seasons", None) or getattr(d, "viewers", None) or [0]
+            return float(v[0])
+        if pref == "highest_bonus":
+            return float(getattr(d, "bonus", 0))
+        if pref == "highest_income":
+            return float(getattr(d, "income", 0))
+        if pref == "promo":
+            return 1.0 if T.promo[c] else 0.0
+        if pref == "conditional":
+            return 1.0 if getattr(d, "condition", None) is not None else 0.0
+        if pref == "genre":
+            return 1.0 if getattr(d, "genre", "") == sd.genre else 0.0
+        if pref == "timing":
+            return 1.0 if getattr(d, "timing", "") == sd.timing else 0.0
+        return 0.0
+
+    best = row[0]
+    best_v = score(best)
+    for c in row[1:]:
+        v = score(c)
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
+# ----------------------------------------------------------------------------- end of round
+
+
+def end_of_round(s: NetState) -> None:
+    """NET-EOR-01: upkeep, score, age, (genres), clear pass track, first player, display."""
+    s.phase = "round_end"
+    humans = [q for q in s.order if q != OPP]
+    s.stack.append(("eor_final",))
+    for q in reversed(humans):
+        s.stack.append(("eor_age", q, 0))
+    s.stack.append(("eor_score",))
+    for q in reversed(humans):
+        s.stack.append(("eor_upkeep", q))
+
+
+def eor_upkeep(s: NetState, p: int) -> None:
+    """NET-EOR-02..06: pay, or cancel shows of your choice until you can."""
+    pl = s.players[p]
+    net = upkeep_net(s, p)
+    if net < 0 and pl.cash < -net and any(pl.lineup):
+        s.stack.append(("eor_upkeep", p))
+        s.stack.append(("upkeep_cancel", p))
+        return
+    if net < 0 and pl.cash < -net:
+        net = 0
+    pl.cash += net
+    s.say(f"{pname(s, p)} {'earns' if net >= 0 else 'pays'} ${abs(net)}M in upkeep.")
+
+
+def eor_score(s: NetState) -> None:
+    """NET-EOR-07."""
+    for p in range(s.n):
+        pl = s.players[p]
+        v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
+        pl.scores.append(v)
+        s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
+
+
+def eor_age(s: NetState, p: int, stage: int) -> None:
+    """NET-EOR-09 (with Surpriser's optional effect first, NET-CARD-17)."""
+    pl = s.players[p]
+    T = tables(s.cat)
+    if stage == 0:
+        s.stack.append(("eor_age", p, 1))
+        for slot in (2, 1, 0):
+            sh = pl.lineup[slot]
+            if sh is not None and T.effect[sh.cid] == "surpriser":
+                s.stack.append(("surpriser", p, slot))
+        return
+    for slot, sh in enumerate(pl.lineup):
+        if sh is None:
+            continue
+        sh.row += 1
+        if sh.row > 3:  # NET-SEAS-03
+            sh.row = 3
+            cancel(s, p, slot)
+
+
+def eor_final(s: NetState) -> None:
+    if s.round >= ROUNDS:
+        final_scoring(s)
+        return
+    # NET-EOR-11: clear the pass track.
+    s.pass_order = []
+    # NET-EOR-12 / NET-VAR-04..06 / NET-SOLO-11: next turn order.
+    if s.solo:
+        s.order.reverse()
+    elif s.opts.get("turn_order") == "low_to_high":
+        prev = {q: i for i, q in enumerate(s.order)}
+        s.order = sorted(s.order, key=lambda q: (s.players[q].scores[-1], -prev[q]))
+    else:
+        s.first = (s.first + 1) % s.n
+        s.order = [(s.first + i) % s.n for i in range(s.n)]
+    # NET-EOR-13: discard the display and deal a new one.
+    for k in range(4):
+        s.discards[k].extend(s.display[k])
+        s.display[k] = []
+    start_round(s)
+
+
+SOLO_RANKS = [(260, "Industry Legend"), (240, "Chief Executive"), (220, "Vice President"),
+              (200, "Executive Producer"), (180, "Line Producer"), (150, "Production Assistant"),
+              (0, "Intern")]
+
+
+def solo_rank(score: int) -> str:
+    """NET-SOLO-15."""
+    for floor, title in SOLO_RANKS:
+        if score >= floor:
+            return title
+    return "Intern"
+
+
+def end_bonuses(s: NetState, p: int) -> dict[str, int]:
+    """NET-END-02..05."""
+    T = tables(s.cat)
+    pl = s.players[p]
+    assert s.cat.board is not None
+    values = s.cat.board.genre_board.values
+    genres = sum(values[pos - 1] for pos in pl.genre if pos >= 1)
+    reruns = 0
+    for c in pl.reruns:
+        d = T.defs[c]
+        if T.kind[c] == SHOW:
+            reruns += d.rerun if d.rerun is not None else d.seasons[3]
+        else:
+            reruns += d.rerun  # Rerun Guy (NET-CARD-26)
+    network = 0
+    for c in pl.green:
+        if T.kind[c] == NET and T.defs[c].timing == "game_end":  # NET-AMB-25
+            network += game_end_value(s, p, c)
+    return {"genres": genres, "reruns": reruns, "network": network, "cash": pl.cash // 3}
+
+
+def game_end_value(s: NetState, p: int, cid: int) -> int:
+    T = tables(s.cat)
+    d = T.defs[cid]
+    pl = s.players[p]
+    eff, prm = d.effect, d.params
+    if eff == "game_viewers":
+        return int(prm["amount"])
+    if eff == "streaming_deal":  # NET-CARD-11: every card in the reruns
+        return int(prm["per"]) * len(pl.reruns)
+    if eff == "viewers_per_genre":
+        return int(prm["per"]) * sum(1 for g in pl.genre if g >= 1)
+    if eff == "viewers_per_genre_shows":
+        shows = [sh.genre for sh in pl.lineup if sh] + [T.defs[c].genre for c in pl.reruns if T.kind[c] == SHOW]
+        return int(prm["per"]) * sum(1 for g in shows if g == prm["genre"])
+    if eff == "viewers_per_network_card":
+        return int(prm["per"]) * (sum(1 for c in pl.green if T.kind[c] == NET) - 1)
+    return 0
+
+
+def final_scoring(s: NetState) -> None:
+    """NET-END-01..06, NET-SOLO-15/16."""
+    s.phase = "over"
+    rows = []
+    for p in range(s.n):
+        pl = s.players[p]
+        b = end_bonuses(s, p)
+        rounds = sum(pl.scores)
+        total = rounds + sum(b.values())
+        rows.append({"rounds": list(pl.scores), "rounds_total": rounds, **b,
+                     "bonus_total": sum(b.values()), "total": total})
+    best = max(r["total"] for r in rows)
+    s.final = {"players": rows, "winners": [p for p, r in enumerate(rows) if r["total"] == best]}
+    if s.solo:
+        s.final["rank"] = solo_rank(rows[0]["total"])
+    s.say("The game is over. " + ", ".join(f"{pname(s, p)}: {r['total']}" for p, r in enumerate(rows)))
+
+
+# ----------------------------------------------------------------------------- pilot season
+
+
+def pilot_pairs(s: NetState, p: int) -> list[str]:
+    """NET-PILOT-02/07/09: pairs that can be afforded and produced."""
+    T = tables(s.cat)
+    offer = s.pilot[p]
+    cash = s.players[p].cash
+    out = []
+    for i in range(len(offer)):
+        for j in range(i + 1, len(offer)):
+            a, b = sorted((offer[i], offer[j]))
+            if cash + pilot_net(T, [a, b]) < 0:
+                continue
+            shows = [c for c in (a, b) if T.kind[c] == SHOW]
+            others = [c for c in (a, b) if T.kind[c] != SHOW]
+            if all(completable(s, p, sh, [], others, 0, 0, False, "pilot") for sh in shows):
+                out.append(f"keep:{a},{b}")
+    return out
+
+
+def pilot_net(T: Tables, kept: list[int]) -> int:
+    """NET-PILOT-03: ad bonuses minus star and show costs."""
+    net = 0
+    for c in kept:
+        net += T.defs[c].bonus if T.kind[c] == AD else -T.defs[c].cost
+    return int(net)
+
+
+def pilot_done(s: NetState) -> None:
+    """Settle every player's kept pilot cards, then produce kept shows (NET-PILOT-03..05)."""
+    T = tables(s.cat)
+    s.stack.append(("start_round",))
+    for p in reversed(range(s.n)):
+        kept = s.pilot[p]
+        shows = [c for c in kept if T.kind[c] == SHOW]
+        for c in reversed(shows):
+            s.stack.append(("pilot_prod", p, c))
+    for p in range(s.n):
+        kept = s.pilot[p]
+        pl = s.players[p]
+        pl.cash += pilot_net(T, kept)
+        for c in kept:
+            if T.kind[c] != SHOW:
+                pl.green.append(c)
+        s.pilot[p] = [c for c in kept if T.kind[c] == SHOW]
+        s.say(f"{pname(s, p)} keeps {', '.join(name(s, c) for c in kept)} from Pilot Season.")
+    s.extra["kept"] = [True] * s.n
+
+
+# ----------------------------------------------------------------------------- network effects
+
+Handler = Callable[[NetState, int, int], None]
+Check = Callable[[NetState, int, int, int], bool]
+NETWORK_HANDLERS: dict[str, Handler] = {}
+USE_CHECKS: dict[str, Check] = {}
+
+
+def network_effect(effect: str, check: Check | None = None) -> Callable[[Handler], Handler]:
+    """Register the behaviour of a network effect (and when a green-room card may be used)."""
+
+    def deco(fn: Handler) -> Handler:
+        NETWORK_HANDLERS[effect] = fn
+        if check is not None:
+            USE_CHECKS[effect] = check
+        return fn
+
+    return deco
+
+
+def _passive(s: NetState, p: int, cid: int) -> None:
+    """Ongoing/game-end cards with no use action: their effect is applied where it matters."""
+
+
+for _eff in ("creative_accounting", "star_discount", "pass_cash", "preempted_timeslot", "ensemble_cast",
+             "sponsored_content", "streaming_deal", "game_viewers", "viewers_per_genre",
+             "viewers_per_genre_shows", "viewers_per_network_card"):
+    NETWORK_HANDLERS[_eff] = _passive
+
+
+def _shows(s: NetState, p: int) -> list[int]:
+    return [i for i, sh in enumerate(s.players[p].lineup) if sh is not None]
+
+
+@network_effect("big_game")
+def _big_game(s: NetState, p: int, cid: int) -> None:
+    """NET-CARD-01: income of ads in the lineup only, expenses ignored."""
+    T = tables(s.cat)
+    inc = sum(att_income(T, c, r) for sh in s.players[p].lineup if sh for c, r in sh.atts)
+    s.players[p].cash += inc
+    s.say(f"{pname(s, p)} gains ${inc}M from Big Game.")
+
+
+@network_effect("gain_cash")
+def _gain_cash(s: NetState, p: int, cid: int) -> None:
+    amt = int(tables(s.cat).defs[cid].params["amount"])
+    s.players[p].cash += amt
+
+
+@network_effect("draw_bonus")
+def _draw_bonus(s: NetState, p: int, cid: int) -> None:
+    push_bonus(s, p, str(tables(s.cat).defs[cid].params["kind"]))
+
+
+@network_effect("writeoff")
+def _writeoff(s: NetState, p: int, cid: int) -> None:
+    """NET-CARD-14: cancel the show with the fewest viewers (player picks on a tie)."""
+    pl = s.players[p]
+    slots = _shows(s, p)
+    pl.cash += int(tables(s.cat).defs[cid].params["cash"])
+    if not slots:
+        return
+    vals = {i: show_viewers(s, p, pl.lineup[i]) for i in slots}  # type: ignore[arg-type]
+    low = min(vals.values())
+    tied = tuple(i for i in slots if vals[i] == low)
+    if len(tied) == 1:
+        cancel(s, p, tied[0])
+    else:
+        s.stack.append(("pick", p, "writeoff", tied))
+
+
+@network_effect("genre_advance")
+def _genre_advance(s: NetState, p: int, cid: int) -> None:
+    genres = tuple(sorted({sh.genre for sh in s.players[p].lineup if sh}))
+    if genres:
+        s.stack.append(("pick", p, "genre_advance", genres))
+
+
+def _has_display(kind: int) -> Check:
+    return lambda s, p, cid, acted: bool(s.display[kind])
+
+
+@network_effect("c_suite_connections", _has_display(NET))
+def _c_suite(s: NetState, p: int, cid: int) -> None:
+    s.stack.append(("pick", p, "c_suite", tuple(s.display[NET])))
+
+
+@network_effect("exclusive_rights", _has_display(SHOW))
+def _exclusive(s: NetState, p: int, cid: int) -> None:
+    s.stack.append(("pick", p, "exclusive", tuple(s.display[SHOW])))
+
+
+@network_effect("mid_season_refresh", lambda s, p, cid, a: bool(s.decks[SHOW] or s.discards[SHOW]))
+def _msr(s: NetState, p: int, cid: int) -> None:
+    """NET-CARD-06: deal 3 shows, then discard any 3 display shows."""
+    for _ in range(3):
+        c = draw(s, SHOW)
+        if c is not None:
+            s.display[SHOW].append(c)  # NET-AMB-27: appended at the right
+    s.stack.append(("pick", p, "msr", (3,)))
+
+
+@network_effect("on_set_accommodations",
+                lambda s, p, cid, a: any(tables(s.cat).kind[c] == STAR and attach_targets(s, p, c, onset=True)
+                                         for c in s.players[p].green))
+def _onset(s: NetState, p: int, cid: int) -> None:
+    """NET-CARD-07: attach stars outside the action, following the add/replace rules."""
+    T = tables(s.cat)
+    stars = tuple(c for c in s.players[p].green if T.kind[c] == STAR and attach_targets(s, p, c, onset=True))
+    s.stack.append(("pick", p, "onset", stars))
+
+
+@network_effect("spinoff", lambda s, p, cid, a: any(sh.atts for sh in s.players[p].lineup if sh))
+def _spinoff(s: NetState, p: int, cid: int) -> None:
+    s.stack.append(("pick", p, "spinoff", ()))
+
+
+@network_effect("talent_agency", lambda s, p, cid, a: True)
+def _talent(s: NetState, p: int, cid: int) -> None:
+    draws = int(tables(s.cat).defs[cid].params["draws"])
+    s.stack.append(("talent", p, draws, ()))
+
+
+@network_effect("trendy_showrunner", lambda s, p, cid, a: bool(_shows(s, p)))
+def _trendy(s: NetState, p: int, cid: int) -> None:
+    s.stack.append(("pick", p, "trendy", tuple(_shows(s, p))))
+
+
+@network_effect("renew_show", lambda s, p, cid, a: any(sh and sh.row > 0 for sh in s.players[p].lineup))
+def _renew(s: NetState, p: int, cid: int) -> None:
+    s.stack.append(("pick", p, "renew", tuple(i for i in _shows(s, p) if s.players[p].lineup[i].row > 0)))  # type: ignore[union-attr]
+
+
+@network_effect("extra_action", lambda s, p, cid, a: a == 1)
+def _extra_action(s: NetState, p: int, cid: int) -> None:
+    top = s.stack[-1]
+    assert top[0] == "turn"
+    s.stack[-1] = ("turn", p, 0)
+
+
+@network_effect("refresh_row", lambda s, p, cid, a: True)
+def _refresh_row(s: NetState, p: int, cid: int) -> None:
+    k = KIND_INDEX[str(tables(s.cat).defs[cid].params["kind"])]
+    n = s.setup.display.star if k == STAR else s.setup.display.ad
+    s.discards[k].extend(s.display[k])
+    s.display[k] = []
+    for _ in range(n):
+        c = draw(s, k)
+        if c is None:
+            break
+        s.display[k].append(c)
+
+
+def use_network(s: NetState, p: int, cid: int) -> None:
+    """Use a green-room network card (NET-NETC-03/04, NET-TURN-07)."""
+    T = tables(s.cat)
+    d = T.defs[cid]
+    s.say(f"{pname(s, p)} uses {d.name}.")
+    if d.timing == "use_once":
+        _discard_used(s, p, cid)
+    NETWORK_HANDLERS[d.effect](s, p, cid)
+
+
+# ----------------------------------------------------------------------------- decisions
+
+AUTOMATIC = {"pilot_done", "start_round", "pilot_prod", "prod_commit", "opp_turn", "eor_upkeep",
+             "eor_score", "eor_age", "eor_final"}
+
+
+def advance(s: NetState) -> None:
+    """Resolve automatic steps until a decision is pending or the game is over."""
+    stack = s.stack
+    while stack:
+        top = stack[-1]
+        k = top[0]
+        if k == "turn":
+            if top[2] == 1 and not free_uses(s, top[1], 1):
+                stack.pop()
+                end_turn(s, top[1])
+                continue
+            return
+        if k == "prod_genre":
+            pr = s.prod
+            assert pr is not None
+            if not any(tables(s.cat).effect[c] == "versatile_actor" for c in pr["atts"]):
+                stack.pop()
+                continue
+            return
+        if k == "prod_promo":
+            pr = s.prod
+            assert pr is not None
+            if _next_promo(s) < 0:
+                stack.pop()
+                continue
+            return
+        if k == "ba_extra" and not ba_options(s, top[1], top[2])[:-1]:
+            stack.pop()
+            continue
+        if k not in AUTOMATIC:
+            return
+        stack.pop()
+        if k == "opp_turn":
+            opp_turn(s)
+        elif k == "prod_commit":
+            commit_production(s, top[1])
+        elif k == "eor_upkeep":
+            eor_upkeep(s, top[1])
+        elif k == "eor_score":
+            eor_score(s)
+        elif k == "eor_age":
+            eor_age(s, top[1], top[2])
+        elif k == "eor_final":
+            eor_final(s)
+        elif k == "pilot_prod":
+            start_production(s, top[1], top[2], "pilot")
+        elif k == "pilot_done":
+            pilot_done(s)
+        elif k == "start_round":
+            start_round(s)
+
+
+def _next_promo(s: NetState) -> int:
+    pr = s.prod
+    assert pr is not None
+    T = tables(s.cat)
+    if any(T.effect[c] == "cross_promoting" for c in pr["atts"]):
+        return -1  # NET-CARD-21: promos on the same show turn upright for free
+    decided = pr.get("decided", ())
+    for c in pr["atts"]:
+        if T.promo[c] and c not in decided:
+            return int(c)
+    return -1
+
+
+def ba_options(s: NetState, p: int, slot: int) -> list[str]:
+    T = tables(s.cat)
+    pl = s.players[p]
+    sh = pl.lineup[slot]
+    out = []
+    if sh is not None:
+        cur = [c for c, _ in sh.atts]
+        for c in sorted(set(pl.green)):
+            if T.kind[c] == AD and capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, cur + [c]):
+                out.append(f"att:{c}")
+                if T.promo[c] and pl.cash >= T.defs[c].promo_cost:
+                    out.append(f"att:{c}:pay")
+    return out + ["skip"]
+
+
+def current_player(s: NetState) -> int | None:
+    if not s.stack:
+        return None
+    return int(s.stack[-1][1])
+
+
+def legal(s: NetState) -> list[str]:
+    """Option keys of the pending decision, in a stable order."""
+    if not s.stack:
+        return []
+    top = s.stack[-1]
+    k, p = top[0], top[1]
+    if k == "turn":
+        return turn_options(s, p, top[2])
+    if k == "prod_att":
+        return prod_att_options(s, p)
+    if k == "prod_slot":
+        return ["slot:0", "slot:1", "slot:2"]
+    if k == "prod_genre":
+        return [f"genre:{g}" for g in GENRES]
+    if k == "prod_promo":
+        pr = s.prod
+        assert pr is not None
+        c = _next_promo(s)
+        T = tables(s.cat)
+        spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"]) + sum(T.defs[x].promo_cost for x in pr["paid"])
+        return (["pay"] if s.players[p].cash - spent >= T.defs[c].promo_cost else []) + ["rotate"]
+    if k == "att_target":
+        return attach_targets(s, p, top[2], onset=top[3])
+    if k == "ba_extra":
+        return ba_options(s, p, top[2])
+    if k == "bonus":
+        return bonus_options(s, p, top[2])
+    if k == "upkeep_cancel":
+        return [f"cancel:{i}" for i in _shows(s, p)]
+    if k == "surpriser":
+        return ["yes", "no"]
+    if k == "pilot":
+        return pilot_pairs(s, p)
+    if k == "pick":
+        return pick_options(s, p, top[2], top[3])
+    if k == "talent":
+        return talent_options(s, p, top[2], top[3])
+    raise AssertionError(f"no options for step {k}")
+
+
+def bonus_options(s: NetState, p: int, drawn: tuple[int, ...]) -> list[str]:
+    return [f"take:{c}" for c in drawn]
+
+
+def pick_options(s: NetState, p: int, what: str, arg: tuple[Any, ...]) -> list[str]:
+    pl = s.players[p]
+    if what in ("writeoff", "trendy", "renew"):
+        return [f"slot:{i}" for i in arg]
+    if what == "genre_advance":
+        return [f"genre:{g}" for g in arg]
+    if what in ("c_suite", "exclusive"):
+        return [f"card:{c}" for c in arg]
+    if what == "msr":
+        return [f"card:{c}" for c in s.display[SHOW]] or ["done"]
+    if what == "onset":
+        return [f"card:{c}" for c in arg] + ["done"]
+    if what == "spinoff":
+        return [f"att:{i}:{c}" for i, sh in enumerate(pl.lineup) if sh for c, _ in sh.atts]
+    raise AssertionError(what)
+
+
+def talent_options(s: NetState, p: int, left: int, drawn: tuple[int, ...]) -> list[str]:
+    """NET-CARD-12: draw one card at a time into the display, then take one of them."""
+    T = tables(s.cat)
+    out = []
+    if left > 0:
+        for k in (STAR, AD, NET):
+            if s.decks[k] or s.discards[k]:
+                out.append(f"draw:{KIND_NAMES[k]}")
+    for c in drawn:
+        if c in s.display[T.kind[c]]:
+            if T.kind[c] == STAR and s.players[p].cash < star_cost(s, p, c):
+                continue
+            if T.kind[c] == NET and s.players[p].cash < T.defs[c].cost:
+                continue
+            out.append(f"take:{c}")
+    out.append("stop")
+    return out
+
+
+def apply(s: NetState, key: str) -> None:
+    """Resolve the pending decision with ``key`` (already checked to be legal)."""
+    top = s.stack[-1]
+    k, p = top[0], top[1]
+    T = tables(s.cat)
+    if k == "turn":
+        _apply_turn(s, p, key, top[2])
+    elif k == "prod_att":
+        pr = s.prod
+        assert pr is not None
+        if key == "done":
+            s.stack.pop()
+        elif key == "abort":
+            s.prod = None
+            while s.stack[-1][0] != "prod_commit":
+                s.stack.pop()
+            s.stack.pop()
+        elif key.startswith("att:"):
+            pr["atts"] = pr["atts"] + (int(key[4:]),)
+        else:  # use:<cid> -- Ensemble Cast or Sponsored Content
+            c = int(key[4:])
+            pr["ens" if T.defs[c].effect == "ensemble_cast" else "spon"] = c
+    elif k == "prod_slot":
+        s.stack.pop()
+        assert s.prod is not None
+        s.prod["slot"] = int(key[5:])
+    elif k == "prod_genre":
+        s.stack.pop()
+        assert s.prod is not None
+        s.prod["genre"] = key[6:]  # NET-CARD-27
+    elif k == "prod_promo":
+        pr = s.prod
+        assert pr is not None
+        c = _next_promo(s)
+        pr["decided"] = pr.get("decided", ()) + (c,)
+        if key == "pay":
+            pr["paid"] = pr["paid"] + (c,)
+    elif k == "att_target":
+        s.stack.pop()
+        commit_attach(s, p, top[2], key)
+    elif k == "ba_extra":
+        s.stack.pop()
+        if key != "skip":
+            parts = key.split(":")
+            c = int(parts[1])
+            pl = s.players[p]
+            sh = pl.lineup[top[2]]
+            assert sh is not None
+            pl.green.remove(c)
+            pay = key.endswith(":pay")
+            if pay:
+                pl.cash -= T.defs[c].promo_cost
+            rot = (not pay) if T.promo[c] else not condition_met(s, p, c, sh.genre, top[2], [a for a, _ in sh.atts])
+            sh.atts.append((c, rot))
+            s.say(f"{pname(s, p)} attaches {name(s, c)} with Brand Ambassador.")
+    elif k == "bonus":
+        s.stack.pop()
+        c = int(key[5:])
+        for d in top[2]:
+            s.limbo.remove(d)
+            if d != c:
+                s.discards[T.kind[d]].append(d)  # NET-DECK-07
+        s.say(f"{pname(s, p)} takes {name(s, c)} as a genre bonus.")
+        gain_card(s, p, c)
+    elif k == "upkeep_cancel":
+        s.stack.pop()
+        cancel(s, p, int(key[7:]))
+    elif k == "surpriser":
+        s.stack.pop()
+        if key == "yes":
+            cancel(s, p, top[2])
+            s.players[p].cash += fx.SURPRISER_CASH
+    elif k == "pilot":
+        s.stack.pop()
+        a, b = (int(x) for x in key[5:].split(","))
+        s.box.extend(c for c in s.pilot[p] if c not in (a, b))
+        s.pilot[p] = [a, b]
+        s.extra["kept"][p] = True
+    elif k == "pick":
+        _apply_pick(s, p, top, key)
+    elif k == "talent":
+        _apply_talent(s, p, top, key)
+    advance(s)
+
+
+def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
+    kind, _, rest = key.partition(":")
+    if kind == "end":
+        s.stack.pop()
+        end_turn(s, p)
+    elif kind == "pass":
+        act_pass(s, p, key)
+    elif kind == "use":
+        use_network(s, p, int(rest))
+    elif kind == "star":
+        act_sign_star(s, p, int(rest))
+    elif kind == "ad":
+        act_sign_ad(s, p, int(rest))
+    elif kind == "net":
+        act_take_network(s, p, int(rest))
+    elif kind == "show":
+        take_action(s, p)
+        cid = int(rest)
+        src = "reserved" if cid in s.players[p].reserved else "display"
+        start_production(s, p, cid, src)
+    elif kind == "attach":
+        take_action(s, p)
+        s.stack.append(("att_target", p, int(rest), False))
+
+
+def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
+    what = top[2]
+    pl = s.players[p]
+    T = tables(s.cat)
+    s.stack.pop()
+    if what == "writeoff":
+        cancel(s, p, int(key[5:]))
+    elif what == "trendy":  # NET-CARD-13
+        slot = int(key[5:])
+        sh = pl.lineup[slot]
+        assert sh is not None
+        if sh.row >= 3:
+            cancel(s, p, slot)
+        else:
+            sh.row += 1
+    elif what == "renew":
+        sh = pl.lineup[int(key[5:])]
+        assert sh is not None
+        sh.row -= 1
+    elif what == "genre_advance":
+        advance_genre(s, p, key[6:])
+    elif what == "c_suite":
+        c = int(key[5:])
+        s.display[NET].remove(c)
+        gain_card(s, p, c)  # NET-CARD-03
+    elif what == "exclusive":
+        c = int(key[5:])
+        s.display[SHOW].remove(c)
+        pl.reserved.append(c)
+    elif what == "msr":
+        left = top[3][0]
+        if key != "done":
+            c = int(key[5:])
+            s.display[SHOW].remove(c)
+            s.discards[SHOW].append(c)
+            if left > 1:
+                s.stack.append(("pick", p, "msr", (left - 1,)))
+    elif what == "onset":
+        if key != "done":
+            c = int(key[5:])
+            s.stack.append(("att_target", p, c, True))
+    elif what == "spinoff":  # NET-CARD-09 / NET-AMB-29
+        _, slot_s, c_s = key.split(":")
+        sh = pl.lineup[int(slot_s)]
+        assert sh is not None
+        c = int(c_s)
+        sh.atts = [(a, r) for a, r in sh.atts if a != c]
+        sh.ignore_req = sh.ignore_req or not required_ok(T, sh.cid, [a for a, _ in sh.atts])
+        pl.green.append(c)
+
+
+def _apply_talent(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
+    left, drawn = top[2], top[3]
+    s.stack.pop()
+    T = tables(s.cat)
+    if key.startswith("draw:"):
+        k = KIND_INDEX[key[5:]]
+        c = draw(s, k)
+        if c is not None:
+            s.display[k].append(c)
+            drawn = drawn + (c,)
+        s.stack.append(("talent", p, left - 1, drawn))
+    elif key.startswith("take:"):
+        c = int(key[5:])
+        k = T.kind[c]
+        s.display[k].remove(c)
+        gain_card(s, p, c, free=(k != STAR))

@@ -1,0 +1,207 @@
+"""Game state of The Networks: plain slotted objects with an explicit, cheap clone.
+
+Cards are integers (indexes into the catalogue).  Pending work is a stack of plain
+tuples (never closures), so a state can be cloned for bot look-ahead and serialised.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from primetime.core.rng import Rng
+from primetime.games.networks.cards import Catalogue
+
+KINDS = ("show", "star", "ad", "network")
+OPP = -1  # the solo opponent's seat marker in turn orders and on the pass track
+
+
+class Show:
+    """A show in a lineup timeslot: its card, season row (0-3) and attachments."""
+
+    __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby")
+
+    def __init__(self, cid: int, row: int, genre: str) -> None:
+        self.cid = cid
+        self.row = row
+        self.atts: list[tuple[int, bool]] = []  # (card, rotated)
+        self.genre = genre
+        self.x_star = 0  # extra star slots (Ensemble Cast, Upton Crabby)
+        self.x_ad = 0
+        self.x_wild = 0  # extra wild slots (Sponsored Content)
+        self.ignore_req = False  # produced with Sponsored Content ignoring required slots
+        self.crabby = False  # Upton Crabby's draw already happened
+
+    def copy(self) -> Show:
+        s = Show.__new__(Show)
+        s.cid = self.cid
+        s.row = self.row
+        s.atts = self.atts.copy()
+        s.genre = self.genre
+        s.x_star = self.x_star
+        s.x_ad = self.x_ad
+        s.x_wild = self.x_wild
+        s.ignore_req = self.ignore_req
+        s.crabby = self.crabby
+        return s
+
+    def to_json(self) -> list[Any]:
+        return [self.cid, self.row, [list(a) for a in self.atts], self.genre,
+                self.x_star, self.x_ad, self.x_wild, self.ignore_req, self.crabby]
+
+    @classmethod
+    def from_json(cls, d: list[Any]) -> Show:
+        s = cls(d[0], d[1], d[3])
+        s.atts = [(a[0], bool(a[1])) for a in d[2]]
+        s.x_star, s.x_ad, s.x_wild, s.ignore_req, s.crabby = d[4], d[5], d[6], bool(d[7]), bool(d[8])
+        return s
+
+
+class Player:
+    __slots__ = ("cash", "lineup", "green", "reruns", "genre", "pass_col", "pass_viewers",
+                 "scores", "reserved", "network")
+
+    def __init__(self, cash: int, network: str) -> None:
+        self.cash = cash
+        self.lineup: list[Show | None] = [None, None, None]
+        self.green: list[int] = []
+        self.reruns: list[int] = []
+        self.genre: list[int] = [0, 0, 0, 0, 0, 0]
+        self.pass_col = -1
+        self.pass_viewers = 0
+        self.scores: list[int] = []
+        self.reserved: list[int] = []  # shows secured with Exclusive Rights
+        self.network = network
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.cash = self.cash
+        p.lineup = [s.copy() if s is not None else None for s in self.lineup]
+        p.green = self.green.copy()
+        p.reruns = self.reruns.copy()
+        p.genre = self.genre.copy()
+        p.pass_col = self.pass_col
+        p.pass_viewers = self.pass_viewers
+        p.scores = self.scores.copy()
+        p.reserved = self.reserved.copy()
+        p.network = self.network
+        return p
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cash": self.cash,
+            "lineup": [s.to_json() if s else None for s in self.lineup],
+            "green": self.green, "reruns": self.reruns, "genre": self.genre,
+            "pass_col": self.pass_col, "pass_viewers": self.pass_viewers,
+            "scores": self.scores, "reserved": self.reserved, "network": self.network,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Player:
+        p = cls(d["cash"], d["network"])
+        p.lineup = [Show.from_json(s) if s else None for s in d["lineup"]]
+        p.green, p.reruns, p.genre = list(d["green"]), list(d["reruns"]), list(d["genre"])
+        p.pass_col, p.pass_viewers = d["pass_col"], d["pass_viewers"]
+        p.scores, p.reserved = list(d["scores"]), list(d["reserved"])
+        return p
+
+
+class NetState:
+    """Everything about one game of The Networks."""
+
+    __slots__ = ("cat", "opts", "n", "solo", "rng", "phase", "round", "order", "first", "cur",
+                 "players", "decks", "discards", "display", "pass_order", "stack", "pilot",
+                 "box", "limbo", "solo_deck", "solo_parked", "log", "final", "extra",
+                 "setup", "prod")
+
+    cat: Catalogue
+
+    def clone(self, keep_log: bool = False) -> NetState:
+        s = NetState.__new__(NetState)
+        s.cat = self.cat
+        s.opts = self.opts
+        s.n = self.n
+        s.solo = self.solo
+        s.rng = self.rng.clone()
+        s.phase = self.phase
+        s.round = self.round
+        s.order = self.order.copy()
+        s.first = self.first
+        s.cur = self.cur
+        s.players = [p.copy() for p in self.players]
+        s.decks = [d.copy() for d in self.decks]
+        s.discards = [d.copy() for d in self.discards]
+        s.display = [d.copy() for d in self.display]
+        s.pass_order = self.pass_order.copy()
+        s.stack = self.stack.copy()
+        s.pilot = [o.copy() for o in self.pilot]
+        s.box = self.box.copy()
+        s.limbo = self.limbo.copy()
+        s.solo_deck = self.solo_deck.copy()
+        s.solo_parked = self.solo_parked
+        s.log = self.log.copy() if (keep_log and self.log is not None) else None
+        s.final = self.final
+        s.extra = self.extra.copy()
+        s.setup = self.setup
+        s.prod = self.prod.copy() if self.prod is not None else None
+        return s
+
+    def say(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(text)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "opts": self.opts, "n": self.n, "solo": self.solo, "rng": self.rng.state,
+            "phase": self.phase, "round": self.round, "order": self.order, "first": self.first,
+            "cur": self.cur, "players": [p.to_json() for p in self.players],
+            "decks": self.decks, "discards": self.discards, "display": self.display,
+            "pass_order": self.pass_order, "stack": [list(t) for t in self.stack],
+            "pilot": self.pilot, "box": self.box, "limbo": self.limbo,
+            "solo_deck": self.solo_deck, "solo_parked": self.solo_parked,
+            "log": self.log, "final": self.final, "extra": self.extra,
+            "prod": self.prod,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any], cat: Catalogue) -> NetState:
+        s = cls.__new__(cls)
+        s.cat = cat
+        s.opts = d["opts"]
+        s.n = d["n"]
+        s.solo = d["solo"]
+        s.rng = Rng(0)
+        s.rng.state = d["rng"]
+        s.phase, s.round, s.order, s.first, s.cur = d["phase"], d["round"], list(d["order"]), d["first"], d["cur"]
+        s.players = [Player.from_json(p) for p in d["players"]]
+        s.decks = [list(x) for x in d["decks"]]
+        s.discards = [list(x) for x in d["discards"]]
+        s.display = [list(x) for x in d["display"]]
+        s.pass_order = list(d["pass_order"])
+        s.stack = [_json_to_tuple(t) for t in d["stack"]]
+        s.pilot = [list(x) for x in d["pilot"]]
+        s.box = list(d["box"])
+        s.limbo = list(d["limbo"])
+        s.solo_deck = list(d["solo_deck"])
+        s.solo_parked = d["solo_parked"]
+        s.log = d["log"]
+        s.final = d["final"]
+        s.extra = dict(d["extra"])
+        s.setup = cat.setup_for(max(2, s.n))
+        s.prod = {k: _json_to_tuple(v) for k, v in d["prod"].items()} if d["prod"] is not None else None
+        return s
+
+
+def _tuple_to_json(t: Any) -> Any:
+    if isinstance(t, tuple):
+        return {"t": [_tuple_to_json(x) for x in t]}
+    if isinstance(t, list):
+        return [_tuple_to_json(x) for x in t]
+    return t
+
+
+def _json_to_tuple(d: Any) -> Any:
+    if isinstance(d, dict) and "t" in d:
+        return tuple(_json_to_tuple(x) for x in d["t"])
+    if isinstance(d, list):
+        return tuple(_json_to_tuple(x) for x in d)
+    return d
