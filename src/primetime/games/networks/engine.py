@@ -77,6 +77,8 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
         for slot, cid in enumerate(cat.starters[networks[p]][:3]):  # NET-SETUP-10/11
             pl.lineup[slot] = Show(cid, 0, T.defs[cid].genre)
         s.players.append(pl)
+    for net in networks[n:]:
+        s.box += cat.starters.get(net, [])  # unused networks' starters stay in the box
     # NET-SETUP-12 / NET-SOLO-03: first player chosen at random unless given.
     seats = 2 if s.solo else n
     first = opts.get("first_player")
@@ -95,6 +97,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     # NET-PILOT-01 / NET-VAR-01: deal pilot offers.
     beginner = opts.get("pilot") == "simplified"
     pilot = [i for i in cat.pilot if not (beginner and T.kind[i] == SHOW)]
+    s.box += [i for i in cat.pilot if i not in pilot]  # NET-VAR-01: the 6 pilot shows leave
     rng.shuffle(pilot)
     per = 2 if beginner else 4
     s.pilot = [[pilot.pop() for _ in range(per)] for _ in range(n)]
