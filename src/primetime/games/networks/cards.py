@@ -239,6 +239,7 @@ class Catalogue:
     stars: list[int] = field(default_factory=list)
     ads: list[int] = field(default_factory=list)
     network: list[int] = field(default_factory=list)
+    T: Any = None  # hot-path lookup tables, built by the engine (engine.Tables)
 
     def card(self, ref: int | str) -> Card:
         if isinstance(ref, str):

@@ -32,16 +32,27 @@ class Tables:
         self.flex = [e == "flex_slot" for e in self.effect]
         self.promo = [c.kind == "ad" and c.defn.promo_cost > 0 for c in cat.cards]
         self.timing = [getattr(c.defn, "timing", "") for c in cat.cards]
-
-
-_TABLES: dict[int, Tables] = {}
+        self.cost = [getattr(c.defn, "cost", 0) for c in cat.cards]
+        self.req = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
+                    for c in cat.cards]
+        self.cap = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
+                     c.defn.slots.wild_req + c.defn.slots.wild_opt) if c.kind == "show" else (0, 0, 0) for c in cat.cards]
+        # attachment class: 0 star, 1 star that may fill an ad slot, 2 ad
+        self.cls = [2 if c.kind == "ad" else (1 if self.flex[i] else 0) for i, c in enumerate(cat.cards)]
+        self.ba = [e == "brand_ambassador" for e in self.effect]
+        self.k_star = [f"star:{i}" for i in range(len(cat.cards))]
+        self.k_ad = [f"ad:{i}" for i in range(len(cat.cards))]
+        self.k_net = [f"net:{i}" for i in range(len(cat.cards))]
+        self.k_show = [f"show:{i}" for i in range(len(cat.cards))]
+        self.k_attach = [f"attach:{i}" for i in range(len(cat.cards))]
+        self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
 
 
 def tables(cat: Catalogue) -> Tables:
-    t = _TABLES.get(id(cat))
+    t = cat.T
     if t is None:
-        t = _TABLES[id(cat)] = Tables(cat)
-    return t
+        t = cat.T = Tables(cat)
+    return t  # type: ignore[no-any-return]
 
 
 # ----------------------------------------------------------------------------- setup
@@ -130,7 +141,7 @@ def draw(s: NetState, kind: int) -> int | None:
 
 
 def name(s: NetState, cid: int) -> str:
-    return str(tables(s.cat).defs[cid].name)
+    return str(s.cat.T.defs[cid].name)
 
 
 def pname(s: NetState, p: int) -> str:
@@ -140,7 +151,7 @@ def pname(s: NetState, p: int) -> str:
 
 def has_effect(s: NetState, p: int, effect: str) -> int:
     """The first green-room network card of ``p`` with this effect, or -1."""
-    T = tables(s.cat)
+    T = s.cat.T
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
             return cid
@@ -148,7 +159,7 @@ def has_effect(s: NetState, p: int, effect: str) -> int:
 
 
 def passive_sum(s: NetState, p: int, effect: str) -> int:
-    T = tables(s.cat)
+    T = s.cat.T
     total = 0
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
@@ -157,12 +168,12 @@ def passive_sum(s: NetState, p: int, effect: str) -> int:
 
 
 def star_cost(s: NetState, p: int, cid: int) -> int:
-    return max(0, tables(s.cat).defs[cid].cost - passive_sum(s, p, "star_discount"))
+    return max(0, s.cat.T.defs[cid].cost - passive_sum(s, p, "star_discount"))
 
 
 def discard(s: NetState, p: int, cid: int) -> None:
     """Discard a card a player owned; Gray Fox and Rerun Guy go elsewhere (NET-CARD-24/26)."""
-    T = tables(s.cat)
+    T = s.cat.T
     eff = T.effect[cid]
     if eff == "gray_fox":
         s.players[p].green.append(cid)
@@ -212,7 +223,7 @@ def att_income(T: Tables, cid: int, rot: bool) -> int:
 
 def show_viewers(s: NetState, p: int, sh: Show) -> int:
     """A show's viewers this round (NET-SEAS-08, NET-ANAT-06, NET-AMB-26)."""
-    T = tables(s.cat)
+    T = s.cat.T
     row = sh.row
     v = T.defs[sh.cid].seasons[row]
     for cid, rot in sh.atts:
@@ -228,7 +239,7 @@ def show_viewers(s: NetState, p: int, sh: Show) -> int:
 
 def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
     """(income, expenses) of a show with its attachments (NET-EOR-02)."""
-    T = tables(s.cat)
+    T = s.cat.T
     d = T.defs[sh.cid]
     inc, exp = d.income, d.expenses
     for cid, rot in sh.atts:
@@ -267,48 +278,48 @@ def forecast(s: NetState, p: int) -> dict[str, Any]:
 
 def capacity(T: Tables, sh_cid: int, x_star: int, x_ad: int, x_wild: int, atts: list[int]) -> bool:
     """Can these attachments be assigned to the show's slots (NET-ATT-04, NET-CARD-19/22/23)?"""
-    sl = T.defs[sh_cid].slots
     ns = nf = na = 0
-    ba = 0
+    cls, ba = T.cls, T.ba
     for c in atts:
-        if T.kind[c] == STAR:
-            if T.flex[c]:
-                nf += 1
-            else:
-                ns += 1
-            if T.effect[c] == "brand_ambassador":
-                ba = 1
-        else:
+        k = cls[c]
+        if k == 0:
+            ns += 1
+            if ba[c]:
+                x_ad += 1
+        elif k == 2:
             na += 1
-    S = sl.star_req + sl.star_opt + x_star
-    A = sl.ad_req + sl.ad_opt + x_ad + ba
-    W = sl.wild_req + sl.wild_opt + x_wild
-    over = max(0, ns - S) + max(0, na - A)
+        else:
+            nf += 1
+    S, A, W = T.cap[sh_cid]
+    S += x_star
+    A += x_ad
+    W += x_wild
+    over = (ns - S if ns > S else 0) + (na - A if na > A else 0)
     if over > W:
         return False
-    free = max(0, S - ns) + max(0, A - na) + (W - over)
-    return nf <= free
+    return nf <= (S - ns if S > ns else 0) + (A - na if A > na else 0) + W - over
 
 
 def required_ok(T: Tables, sh_cid: int, atts: list[int]) -> bool:
     """Are the required (full-colour) slots filled (NET-PROD-04)?"""
-    sl = T.defs[sh_cid].slots
     ns = nf = na = 0
+    cls = T.cls
     for c in atts:
-        if T.kind[c] == STAR:
-            if T.flex[c]:
-                nf += 1
-            else:
-                ns += 1
-        else:
+        k = cls[c]
+        if k == 0:
+            ns += 1
+        elif k == 2:
             na += 1
-    need_flex = max(0, sl.star_req - ns) + max(0, sl.ad_req - na)
-    return need_flex <= nf and ns + nf + na >= sl.star_req + sl.ad_req + sl.wild_req
+        else:
+            nf += 1
+    sr, ar, wr = T.req[sh_cid]
+    need_flex = (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0)
+    return need_flex <= nf and ns + nf + na >= sr + ar + wr
 
 
 def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: list[int]) -> bool:
     """Evaluate a star/ad condition at attach time (001, Star & Ad Conditions; NET-COND-03..08)."""
-    T = tables(s.cat)
+    T = s.cat.T
     d = T.defs[cid]
     if T.effect[cid] == "charity_mainstay":  # NET-CARD-20 / NET-AMB-18
         pl = s.players[p]
@@ -338,14 +349,14 @@ def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: 
 
 def _ensemble(s: NetState, p: int) -> int:
     cid = has_effect(s, p, "ensemble_cast")
-    return int(tables(s.cat).defs[cid].params["extra"]) if cid >= 0 else 0
+    return int(s.cat.T.defs[cid].params["extra"]) if cid >= 0 else 0
 
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
     if src == "pilot":
         return 0  # NET-PILOT-06: paid in the pilot settlement
-    T = tables(s.cat)
+    T = s.cat.T
     cost = T.defs[show].cost - passive_sum(s, p, "creative_accounting")
     if any(T.effect[c] == "industry_veteran" for c in atts):
         cost -= fx.INDUSTRY_VETERAN_DISCOUNT
@@ -355,7 +366,7 @@ def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int,
 def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int],
                 x_star: int, x_wild: int, ignore_req: bool, src: str, spare: int = 0) -> bool:
     """Can a production with ``atts`` attached be finished using cards from ``pool``?"""
-    T = tables(s.cat)
+    T = s.cat.T
     if not capacity(T, show, x_star, 0, x_wild, atts):
         return False
     cash = s.players[p].cash - spare
@@ -396,7 +407,7 @@ def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int]
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
     """NET-PROD-02: only if the cost can be paid and the required slots filled."""
     pl = s.players[p]
-    T = tables(s.cat)
+    T = s.cat.T
     pool = [c for c in pl.green if T.kind[c] in (STAR, AD)]
     ens = _ensemble(s, p)
     if completable(s, p, show, [], pool, 0, 0, False, src):
@@ -440,7 +451,7 @@ def push_bonus(s: NetState, p: int, bonus: str) -> None:
 
 def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
     """A star/ad/network card joins a player's green room (immediates resolve at once)."""
-    T = tables(s.cat)
+    T = s.cat.T
     k = T.kind[cid]
     pl = s.players[p]
     if k == AD:
@@ -529,7 +540,7 @@ def take_action(s: NetState, p: int) -> None:
 
 def free_uses(s: NetState, p: int, acted: int) -> list[str]:
     """Network cards usable now, without spending the action (NET-TURN-07, NET-NETC-06)."""
-    T = tables(s.cat)
+    T = s.cat.T
     out = []
     seen: set[str] = set()
     for cid in s.players[p].green:
@@ -560,37 +571,100 @@ def pass_options(s: NetState, p: int) -> list[str]:
 
 
 def turn_options(s: NetState, p: int, acted: int) -> list[str]:
-    T = tables(s.cat)
+    """The action menu (NET-TURN-03) plus free network-card uses and passing."""
+    T = s.cat.T
     pl = s.players[p]
     if acted:
         return free_uses(s, p, acted) + ["end"]
+    cash = pl.cash
+    # One scan of the green room for everything the menu depends on.
+    ns = nf = na = 0
+    iv = spon = False
+    ca = sd = 0
+    kinds = T.kind
+    for c in pl.green:
+        k = kinds[c]
+        if k == STAR:
+            if T.flex[c]:
+                nf += 1
+            else:
+                ns += 1
+                if T.effect[c] == "industry_veteran":
+                    iv = True
+        elif k == AD:
+            na += 1
+        else:
+            e = T.effect[c]
+            if e == "sponsored_content":
+                spon = True
+            elif e == "creative_accounting":
+                ca += int(T.defs[c].params["amount"])
+            elif e == "star_discount":
+                sd += int(T.defs[c].params["amount"])
     out: list[str] = []
+    costs = T.cost
     for cid in s.display[STAR]:
-        if pl.cash >= star_cost(s, p, cid):  # NET-STAR-02
-            out.append(f"star:{cid}")
-    out += [f"ad:{cid}" for cid in s.display[AD]]  # NET-AD-02
+        if cash >= costs[cid] - sd:  # NET-STAR-02
+            out.append(T.k_star[cid])
+    for cid in s.display[AD]:  # NET-AD-02
+        out.append(T.k_ad[cid])
     for cid in s.display[NET]:
-        if pl.cash >= T.defs[cid].cost:
-            out.append(f"net:{cid}")
-    for cid in s.display[SHOW]:
-        if can_produce(s, p, cid):
-            out.append(f"show:{cid}")
-    for cid in pl.reserved:
-        if can_produce(s, p, cid, "reserved"):
-            out.append(f"show:{cid}")
-    seen_att: set[int] = set()
-    for cid in pl.green:
-        if T.kind[cid] in (STAR, AD) and cid not in seen_att and attach_targets(s, p, cid):
-            seen_att.add(cid)
-            out.append(f"attach:{cid}")
+        if cash >= costs[cid]:
+            out.append(T.k_net[cid])
+    for src, shows in (("display", s.display[SHOW]), ("reserved", pl.reserved)):
+        for cid in shows:
+            sr, ar, wr = T.req[cid]
+            cost = costs[cid] - ca
+            req = max(0, sr - ns) + max(0, ar - na) <= nf and ns + nf + na >= sr + ar + wr
+            if (req or spon) and cash >= cost:
+                out.append(T.k_show[cid])  # NET-PROD-02
+            elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, src):
+                out.append(T.k_show[cid])
+    if pl.lineup[0] is not None or pl.lineup[1] is not None or pl.lineup[2] is not None:
+        # Whether a card has a target depends only on its class, so test one card per class.
+        verdict: dict[tuple[int, bool, str], bool] = {}
+        seen: set[int] = set()
+        for cid in pl.green:
+            k = kinds[cid]
+            if k == NET or cid in seen:
+                continue
+            seen.add(cid)
+            cls = (k, T.flex[cid], T.effect[cid] if T.effect[cid] == "brand_ambassador" else "")
+            ok = verdict.get(cls)
+            if ok is None:
+                ok = verdict[cls] = has_attach_target(s, p, cid)
+            if ok:
+                out.append(T.k_attach[cid])
     out += free_uses(s, p, acted)
     out += pass_options(s, p)
     return out
 
 
+def has_attach_target(s: NetState, p: int, cid: int) -> bool:
+    """Fast existence test for ``attach_targets`` (same answer, stops at the first target)."""
+    T = s.cat.T
+    k, fl = T.kind[cid], T.flex[cid]
+    for sh in s.players[p].lineup:
+        if sh is None:
+            continue
+        cur = [c for c, _ in sh.atts]
+        # Swapping for a card of the same class leaves the counts unchanged (NET-ATT-03).
+        if any(T.kind[c] == k and T.flex[c] == fl and T.effect[c] != "brand_ambassador" for c in cur) and capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, cur):
+            return True
+    for sh in s.players[p].lineup:
+        if sh is not None:
+            cur = [c for c, _ in sh.atts]
+            cur.append(cid)
+            if capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, cur):
+                cur.pop()
+                if sh.ignore_req or not required_ok(T, sh.cid, cur) or required_ok(T, sh.cid, cur + [cid]):
+                    return True
+    return bool(attach_targets(s, p, cid))
+
+
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
     """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
-    T = tables(s.cat)
+    T = s.cat.T
     pl = s.players[p]
     out: list[str] = []
     promo = T.promo[cid]
@@ -640,14 +714,14 @@ def act_sign_star(s: NetState, p: int, cid: int) -> None:
 def act_sign_ad(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[AD].remove(cid)
-    s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${tables(s.cat).defs[cid].bonus}M.")
+    s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.cat.T.defs[cid].bonus}M.")
     gain_card(s, p, cid)
 
 
 def act_take_network(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[NET].remove(cid)
-    s.players[p].cash -= tables(s.cat).defs[cid].cost
+    s.players[p].cash -= s.cat.T.defs[cid].cost
     s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
     gain_card(s, p, cid)
 
@@ -655,7 +729,7 @@ def act_take_network(s: NetState, p: int, cid: int) -> None:
 def start_production(s: NetState, p: int, show: int, src: str) -> None:
     """Begin producing (NET-PROD-01..11); the production is committed atomically."""
     s.prod = {"p": p, "show": show, "src": src, "atts": (), "ens": -1, "spon": -1,
-              "slot": -1, "genre": tables(s.cat).defs[show].genre, "paid": ()}
+              "slot": -1, "genre": s.cat.T.defs[show].genre, "paid": ()}
     s.stack.append(("prod_commit", p))
     s.stack.append(("prod_promo", p))
     s.stack.append(("prod_genre", p))
@@ -666,7 +740,7 @@ def start_production(s: NetState, p: int, show: int, src: str) -> None:
 def _prod_extras(s: NetState) -> tuple[int, int, bool]:
     pr = s.prod
     assert pr is not None
-    T = tables(s.cat)
+    T = s.cat.T
     xs = int(T.defs[pr["ens"]].params["extra"]) if pr["ens"] >= 0 else 0
     xw = 1 if pr["spon"] >= 0 else 0
     return xs, xw, pr["spon"] >= 0
@@ -675,7 +749,7 @@ def _prod_extras(s: NetState) -> tuple[int, int, bool]:
 def prod_att_options(s: NetState, p: int) -> list[str]:
     pr = s.prod
     assert pr is not None
-    T = tables(s.cat)
+    T = s.cat.T
     pl = s.players[p]
     atts = list(pr["atts"])
     xs, xw, ign = _prod_extras(s)
@@ -706,7 +780,7 @@ def commit_production(s: NetState, p: int) -> None:
     assert pr is not None
     xs, xw, ign = _prod_extras(s)
     s.prod = None
-    T = tables(s.cat)
+    T = s.cat.T
     pl = s.players[p]
     show, slot, genre = pr["show"], pr["slot"], pr["genre"]
     atts = list(pr["atts"])
@@ -747,7 +821,7 @@ def commit_production(s: NetState, p: int) -> None:
 
 def upton_crabby(s: NetState, p: int, sh: Show) -> None:
     """NET-CARD-18: once it holds 2 stars, draw a star and attach it (upside down if unmet)."""
-    T = tables(s.cat)
+    T = s.cat.T
     if T.effect[sh.cid] != "upton_crabby" or sh.crabby:
         return
     if sum(1 for c, _ in sh.atts if T.kind[c] == STAR) < 2:
@@ -770,7 +844,7 @@ def _discard_used(s: NetState, p: int, cid: int) -> None:
 
 def commit_attach(s: NetState, p: int, cid: int, key: str) -> None:
     """Add or replace one star/ad (NET-ATT-01..07)."""
-    T = tables(s.cat)
+    T = s.cat.T
     pl = s.players[p]
     parts = key.split(":")
     mode, slot = parts[0], int(parts[1])
@@ -869,7 +943,7 @@ def _opp_pass(s: NetState) -> None:
 
 def solo_pick(s: NetState, sd: Any, row: list[int]) -> int:
     """The leftmost card that best meets the preference (NET-SOLO-05, NET-SOLO-14)."""
-    T = tables(s.cat)
+    T = s.cat.T
     pref = sd.prefer
 
     def score(c: int) -> float:
@@ -951,7 +1025,7 @@ def eor_score(s: NetState) -> None:
 def eor_age(s: NetState, p: int, stage: int) -> None:
     """NET-EOR-09 (with Surpriser's optional effect first, NET-CARD-17)."""
     pl = s.players[p]
-    T = tables(s.cat)
+    T = s.cat.T
     if stage == 0:
         s.stack.append(("eor_age", p, 1))
         for slot in (2, 1, 0):
@@ -1005,7 +1079,7 @@ def solo_rank(score: int) -> str:
 
 def end_bonuses(s: NetState, p: int) -> dict[str, int]:
     """NET-END-02..05."""
-    T = tables(s.cat)
+    T = s.cat.T
     pl = s.players[p]
     assert s.cat.board is not None
     values = s.cat.board.genre_board.values
@@ -1025,7 +1099,7 @@ def end_bonuses(s: NetState, p: int) -> dict[str, int]:
 
 
 def game_end_value(s: NetState, p: int, cid: int) -> int:
-    T = tables(s.cat)
+    T = s.cat.T
     d = T.defs[cid]
     pl = s.players[p]
     eff, prm = d.effect, d.params
@@ -1066,7 +1140,7 @@ def final_scoring(s: NetState) -> None:
 
 def pilot_pairs(s: NetState, p: int) -> list[str]:
     """NET-PILOT-02/07/09: pairs that can be afforded and produced."""
-    T = tables(s.cat)
+    T = s.cat.T
     offer = s.pilot[p]
     cash = s.players[p].cash
     out = []
@@ -1092,7 +1166,7 @@ def pilot_net(T: Tables, kept: list[int]) -> int:
 
 def pilot_done(s: NetState) -> None:
     """Settle every player's kept pilot cards, then produce kept shows (NET-PILOT-03..05)."""
-    T = tables(s.cat)
+    T = s.cat.T
     s.stack.append(("start_round",))
     for p in reversed(range(s.n)):
         kept = s.pilot[p]
@@ -1148,7 +1222,7 @@ def _shows(s: NetState, p: int) -> list[int]:
 @network_effect("big_game")
 def _big_game(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-01: income of ads in the lineup only, expenses ignored."""
-    T = tables(s.cat)
+    T = s.cat.T
     inc = sum(att_income(T, c, r) for sh in s.players[p].lineup if sh for c, r in sh.atts)
     s.players[p].cash += inc
     s.say(f"{pname(s, p)} gains ${inc}M from Big Game.")
@@ -1156,13 +1230,13 @@ def _big_game(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("gain_cash")
 def _gain_cash(s: NetState, p: int, cid: int) -> None:
-    amt = int(tables(s.cat).defs[cid].params["amount"])
+    amt = int(s.cat.T.defs[cid].params["amount"])
     s.players[p].cash += amt
 
 
 @network_effect("draw_bonus")
 def _draw_bonus(s: NetState, p: int, cid: int) -> None:
-    push_bonus(s, p, str(tables(s.cat).defs[cid].params["kind"]))
+    push_bonus(s, p, str(s.cat.T.defs[cid].params["kind"]))
 
 
 @network_effect("writeoff")
@@ -1170,7 +1244,7 @@ def _writeoff(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-14: cancel the show with the fewest viewers (player picks on a tie)."""
     pl = s.players[p]
     slots = _shows(s, p)
-    pl.cash += int(tables(s.cat).defs[cid].params["cash"])
+    pl.cash += int(s.cat.T.defs[cid].params["cash"])
     if not slots:
         return
     vals = {i: show_viewers(s, p, pl.lineup[i]) for i in slots}  # type: ignore[arg-type]
@@ -1214,11 +1288,11 @@ def _msr(s: NetState, p: int, cid: int) -> None:
 
 
 @network_effect("on_set_accommodations",
-                lambda s, p, cid, a: any(tables(s.cat).kind[c] == STAR and attach_targets(s, p, c, onset=True)
+                lambda s, p, cid, a: any(s.cat.T.kind[c] == STAR and attach_targets(s, p, c, onset=True)
                                          for c in s.players[p].green))
 def _onset(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-07: attach stars outside the action, following the add/replace rules."""
-    T = tables(s.cat)
+    T = s.cat.T
     stars = tuple(c for c in s.players[p].green if T.kind[c] == STAR and attach_targets(s, p, c, onset=True))
     s.stack.append(("pick", p, "onset", stars))
 
@@ -1230,7 +1304,7 @@ def _spinoff(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("talent_agency", lambda s, p, cid, a: True)
 def _talent(s: NetState, p: int, cid: int) -> None:
-    draws = int(tables(s.cat).defs[cid].params["draws"])
+    draws = int(s.cat.T.defs[cid].params["draws"])
     s.stack.append(("talent", p, draws, ()))
 
 
@@ -1253,7 +1327,7 @@ def _extra_action(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("refresh_row", lambda s, p, cid, a: True)
 def _refresh_row(s: NetState, p: int, cid: int) -> None:
-    k = KIND_INDEX[str(tables(s.cat).defs[cid].params["kind"])]
+    k = KIND_INDEX[str(s.cat.T.defs[cid].params["kind"])]
     n = s.setup.display.star if k == STAR else s.setup.display.ad
     s.discards[k].extend(s.display[k])
     s.display[k] = []
@@ -1266,7 +1340,7 @@ def _refresh_row(s: NetState, p: int, cid: int) -> None:
 
 def use_network(s: NetState, p: int, cid: int) -> None:
     """Use a green-room network card (NET-NETC-03/04, NET-TURN-07)."""
-    T = tables(s.cat)
+    T = s.cat.T
     d = T.defs[cid]
     s.say(f"{pname(s, p)} uses {d.name}.")
     if d.timing == "use_once":
@@ -1295,7 +1369,7 @@ def advance(s: NetState) -> None:
         if k == "prod_genre":
             pr = s.prod
             assert pr is not None
-            if not any(tables(s.cat).effect[c] == "versatile_actor" for c in pr["atts"]):
+            if not any(s.cat.T.effect[c] == "versatile_actor" for c in pr["atts"]):
                 stack.pop()
                 continue
             return
@@ -1335,7 +1409,7 @@ def advance(s: NetState) -> None:
 def _next_promo(s: NetState) -> int:
     pr = s.prod
     assert pr is not None
-    T = tables(s.cat)
+    T = s.cat.T
     if any(T.effect[c] == "cross_promoting" for c in pr["atts"]):
         return -1  # NET-CARD-21: promos on the same show turn upright for free
     decided = pr.get("decided", ())
@@ -1346,7 +1420,7 @@ def _next_promo(s: NetState) -> int:
 
 
 def ba_options(s: NetState, p: int, slot: int) -> list[str]:
-    T = tables(s.cat)
+    T = s.cat.T
     pl = s.players[p]
     sh = pl.lineup[slot]
     out = []
@@ -1384,7 +1458,7 @@ def legal(s: NetState) -> list[str]:
         pr = s.prod
         assert pr is not None
         c = _next_promo(s)
-        T = tables(s.cat)
+        T = s.cat.T
         spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"]) + sum(T.defs[x].promo_cost for x in pr["paid"])
         return (["pay"] if s.players[p].cash - spent >= T.defs[c].promo_cost else []) + ["rotate"]
     if k == "att_target":
@@ -1429,7 +1503,7 @@ def pick_options(s: NetState, p: int, what: str, arg: tuple[Any, ...]) -> list[s
 
 def talent_options(s: NetState, p: int, left: int, drawn: tuple[int, ...]) -> list[str]:
     """NET-CARD-12: draw one card at a time into the display, then take one of them."""
-    T = tables(s.cat)
+    T = s.cat.T
     out = []
     if left > 0:
         for k in (STAR, AD, NET):
@@ -1450,7 +1524,7 @@ def apply(s: NetState, key: str) -> None:
     """Resolve the pending decision with ``key`` (already checked to be legal)."""
     top = s.stack[-1]
     k, p = top[0], top[1]
-    T = tables(s.cat)
+    T = s.cat.T
     if k == "turn":
         _apply_turn(s, p, key, top[2])
     elif k == "prod_att":
@@ -1559,7 +1633,7 @@ def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
 def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     what = top[2]
     pl = s.players[p]
-    T = tables(s.cat)
+    T = s.cat.T
     s.stack.pop()
     if what == "writeoff":
         cancel(s, p, int(key[5:]))
@@ -1610,7 +1684,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
 def _apply_talent(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     left, drawn = top[2], top[3]
     s.stack.pop()
-    T = tables(s.cat)
+    T = s.cat.T
     if key.startswith("draw:"):
         k = KIND_INDEX[key[5:]]
         c = draw(s, k)

@@ -88,7 +88,9 @@ class NetworksRuleset:
         return state.to_json()
 
     def from_json(self, data: dict[str, Any]) -> NetState:
-        return NetState.from_json(data, catalogue_for(str(data["opts"].get("card_set", "base"))))
+        cat = catalogue_for(str(data["opts"].get("card_set", "base")))
+        E.tables(cat)
+        return NetState.from_json(data, cat)
 
     # ------------------------------------------------------------------ decisions
     def current_player(self, state: NetState) -> int | None:
