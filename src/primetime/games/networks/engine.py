@@ -811,7 +811,7 @@ def commit_production(s: NetState, p: int) -> None:
             rot = c not in pr["paid"] and not cross  # NET-CARD-21
         else:
             rot = not condition_met(s, p, c, genre, slot, others)
-        sh.atts.append((c, rot))
+        sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
     s.say(f"{pname(s, p)} produces {d.name} in {TIMESLOTS[slot]} for ${cost}M"
           + (f" with {', '.join(name(s, c) for c in atts)}" if atts else "") + ".")
@@ -833,7 +833,7 @@ def upton_crabby(s: NetState, p: int, sh: Show) -> None:
     slot = s.players[p].lineup.index(sh)
     rot = not condition_met(s, p, c, sh.genre, slot, [a for a, _ in sh.atts])
     sh.x_star += 1
-    sh.atts.append((c, rot))
+    sh.atts += ((c, rot),)
     s.say(f"Upton Crabby draws {name(s, c)} and attaches it" + (" upside down." if rot else "."))
 
 
@@ -856,7 +856,7 @@ def commit_attach(s: NetState, p: int, cid: int, key: str) -> None:
         old = int(parts[2])
         for i, (c, _r) in enumerate(sh.atts):
             if c == old:
-                del sh.atts[i]
+                sh.atts = sh.atts[:i] + sh.atts[i + 1:]
                 break
         discard(s, p, old)  # NET-ATT-06
         s.say(f"{pname(s, p)} replaces {name(s, old)} on {name(s, sh.cid)}.")
@@ -875,9 +875,9 @@ def commit_attach(s: NetState, p: int, cid: int, key: str) -> None:
             pl.cash -= T.defs[cid].promo_cost
     else:
         rot = not condition_met(s, p, cid, sh.genre, slot, others)
-    sh.atts.append((cid, rot))
+    sh.atts += ((cid, rot),)
     if T.effect[cid] == "cross_promoting":  # NET-CARD-21
-        sh.atts = [(c, False if T.promo[c] else r) for c, r in sh.atts]
+        sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)
     s.say(f"{pname(s, p)} attaches {name(s, cid)} to {name(s, sh.cid)}" + (" upside down." if rot else "."))
     upton_crabby(s, p, sh)
     if T.effect[cid] == "brand_ambassador":  # NET-CARD-19: the extra ad in the same action
@@ -1183,6 +1183,7 @@ def pilot_done(s: NetState) -> None:
         s.pilot[p] = [c for c in kept if T.kind[c] == SHOW]
         s.say(f"{pname(s, p)} keeps {', '.join(name(s, c) for c in kept)} from Pilot Season.")
     s.extra["kept"] = [True] * s.n
+    s.phase = "pilot_produce"  # choices are revealed; kept pilot shows are produced in seat order
 
 
 # ----------------------------------------------------------------------------- network effects
@@ -1573,7 +1574,7 @@ def apply(s: NetState, key: str) -> None:
             if pay:
                 pl.cash -= T.defs[c].promo_cost
             rot = (not pay) if T.promo[c] else not condition_met(s, p, c, sh.genre, top[2], [a for a, _ in sh.atts])
-            sh.atts.append((c, rot))
+            sh.atts += ((c, rot),)
             s.say(f"{pname(s, p)} attaches {name(s, c)} with Brand Ambassador.")
     elif k == "bonus":
         s.stack.pop()
@@ -1676,7 +1677,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         sh = pl.lineup[int(slot_s)]
         assert sh is not None
         c = int(c_s)
-        sh.atts = [(a, r) for a, r in sh.atts if a != c]
+        sh.atts = tuple((a, r) for a, r in sh.atts if a != c)
         sh.ignore_req = sh.ignore_req or not required_ok(T, sh.cid, [a for a, _ in sh.atts])
         pl.green.append(c)
 

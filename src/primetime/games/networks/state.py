@@ -23,7 +23,7 @@ class Show:
     def __init__(self, cid: int, row: int, genre: str) -> None:
         self.cid = cid
         self.row = row
-        self.atts: list[tuple[int, bool]] = []  # (card, rotated)
+        self.atts: tuple[tuple[int, bool], ...] = ()  # (card, rotated); immutable, so clones share it
         self.genre = genre
         self.x_star = 0  # extra star slots (Ensemble Cast, Upton Crabby)
         self.x_ad = 0
@@ -35,7 +35,7 @@ class Show:
         s = Show.__new__(Show)
         s.cid = self.cid
         s.row = self.row
-        s.atts = self.atts.copy()
+        s.atts = self.atts
         s.genre = self.genre
         s.x_star = self.x_star
         s.x_ad = self.x_ad
@@ -51,7 +51,7 @@ class Show:
     @classmethod
     def from_json(cls, d: list[Any]) -> Show:
         s = cls(d[0], d[1], d[3])
-        s.atts = [(a[0], bool(a[1])) for a in d[2]]
+        s.atts = tuple((a[0], bool(a[1])) for a in d[2])
         s.x_star, s.x_ad, s.x_wild, s.ignore_req, s.crabby = d[4], d[5], d[6], bool(d[7]), bool(d[8])
         return s
 
@@ -75,7 +75,8 @@ class Player:
     def copy(self) -> Player:
         p = Player.__new__(Player)
         p.cash = self.cash
-        p.lineup = [s.copy() if s is not None else None for s in self.lineup]
+        a, b, c = self.lineup
+        p.lineup = [a and a.copy(), b and b.copy(), c and c.copy()]
         p.green = self.green.copy()
         p.reruns = self.reruns.copy()
         p.genre = self.genre.copy()
