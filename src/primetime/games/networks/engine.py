@@ -574,7 +574,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     """The action menu (NET-TURN-03) plus free network-card uses and passing."""
     T = s.cat.T
     pl = s.players[p]
-    if acted:
+    if acted == 1:
         return free_uses(s, p, acted) + ["end"]
     cash = pl.cash
     # One scan of the green room for everything the menu depends on.
@@ -636,7 +636,10 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
             if ok:
                 out.append(T.k_attach[cid])
     out += free_uses(s, p, acted)
-    out += pass_options(s, p)
+    if acted == 2:
+        out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
+    else:
+        out += pass_options(s, p)
     return out
 
 
@@ -742,8 +745,8 @@ def _prod_extras(s: NetState) -> tuple[int, int, bool]:
     assert pr is not None
     T = s.cat.T
     xs = int(T.defs[pr["ens"]].params["extra"]) if pr["ens"] >= 0 else 0
-    xw = 1 if pr["spon"] >= 0 else 0
-    return xs, xw, pr["spon"] >= 0
+    wild = pr["spon"] >= 0 and pr.get("spon_mode") == "wild"
+    return xs, 1 if wild else 0, pr["spon"] >= 0 and not wild
 
 
 def prod_att_options(s: NetState, p: int) -> list[str]:
@@ -766,8 +769,12 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
             out.append(f"use:{e}")
     if pr["spon"] < 0:
         e = has_effect(s, p, "sponsored_content")
-        if e >= 0:
-            out.append(f"use:{e}")
+        if e >= 0:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
+            rest = [c for c in pool if c > last]
+            if completable(s, p, pr["show"], atts, rest, xs, xw, True, pr["src"]):
+                out.append(f"use:{e}")
+            if completable(s, p, pr["show"], atts, rest, xs, xw + 1, False, pr["src"]):
+                out.append(f"wild:{e}")
     if (ign or required_ok(T, pr["show"], atts)) and pl.cash >= production_cost(s, p, pr["show"], atts, pr["src"]):
         out.append("done")
     if not out:
@@ -1057,6 +1064,9 @@ def eor_final(s: NetState) -> None:
     else:
         s.first = (s.first + 1) % s.n
         s.order = [(s.first + i) % s.n for i in range(s.n)]
+    for pl in s.players:  # Exclusive Rights reservations last until the end of the round
+        s.discards[SHOW].extend(pl.reserved)
+        pl.reserved = []
     # NET-EOR-13: discard the display and deal a new one.
     for k in range(4):
         s.discards[k].extend(s.display[k])
@@ -1323,7 +1333,7 @@ def _renew(s: NetState, p: int, cid: int) -> None:
 def _extra_action(s: NetState, p: int, cid: int) -> None:
     top = s.stack[-1]
     assert top[0] == "turn"
-    s.stack[-1] = ("turn", p, 0)
+    s.stack[-1] = ("turn", p, 2)  # one more action, which cannot be a pass
 
 
 @network_effect("refresh_row", lambda s, p, cid, a: True)
@@ -1510,6 +1520,8 @@ def talent_options(s: NetState, p: int, left: int, drawn: tuple[int, ...]) -> li
         for k in (STAR, AD, NET):
             if s.decks[k] or s.discards[k]:
                 out.append(f"draw:{KIND_NAMES[k]}")
+        if out:
+            return out  # all draws first, then the extra action
     for c in drawn:
         if c in s.display[T.kind[c]]:
             if T.kind[c] == STAR and s.players[p].cash < star_cost(s, p, c):
@@ -1540,7 +1552,10 @@ def apply(s: NetState, key: str) -> None:
             s.stack.pop()
         elif key.startswith("att:"):
             pr["atts"] = pr["atts"] + (int(key[4:]),)
-        else:  # use:<cid> -- Ensemble Cast or Sponsored Content
+        elif key.startswith("wild:"):  # Sponsored Content: 1 extra wild slot
+            pr["spon"] = int(key[5:])
+            pr["spon_mode"] = "wild"
+        else:  # use:<cid> -- Ensemble Cast, or Sponsored Content ignoring required slots
             c = int(key[4:])
             pr["ens" if T.defs[c].effect == "ensemble_cast" else "spon"] = c
     elif k == "prod_slot":

@@ -204,6 +204,8 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
     k, p = top[0], top[1]
     who = E.pname(s, p)
     if k == "turn":
+        if top[2] == 2:
+            return f"{who}: Double Shift — take one more action (not a pass), or end your turn."
         if E.is_last(s, p):
             return f"{who}: everyone else has passed — take any number of actions, then pass for cash."
         return f"{who}: choose an action" + (" or use network cards, then end your turn" if top[2] else "") + "."
@@ -292,7 +294,12 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
         extra = " and pay to keep it upright" if key.endswith(":pay") else ""
         return f"{verb} {nm(c)}{extra}"
     if head == "use":
-        return f"Use {nm(int(parts[1]))}"
+        c = int(parts[1])
+        if k == "prod_att" and T.defs[c].effect == "sponsored_content":
+            return f"Use {nm(c)}: ignore the required slots"
+        return f"Use {nm(c)}"
+    if head == "wild":
+        return f"Use {nm(int(parts[1]))}: 1 extra wild slot"
     if head == "done":
         if k == "prod_att" and s.prod is not None:
             pr = s.prod
