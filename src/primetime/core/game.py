@@ -49,7 +49,10 @@ class Ruleset(Protocol[S]):
 
 
 _RULESETS: dict[str, Callable[[], Any]] = {}
-_ALIASES = {"networks": "primetime.games.networks.ruleset:NetworksRuleset"}
+_ALIASES = {
+    "networks": "primetime.games.networks.ruleset:NetworksRuleset",
+    "prime-time": "primetime.games.prime_time.ruleset:PrimeTimeRuleset",
+}
 
 
 def register_ruleset(name: str, factory: Callable[[], Any]) -> None:

@@ -478,8 +478,7 @@ def _not_passed(s: NetState) -> list[int]:
 
 
 def is_last(s: NetState, p: int) -> bool:
-    left = _not_passed(s)
-    return len(left) == 1 and left[0] == p
+    return len(s.pass_order) == len(s.order) - 1 and p not in s.pass_order
 
 
 def start_round(s: NetState) -> None:
@@ -579,7 +578,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     cash = pl.cash
     # One scan of the green room for everything the menu depends on.
     ns = nf = na = 0
-    iv = spon = False
+    iv = spon = usable = dbl = False
     ca = sd = 0
     kinds = T.kind
     for c in pl.green:
@@ -601,6 +600,10 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
                 ca += int(T.defs[c].params["amount"])
             elif e == "star_discount":
                 sd += int(T.defs[c].params["amount"])
+            elif e == "preempted_timeslot":
+                dbl = True
+            elif e in USE_CHECKS:
+                usable = True
     out: list[str] = []
     costs = T.cost
     for cid in s.display[STAR]:
@@ -635,9 +638,15 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
                 ok = verdict[cls] = has_attach_target(s, p, cid)
             if ok:
                 out.append(T.k_attach[cid])
-    out += free_uses(s, p, acted)
+    if usable:
+        out += free_uses(s, p, acted)
     if acted == 2:
         out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
+    elif not dbl and len(s.pass_order) < len(s.order) - 1:
+        # the common case of pass_options, inlined
+        out.append("pass:cash")
+        if s.setup.pass_track[len(s.pass_order)].viewers is not None:
+            out.append("pass:viewers")
     else:
         out += pass_options(s, p)
     return out
