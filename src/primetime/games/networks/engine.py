@@ -625,17 +625,17 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
                 out.append(T.k_show[cid])
     if pl.lineup[0] is not None or pl.lineup[1] is not None or pl.lineup[2] is not None:
         # Whether a card has a target depends only on its class, so test one card per class.
-        verdict: dict[tuple[int, bool, str], bool] = {}
+        verdict: dict[tuple[int, bool], bool] = {}
         seen: set[int] = set()
+        cls_of, ba_of = T.cls, T.ba
         for cid in pl.green:
-            k = kinds[cid]
-            if k == NET or cid in seen:
+            if kinds[cid] == NET or cid in seen:
                 continue
             seen.add(cid)
-            cls = (k, T.flex[cid], T.effect[cid] if T.effect[cid] == "brand_ambassador" else "")
-            ok = verdict.get(cls)
+            key = (cls_of[cid], ba_of[cid])
+            ok = verdict.get(key)
             if ok is None:
-                ok = verdict[cls] = has_attach_target(s, p, cid)
+                ok = verdict[key] = class_has_target(s, p, key[0], key[1])
             if ok:
                 out.append(T.k_attach[cid])
     if usable:
@@ -650,6 +650,59 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     else:
         out += pass_options(s, p)
     return out
+
+
+def _fits(S: int, A: int, W: int, ns: int, nf: int, na: int) -> bool:
+    over = (ns - S if ns > S else 0) + (na - A if na > A else 0)
+    return over <= W and nf <= (S - ns if S > ns else 0) + (A - na if A > na else 0) + W - over
+
+
+def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
+    return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr
+
+
+def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
+    """Can a green-room card of class ``k`` (0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador)
+    be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
+    T = s.cat.T
+    cls_of, ba_of = T.cls, T.ba
+    ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
+    spon = 1 if has_effect(s, p, "sponsored_content") >= 0 else 0
+    for sh in s.players[p].lineup:
+        if sh is None:
+            continue
+        o = [0, 0, 0]
+        nba = 0
+        for c, _r in sh.atts:
+            o[cls_of[c]] += 1
+            if ba_of[c]:
+                nba += 1
+        S, A, W = T.cap[sh.cid]
+        S += sh.x_star
+        A += sh.x_ad + nba + (1 if ba else 0)
+        W += sh.x_wild
+        sr, ar, wr = T.req[sh.cid]
+        strict = not sh.ignore_req and _req(sr, ar, wr, o[0], o[1], o[2])
+        n = o.copy()
+        n[k] += 1
+        if _fits(S, A, W, n[0], n[1], n[2]):  # add (NET-ATT-02); adding never empties a required slot
+            return True
+        if (ens and _fits(S + ens, A, W, n[0], n[1], n[2])) or (spon and _fits(S, A, W + 1, n[0], n[1], n[2])):
+            return True
+        for j in range(3):  # replace one attached card of class j (NET-ATT-03/04)
+            if o[j] == 0:
+                continue
+            n[j] -= 1
+            olds = []
+            if j != 0 or o[0] > nba:
+                olds.append(0)  # a card that is not a Brand Ambassador
+            if j == 0 and nba:
+                olds.append(1)  # a Brand Ambassador: its extra ad slot goes with it
+            for lost in olds:
+                if _fits(S, A - lost, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+                    return True
+            n[j] += 1
+    return False
 
 
 def has_attach_target(s: NetState, p: int, cid: int) -> bool:
@@ -1287,9 +1340,11 @@ def _has_display(kind: int) -> Check:
     return lambda s, p, cid, acted: bool(s.display[kind])
 
 
-@network_effect("c_suite_connections", _has_display(NET))
+@network_effect("c_suite_connections",
+                lambda s, p, cid, a: any(s.players[p].cash >= s.cat.T.cost[c] for c in s.display[NET]))
 def _c_suite(s: NetState, p: int, cid: int) -> None:
-    s.stack.append(("pick", p, "c_suite", tuple(s.display[NET])))
+    # a taking cost printed on the card (Awards Campaign) still applies (NET-NETC-01)
+    s.stack.append(("pick", p, "c_suite", tuple(c for c in s.display[NET] if s.players[p].cash >= s.cat.T.cost[c])))
 
 
 @network_effect("exclusive_rights", _has_display(SHOW))
@@ -1679,6 +1734,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     elif what == "c_suite":
         c = int(key[5:])
         s.display[NET].remove(c)
+        pl.cash -= T.cost[c]  # NET-NETC-01: its taking cost, if any
         gain_card(s, p, c)  # NET-CARD-03
     elif what == "exclusive":
         c = int(key[5:])
@@ -1721,4 +1777,6 @@ def _apply_talent(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         c = int(key[5:])
         k = T.kind[c]
         s.display[k].remove(c)
+        if k == NET:
+            s.players[p].cash -= T.cost[c]  # NET-NETC-01: its taking cost, if any
         gain_card(s, p, c, free=(k != STAR))
