@@ -1,0 +1,134 @@
+"""NET-ANAT: card anatomy and the data model."""
+
+from __future__ import annotations
+
+from primetime.games.networks import engine as E
+
+from .helpers import (
+    CAT,
+    DAY,
+    LATE,
+    PRIME,
+    T,
+    attach,
+    choose,
+    cid,
+    produce,
+    put_show,
+    rotated,
+    scenario,
+    to_display,
+    to_green,
+)
+
+
+def test_net_anat_01_show_fields() -> None:
+    for c in CAT.cards:
+        if c.kind != "show":
+            continue
+        d = c.defn
+        assert d.genre and d.cost >= 0 and d.expenses >= 0 and len(d.seasons) == 4
+        assert d.deck in ("A", "B", "starter", "pilot")
+        if d.deck != "starter":
+            assert d.timeslot in ("daytime", "primetime", "latenight")
+
+
+def test_net_anat_02_four_rows_x_on_row_three() -> None:
+    s = scenario(2)
+    to_display(s, "Dawson's Reek")
+    to_green(s, 0, "Sunny Daye")
+    produce(s, "Dawson's Reek", ["Sunny Daye"], slot=LATE)
+    sh = s.players[0].lineup[LATE]
+    assert sh.row == 2  # the X row is the third of four rows
+
+
+def test_net_anat_03_rerun_value_is_bottom_row() -> None:
+    s = scenario(2)
+    for name in ("Dawson's Reek", "Throne of Games", "Flounder Tank"):
+        d = CAT.card(cid(name)).defn
+        assert d.rerun is None  # left at its default
+    from .helpers import to_reruns
+
+    to_reruns(s, 0, "Dawson's Reek", "Throne of Games", "Flounder Tank")
+    assert E.end_bonuses(s, 0)["reruns"] == 3 + 5 + 2
+
+
+def test_net_anat_04_slot_types_one_card_per_slot() -> None:
+    s = scenario(2)
+    put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop", "Cloud Nine Mattresses", "QuikLube Express"])
+    to_green(s, 0, "Pawsome Pet Food")
+    # Flounder Tank has 3 ad slots, all full: only replacing is possible.
+    targets = [t for t in E.attach_targets(s, 0, cid("Pawsome Pet Food")) if t.split(":")[1] == "0"]
+    assert len(targets) == 3 and all(t.startswith("rep:0:") for t in targets)
+    sl = CAT.card(cid("Monday Night Fumble")).defn.slots
+    assert (sl.star_req, sl.ad_req, sl.wild_opt) == (1, 1, 1)
+
+
+def test_net_anat_05_star_fields() -> None:
+    d = CAT.card(cid("Nova Starling")).defn
+    assert d.cost == 4 and d.expenses == 2 and d.viewers == [6, 5, 5, 3]
+    assert d.rotated_viewers == [2, 2, 2, 1] and d.rotated_expenses == 1
+    assert d.condition.kind == "genre"
+
+
+def test_net_anat_06_star_viewers_follow_host_row() -> None:
+    s = scenario(2)
+    sh = put_show(s, 0, PRIME, "Throne of Games", row=1, atts=["Hunter Handsome"])
+    assert E.show_viewers(s, 0, sh) == 13 + 5
+    sh.row = 3
+    assert E.show_viewers(s, 0, sh) == 5 + 4
+
+
+def test_net_anat_07_ad_fields_promo_viewers_only_upright() -> None:
+    d = CAT.card(cid("Promo: Up Next!")).defn
+    assert (d.bonus, d.income, d.promo_cost) == (1, 1, 3)
+    s = scenario(2)
+    up = put_show(s, 0, DAY, "SportsEdges", atts=["Promo: Up Next!"])
+    assert E.show_viewers(s, 0, up) == 6 + 3
+    down = put_show(s, 0, LATE, "Flounder Tank", atts=[("Promo: Stay Tuned", True)])
+    assert E.show_viewers(s, 0, down) == 7
+
+
+def test_net_anat_08_network_timing_and_free_to_take() -> None:
+    s = scenario(2, cash=2)
+    free, costly = to_display(s, "Cult Following", "Awards Campaign")
+    assert CAT.card(free).defn.cost == 0 and CAT.card(costly).defn.cost == 3
+    assert f"net:{free}" in E.legal(s) and f"net:{costly}" not in E.legal(s)
+    choose(s, f"net:{free}")
+    assert s.players[0].cash == 2
+
+
+def test_net_anat_09_rotated_cards_use_gray_values() -> None:
+    s = scenario(2)
+    sh = put_show(s, 0, DAY, "SportsEdges", atts=[("Nova Starling", True), ("Gatorpade", True)])
+    assert E.show_viewers(s, 0, sh) == 6 + 2
+    assert E.show_upkeep(s, sh) == (1, 1 + 1)
+
+
+def test_net_anat_10_show_effect_active_in_lineup_star_effect_on_attach() -> None:
+    s = scenario(2)
+    sh = put_show(s, 0, PRIME, "Reinfeld", atts=["Sunny Daye"])
+    assert E.show_viewers(s, 0, sh) == 9 + 2 + 2  # Reinfeld counts Sunny Daye ($0 expenses)
+    put_show(s, 0, DAY, "Flounder Tank", atts=[("Promo: Up Next!", True)])
+    to_green(s, 0, "Cross-Promoting Star")
+    put_show(s, 0, DAY, "SportsEdges", atts=[("Promo: Up Next!", True)])
+    attach(s, "Cross-Promoting Star", "to:0")
+    assert rotated(s.players[0].lineup[DAY], "Promo: Up Next!") is False
+
+
+def test_net_anat_11_pilot_cards_cost_or_bonus() -> None:
+    for c in CAT.pilot:
+        card = CAT.cards[c]
+        if card.kind == "ad":
+            assert card.defn.bonus >= 0
+        else:
+            assert card.defn.cost > 0
+
+
+def test_net_anat_12_starters_have_no_timeslot() -> None:
+    for c in CAT.cards:
+        if c.kind == "show" and c.defn.deck == "starter":
+            assert c.defn.timeslot == "" and c.defn.cost == 0
+    s = scenario(2)
+    assert all(sh.row == 0 for sh in s.players[0].lineup)
+    assert T.defs[s.players[0].lineup[0].cid].deck == "starter"

@@ -1,0 +1,98 @@
+"""NET-CARD-15..18: show effects (rulebook, Card Clarifications)."""
+
+from __future__ import annotations
+
+import pytest
+
+from primetime.games.networks import effects as fx
+from primetime.games.networks import engine as E
+
+from .helpers import (
+    DAY,
+    LATE,
+    PRIME,
+    STAR,
+    attach,
+    atts,
+    choose,
+    on_top,
+    produce,
+    put_show,
+    rotated,
+    scenario,
+    set_turn,
+    to_display,
+    to_green,
+    top,
+)
+
+
+@pytest.mark.parametrize("slot", [DAY, PRIME, LATE])
+def test_net_card_15_car_chases_any_timeslot_without_penalty(slot: int) -> None:
+    s = scenario(2)
+    (cc,) = to_display(s, "Car Chases Without Context")
+    produce(s, cc, slot=slot)
+    assert s.players[0].lineup[slot].row == 0
+
+
+def test_net_card_16_reinfeld_counts_stars_without_visible_expenses() -> None:
+    s = scenario(2)
+    rf = put_show(s, 0, PRIME, "Reinfeld", atts=["Sunny Daye", "Hunter Handsome"])  # $0 and $2M
+    put_show(s, 0, DAY, "SportsEdges", atts=[("Slam Dunkworth", True)])  # gray side: $0
+    put_show(s, 0, LATE, "Star Trucks", atts=[("Nova Starling", True)])  # gray side: $1M
+    bonus = fx.REINFELD_PER_STAR
+    assert E.show_viewers(s, 0, rf) == 9 + 2 + 5 + 2 * bonus
+    put_show(s, 1, DAY, "Knight Rodent", atts=["Gene Pool"])  # other players' stars do not count
+    assert E.show_viewers(s, 0, rf) == 9 + 2 + 5 + 2 * bonus
+    E.cancel(s, 0, PRIME)
+    other = s.players[0].lineup[DAY]
+    assert E.show_viewers(s, 0, other) == 6 + 2  # no effect once it left the lineup
+
+
+def _surpriser_round(answer: str):
+    s = scenario(2, cash=20)
+    sh = put_show(s, 0, LATE, "Surpriser", atts=["Fizzy Pop"])
+    choose(s, "pass:cash")
+    choose(s, "pass:cash")
+    assert top(s) == ("surpriser", 0, LATE) and E.legal(s) == ["yes", "no"]
+    assert len(s.players[0].scores) == 1  # offered after scoring
+    cash = s.players[0].cash
+    choose(s, answer)
+    return s, sh, cash
+
+
+def test_net_card_17_surpriser_optional_cancel_for_cash() -> None:
+    s, sh, cash = _surpriser_round("yes")
+    assert s.players[0].lineup[LATE] is None and sh.cid in s.players[0].reruns
+    assert s.players[0].cash == cash + fx.SURPRISER_CASH
+    assert s.players[0].scores[0] >= 7  # it still scored this round
+
+
+def test_net_card_17_surpriser_declined_stays_and_ages() -> None:
+    s, sh, cash = _surpriser_round("no")
+    assert s.players[0].lineup[LATE] is sh and sh.row == 1 and s.players[0].cash == cash
+
+
+def test_net_card_18_upton_crabby_draws_a_star_after_two() -> None:
+    s = scenario(2)
+    (uc,) = to_display(s, "Upton Crabby")
+    a, b = to_green(s, 0, "Sunny Daye", "Gene Pool")
+    (drawn,) = on_top(s, "Marlowe Brooding")  # Drama condition: met
+    produce(s, uc, [a, b], slot=PRIME)
+    sh = s.players[0].lineup[PRIME]
+    assert (drawn, False) in atts(sh) and len(atts(sh)) == 3 and sh.crabby
+    assert drawn not in s.discards[STAR]
+
+
+def test_net_card_18_upton_crabby_unmet_condition_upside_down_and_later_trigger() -> None:
+    s = scenario(2)
+    put_show(s, 0, PRIME, "Upton Crabby", atts=["Sunny Daye"])
+    (second,) = to_green(s, 0, "Gene Pool")
+    (drawn,) = on_top(s, "Slam Dunkworth")  # Sports condition: not met on a Drama show
+    attach(s, second, "to:1")  # the 2nd star arrives on a later turn
+    sh = s.players[0].lineup[PRIME]
+    assert rotated(sh, drawn) and len(atts(sh)) == 3
+    set_turn(s, 0)
+    (third,) = to_green(s, 0, "Dusty Trails")
+    attach(s, third, f"rep:1:{second}")
+    assert len(atts(s.players[0].lineup[PRIME])) == 3  # it triggers only once
