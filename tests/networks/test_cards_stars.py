@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from primetime.games.networks import effects as fx
 from primetime.games.networks import engine as E
 
@@ -231,9 +229,6 @@ def test_net_card_27_versatile_actor_no_effect_on_existing_show() -> None:
     assert s.players[0].genre == [0] * 6  # attaching is not producing: no genre advance
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "reruns are stored as bare card indexes, so a show whose genre Versatile Actor changed counts "
-    "with its printed genre once canceled; keeping the chosen genre needs a state change"))
 def test_net_card_27_versatile_actor_genre_is_permanent_in_reruns() -> None:
     s = scenario(2)
     (trucks,) = to_display(s, "Star Trucks")  # printed Sci-Fi

@@ -192,6 +192,8 @@ def cancel(s: NetState, p: int, slot: int) -> None:
     for cid, _rot in sh.atts:
         discard(s, p, cid)
     pl.reruns.append(sh.cid)
+    if sh.genre != s.cat.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
+        s.extra["regenre"] = (*s.extra.get("regenre", ()), (sh.cid, sh.genre))
     s.say(f"{pname(s, p)} cancels {name(s, sh.cid)}; it goes to the reruns.")
 
 
@@ -260,7 +262,7 @@ def upkeep_net(s: NetState, p: int) -> int:
 def forecast(s: NetState, p: int) -> dict[str, Any]:
     """Viewers and upkeep if the round ended now (003, Forecast; NET-UI-11..13)."""
     pl = s.players[p]
-    shows = []
+    shows: list[dict[str, int] | None] = []
     for slot, sh in enumerate(pl.lineup):
         if sh is None:
             shows.append(None)
@@ -911,7 +913,7 @@ def _discard_used(s: NetState, p: int, cid: int) -> None:
     s.discards[NET].append(cid)  # NET-AMB-11
 
 
-def commit_attach(s: NetState, p: int, cid: int, key: str) -> None:
+def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) -> None:
     """Add or replace one star/ad (NET-ATT-01..07)."""
     T = s.cat.T
     pl = s.players[p]
@@ -949,7 +951,7 @@ def commit_attach(s: NetState, p: int, cid: int, key: str) -> None:
         sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)
     s.say(f"{pname(s, p)} attaches {name(s, cid)} to {name(s, sh.cid)}" + (" upside down." if rot else "."))
     upton_crabby(s, p, sh)
-    if T.effect[cid] == "brand_ambassador":  # NET-CARD-19: the extra ad in the same action
+    if T.effect[cid] == "brand_ambassador" and not onset:  # NET-CARD-19: the extra ad in the same action
         s.stack.append(("ba_extra", p, slot))
 
 
@@ -1182,7 +1184,8 @@ def game_end_value(s: NetState, p: int, cid: int) -> int:
     if eff == "viewers_per_genre":
         return int(prm["per"]) * sum(1 for g in pl.genre if g >= 1)
     if eff == "viewers_per_genre_shows":
-        shows = [sh.genre for sh in pl.lineup if sh] + [T.defs[c].genre for c in pl.reruns if T.kind[c] == SHOW]
+        changed = dict(s.extra.get("regenre", ()))
+        shows = [sh.genre for sh in pl.lineup if sh] + [changed.get(c, T.defs[c].genre) for c in pl.reruns if T.kind[c] == SHOW]
         return int(prm["per"]) * sum(1 for g in shows if g == prm["genre"])
     if eff == "viewers_per_network_card":
         return int(prm["per"]) * (sum(1 for c in pl.green if T.kind[c] == NET) - 1)
@@ -1192,7 +1195,7 @@ def game_end_value(s: NetState, p: int, cid: int) -> int:
 def final_scoring(s: NetState) -> None:
     """NET-END-01..06, NET-SOLO-15/16."""
     s.phase = "over"
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in range(s.n):
         pl = s.players[p]
         b = end_bonuses(s, p)
@@ -1639,7 +1642,7 @@ def apply(s: NetState, key: str) -> None:
             pr["paid"] = pr["paid"] + (c,)
     elif k == "att_target":
         s.stack.pop()
-        commit_attach(s, p, top[2], key)
+        commit_attach(s, p, top[2], key, onset=top[3])
     elif k == "ba_extra":
         s.stack.pop()
         if key != "skip":

@@ -115,6 +115,31 @@ class NetState:
                  "setup", "prod")
 
     cat: Catalogue
+    opts: dict[str, Any]
+    n: int
+    solo: bool
+    rng: Rng
+    phase: str
+    round: int
+    order: list[int]
+    first: int
+    cur: int
+    players: list[Player]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    display: list[list[int]]
+    pass_order: list[int]
+    stack: list[tuple[Any, ...]]
+    pilot: list[list[int]]
+    box: list[int]
+    limbo: list[int]
+    solo_deck: list[int]
+    solo_parked: int
+    log: list[str] | None
+    final: dict[str, Any] | None
+    extra: dict[str, Any]
+    setup: Any
+    prod: dict[str, Any] | None
 
     def clone(self, keep_log: bool = False) -> NetState:
         s = NetState.__new__(NetState)
