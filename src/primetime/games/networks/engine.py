@@ -707,28 +707,6 @@ def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
     return False
 
 
-def has_attach_target(s: NetState, p: int, cid: int) -> bool:
-    """Fast existence test for ``attach_targets`` (same answer, stops at the first target)."""
-    T = s.cat.T
-    k, fl = T.kind[cid], T.flex[cid]
-    for sh in s.players[p].lineup:
-        if sh is None:
-            continue
-        cur = [c for c, _ in sh.atts]
-        # Swapping for a card of the same class leaves the counts unchanged (NET-ATT-03).
-        if any(T.kind[c] == k and T.flex[c] == fl and T.effect[c] != "brand_ambassador" for c in cur) and capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, cur):
-            return True
-    for sh in s.players[p].lineup:
-        if sh is not None:
-            cur = [c for c, _ in sh.atts]
-            cur.append(cid)
-            if capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, cur):
-                cur.pop()
-                if sh.ignore_req or not required_ok(T, sh.cid, cur) or required_ok(T, sh.cid, cur + [cid]):
-                    return True
-    return bool(attach_targets(s, p, cid))
-
-
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
     """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
     T = s.cat.T
