@@ -153,3 +153,27 @@ def test_clone_is_independent() -> None:
     while twin.phase != "over":
         E.apply(twin, r.choice(E.legal(twin)))
     assert json.dumps(game.to_json(), sort_keys=True) == before
+
+
+def test_determinize_keeps_the_viewers_view_and_plays_on() -> None:
+    """Search bots resample hidden cards: the viewer's view is unchanged and play continues legally."""
+    for seed in range(15):
+        n = 1 + seed % 5
+        game = Game.new("networks", n, seed=seed)
+        rng = Rng(seed)
+        step = 0
+        while not game.is_over():
+            s = game.state
+            p = game.current_player()
+            if step % 9 == 0:
+                d = E.determinize(s, p, Rng(seed + step))
+                check_invariants(d)
+                v1, v2 = game.ruleset.view(s, p), game.ruleset.view(d, p)
+                assert json.dumps(v1, sort_keys=True) == json.dumps(v2, sort_keys=True)
+                r = Rng(step)
+                while d.phase != "over":
+                    keys = E.legal(d)
+                    assert keys and "abort" not in keys
+                    E.apply(d, r.choice(keys))
+            game.apply(None, rng.choice(game.legal_keys()))
+            step += 1

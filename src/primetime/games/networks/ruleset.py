@@ -134,6 +134,10 @@ class NetworksRuleset:
     def view(self, state: NetState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
 
+    def determinize(self, state: NetState, viewer: int, rng: Any) -> NetState:
+        """Resample what ``viewer`` cannot see (for search bots)."""
+        return E.determinize(state, viewer, rng)
+
 
 # ---------------------------------------------------------------------- card text
 
