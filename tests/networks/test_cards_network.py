@@ -170,7 +170,7 @@ def test_net_card_07_on_set_accommodations_stars_only_normal_rules() -> None:
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye"])
     star, ad = to_green(s, 0, "Slam Dunkworth", "Fizzy Pop")
     choose(s, f"use:{osa}")
-    assert E.legal(s) == [f"card:{star}", "done"]  # no ads
+    assert E.legal(s) == [f"card:{star}"]  # no ads; each use attaches one star
     choose(s, f"card:{star}")
     choose(s, f"rep:0:{cid('Sunny Daye')}")
     assert cid("Sunny Daye") in s.discards[STAR] and not rotated(s.players[0].lineup[DAY], star)

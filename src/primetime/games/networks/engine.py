@@ -104,7 +104,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     s.phase, s.round, s.cur = "pilot", 0, s.order[0]
     s.pass_order, s.stack, s.limbo, s.prod = [], [], [], None
     s.solo_deck, s.solo_parked, s.final = [], 0, None
-    s.extra = {"kept": [False] * n}
+    s.extra = {"kept": (False,) * n}  # values in `extra` are immutable: clones share them
     # NET-PILOT-01 / NET-VAR-01: deal pilot offers.
     beginner = opts.get("pilot") == "simplified"
     pilot = [i for i in cat.pilot if not (beginner and T.kind[i] == SHOW)]
@@ -115,8 +115,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     s.box += pilot  # NET-PILOT-02: undealt pilot cards go back to the box
     s.stack.append(("pilot_done",))
     if beginner:
-        for p in range(n):
-            s.extra["kept"][p] = True
+        s.extra["kept"] = (True,) * n
     else:
         for p in reversed(range(n)):
             s.stack.append(("pilot", p))
@@ -1235,7 +1234,7 @@ def pilot_done(s: NetState) -> None:
                 pl.green.append(c)
         s.pilot[p] = [c for c in kept if T.kind[c] == SHOW]
         s.say(f"{pname(s, p)} keeps {', '.join(name(s, c) for c in kept)} from Pilot Season.")
-    s.extra["kept"] = [True] * s.n
+    s.extra["kept"] = (True,) * s.n
     s.phase = "pilot_produce"  # choices are revealed; kept pilot shows are produced in seat order
 
 
@@ -1551,7 +1550,7 @@ def pick_options(s: NetState, p: int, what: str, arg: tuple[Any, ...]) -> list[s
     if what == "msr":
         return [f"card:{c}" for c in s.display[SHOW]] or ["done"]
     if what == "onset":
-        return [f"card:{c}" for c in arg] + ["done"]
+        return [f"card:{c}" for c in arg]  # each use attaches one star; use it again for more
     if what == "spinoff":
         return [f"att:{i}:{c}" for i, sh in enumerate(pl.lineup) if sh for c, _ in sh.atts]
     raise AssertionError(what)
@@ -1658,7 +1657,7 @@ def apply(s: NetState, key: str) -> None:
         a, b = (int(x) for x in key[5:].split(","))
         s.box.extend(c for c in s.pilot[p] if c not in (a, b))
         s.pilot[p] = [a, b]
-        s.extra["kept"][p] = True
+        s.extra["kept"] = tuple(True if q == p else k for q, k in enumerate(s.extra["kept"]))
     elif k == "pick":
         _apply_pick(s, p, top, key)
     elif k == "talent":
@@ -1730,9 +1729,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
             if left > 1:
                 s.stack.append(("pick", p, "msr", (left - 1,)))
     elif what == "onset":
-        if key != "done":
-            c = int(key[5:])
-            s.stack.append(("att_target", p, c, True))
+        s.stack.append(("att_target", p, int(key[5:]), True))
     elif what == "spinoff":  # NET-CARD-09 / NET-AMB-29
         _, slot_s, c_s = key.split(":")
         sh = pl.lineup[int(slot_s)]

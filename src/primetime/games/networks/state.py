@@ -211,7 +211,7 @@ class NetState:
         s.solo_parked = d["solo_parked"]
         s.log = d["log"]
         s.final = d["final"]
-        s.extra = dict(d["extra"])
+        s.extra = {k: tuple(v) if isinstance(v, list) else v for k, v in d["extra"].items()}
         s.setup = cat.setup_for(max(2, s.n))
         s.prod = {k: _json_to_tuple(v) for k, v in d["prod"].items()} if d["prod"] is not None else None
         return s

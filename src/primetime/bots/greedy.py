@@ -1,0 +1,349 @@
+"""A one-step look-ahead bot for The Networks.
+
+For every legal key the bot copies the state, applies the key with the rules engine and
+scores the result for itself with :func:`evaluate`, a transparent sum of parts (see
+:func:`breakdown`):
+
+* ``banked``     viewers already scored in past rounds;
+* ``viewers``    this round's viewers from the engine's forecast (lineup + pass bonus), plus
+                 the lineup's viewers in the remaining rounds as the shows age (weighted
+                 :data:`FUTURE`, since a lineup changes);
+* ``cash``       cash plus the upkeep the lineup will earn or cost, at 1 viewer per $3M
+                 (cash is worth a little more while there are rounds left to spend it);
+* ``shortfall``  a penalty when this round's upkeep cannot be paid (shows get cancelled);
+* ``genres``     end-game value of the genre tracks;
+* ``reruns``     rerun value of cancelled shows, and of shows that will age out;
+* ``network``    game-end network cards;
+* ``pass_later`` the pass bonuses the player can still expect (this round's, if not passed
+                 yet, and the later rounds'), so passing now is weighed against acting now
+                 and passing later;
+* ``potential``  a small value for stars, ads and network cards waiting in the green
+                 room, reserved shows and attachments.
+
+At the end of the game the real final score is used.  A production in progress is valued
+as if the show were finished in its best timeslot; the player's own follow-up decisions of
+the same action (where to attach, which timeslot, which card to take ...) are looked at one
+level deeper.
+
+The bot only uses what its player may see: before looking ahead it reshuffles the hidden
+parts of its copy (deck order, the solo opponent's deck, the random generator).  The other
+players' Pilot Season offers are never read by the evaluation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from primetime.bots.base import Bot
+from primetime.core.rng import Rng
+from primetime.games.networks import engine as E
+from primetime.games.networks.cards import TIMESLOTS, Catalogue
+from primetime.games.networks.state import NetState
+
+# Weights of the evaluation (viewers per unit).
+FUTURE = 0.95  # a viewer or an upkeep dollar in a later round
+RERUN = 0.8  # rerun value of a show that will age out later
+CASH = 1 / 3  # a dollar at the end of the game (NET-END: 1 viewer per $3M)
+CASH_EARLY = 0.12  # extra value of a dollar per round still to play
+STAR_POTENTIAL = 0.35  # share of a green-room star's viewers counted before it is attached
+STAR_POTENTIAL_NO_SLOT = 0.2  # ... when no show in the lineup has a free slot
+AD_POTENTIAL = 1.0  # share of a green-room ad's income counted before it is attached
+NETWORK_CARD = 2.5  # a usable or ongoing network card in the green room
+RESERVED_SHOW = 1.5  # a show held with Exclusive Rights
+ATTACHMENT = 0.25  # per attachment on a show in the lineup
+SHORTFALL = 3.0  # penalty when this round's upkeep cannot be paid
+PASS_LATER = 1.0  # share of the pass bonus still to come for a player who has not passed
+USE = 0.01  # using a network card must gain something (no idle uses)
+WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
+STALL = 200  # after this many decisions in one round, prefer keys that end the turn
+
+# The player's own follow-up decisions that are looked at one level deeper.
+FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus"})
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, depth: int = 2) -> None:
+        self.seed = seed
+        self.depth = depth
+        self.rng = Rng(seed)
+        self._stamp: tuple[int, str] = (-1, "")
+        self._count = 0
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed})"
+
+    def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
+        if not isinstance(state, NetState):
+            raise TypeError("GreedyBot plays The Networks only")
+        # Safety net: a round cannot go on for ever (some network cards can be used again and again).
+        stamp = (state.round, state.phase)
+        self._count = self._count + 1 if stamp == self._stamp else 1
+        self._stamp = stamp
+        if self._count > STALL:
+            ending = [k for k in keys if k.split(":")[0] in ("pass", "end", "done", "stop", "skip", "no", "rotate")]
+            if ending:
+                keys = ending
+        base = self.hide(state)
+        best: list[str] = []
+        best_v = float("-inf")
+        for key in keys:
+            v = self.key_value(base, player, key, self.depth)
+            if key.startswith("use:"):
+                v -= USE
+            if v > best_v + 1e-9:
+                best_v, best = v, [key]
+            elif v > best_v - 1e-9:
+                best.append(key)
+        return best[0] if len(best) == 1 else str(self.rng.choice(best))
+
+    def hide(self, s: NetState) -> NetState:
+        """A copy of ``s`` whose hidden parts are reshuffled (a plausible, not the true, future)."""
+        c = s.clone()
+        rng = self.rng
+        shows = c.decks[E.SHOW]
+        a_shows = _a_shows(c.cat)
+        # A shows lie on top of B shows: keep which positions hold an A show.
+        pos_a = [i for i, x in enumerate(shows) if x in a_shows]
+        if 0 < len(pos_a) < len(shows):
+            pos_b = [i for i, x in enumerate(shows) if x not in a_shows]
+            for pos in (pos_a, pos_b):
+                cards = [shows[i] for i in pos]
+                rng.shuffle(cards)
+                for i, x in zip(pos, cards, strict=True):
+                    shows[i] = x
+        else:
+            rng.shuffle(shows)
+        for k in (E.STAR, E.AD, E.NET):
+            rng.shuffle(c.decks[k])
+        if c.solo_deck:
+            rng.shuffle(c.solo_deck)
+        c.rng = Rng(rng.next64())
+        return c
+
+    def key_value(self, s: NetState, p: int, key: str, depth: int) -> float:
+        t = s.clone()
+        E.apply(t, key)
+        if t.phase != "over" and depth > 0 and t.stack:
+            top = t.stack[-1]
+            if top[1] == p and top[0] in FOLLOW_UPS:
+                keys = E.legal(t)
+                if top[0] == "pick" and top[2] == "onset":
+                    keys = [k for k in keys if k != "done"] or keys  # an idle use gains nothing
+                if len(keys) == 1:  # a forced step costs no depth
+                    return self.key_value(t, p, keys[0], depth)
+                if depth == self.depth or len(keys) <= WIDE:
+                    return max(self.key_value(t, p, k, depth - 1) for k in keys)
+        return evaluate(t, p)
+
+
+_A_SHOWS: dict[int, frozenset[int]] = {}
+
+
+def _a_shows(cat: Catalogue) -> frozenset[int]:
+    a = _A_SHOWS.get(id(cat))
+    if a is None:
+        a = _A_SHOWS[id(cat)] = frozenset(cat.shows_a)
+    return a
+
+
+# ---------------------------------------------------------------------- evaluation
+
+
+def evaluate(s: NetState, p: int) -> float:
+    """How good ``s`` is for player ``p``, in viewers (the final score once the game is over)."""
+    if s.phase == "over":
+        assert s.final is not None
+        return float(s.final["players"][p]["total"])
+    return sum(breakdown(s, p).values())
+
+
+def _rerun(d: Any) -> int:
+    return int(d.rerun if d.rerun is not None else d.seasons[3])
+
+
+class _Entry:
+    """A show's projected contribution: viewers, upkeep and rerun value to come."""
+
+    __slots__ = ("viewers", "upkeep", "rerun", "cancel", "atts", "free", "per_round")
+
+    def __init__(self, viewers: float, upkeep: float, rerun: float, cancel: int, atts: int, free: int, per_round: int) -> None:
+        self.viewers, self.upkeep, self.rerun, self.cancel = viewers, upkeep, rerun, cancel
+        self.atts, self.free, self.per_round = atts, free, per_round
+
+    def worth(self, cash_value: float) -> float:
+        return self.viewers + self.upkeep * cash_value + self.rerun + ATTACHMENT * self.atts
+
+
+def _project(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
+             extra: int, free: int) -> _Entry:
+    """A show on ``row`` with ``atts`` over the ``left`` rounds still to score.
+
+    ``aged`` is 1 when this round is scored but the shows have not aged yet; ``extra`` is a
+    show effect's bonus per round (Reinfeld).
+    """
+    d = T.defs[cid]
+    seasons = d.seasons
+    up = d.income - d.expenses
+    for c, rot in atts:
+        up += E.att_income(T, c, rot) - E.att_expense(T, c, rot)
+    vw = uw = rr = 0.0
+    for k in range(left):
+        r = row + aged + k
+        if r > 3:  # cancelled when it ages off the bottom row (NET-SEAS-03)
+            rr = RERUN * _rerun(d)
+            break
+        w = 1.0 if k == 0 else FUTURE
+        v = seasons[r] + extra
+        for c, rot in atts:
+            v += E.att_viewers(T, c, rot, r)
+        vw += w * v
+        uw += w * up
+    return _Entry(vw, uw, rr, _rerun(d), len(atts), free, up)
+
+
+_PROJECTIONS: dict[tuple[Any, ...], _Entry] = {}
+
+
+def _projection(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
+                extra: int, free: int) -> _Entry:
+    """:func:`_project`, memoised (the same shows are looked at again and again)."""
+    key = (id(T), cid, row, atts, left, aged, extra, free)
+    e = _PROJECTIONS.get(key)
+    if e is None:
+        if len(_PROJECTIONS) > 200_000:
+            _PROJECTIONS.clear()
+        e = _PROJECTIONS[key] = _project(T, cid, row, atts, left, aged, extra, free)
+    return e
+
+
+def breakdown(s: NetState, p: int) -> dict[str, float]:
+    """The parts of :func:`evaluate` (see the module docstring)."""
+    T = E.tables(s.cat)
+    pl = s.players[p]
+    if s.phase == "over":
+        assert s.final is not None
+        row = s.final["players"][p]
+        return {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
+                "network": float(row["network"]), "cash": float(row["cash"])}
+    scored = len(pl.scores)
+    left = E.ROUNDS - scored
+    aged = 1 if (s.phase == "round_end" and scored == s.round and scored > 0) else 0
+    cash_value = CASH + CASH_EARLY * max(0, left - 1)
+    cash = pl.cash
+    green = list(pl.green)
+    extra_reruns = 0.0
+
+    # The lineup as it stands; this round's viewers are counted as the engine's forecast counts them.
+    lineup: list[_Entry | None] = []
+    for sh in pl.lineup:
+        if sh is None:
+            lineup.append(None)
+            continue
+        d = T.defs[sh.cid]
+        free = d.slots.total + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
+        extra = 0
+        if T.effect[sh.cid] == "reinfeld":  # its bonus depends on the whole lineup
+            extra = E.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(E.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
+        lineup.append(_projection(T, sh.cid, sh.row, tuple(sh.atts), left, aged, extra, free))
+    now_upkeep = sum(e.per_round for e in lineup if e is not None)
+
+    # Productions still to finish: the one in progress, pending pilot shows, unsettled pilot picks.
+    pending: list[tuple[int, tuple[int, ...], tuple[int, ...], int, str]] = []  # show, atts, paid, slot, genre
+    pr = s.prod
+    if pr is not None and pr["p"] == p:
+        atts = tuple(pr["atts"])
+        cash -= E.production_cost(s, p, pr["show"], atts, pr["src"]) + sum(T.defs[c].promo_cost for c in pr["paid"])
+        green = [c for c in green if c not in atts]
+        paid = tuple(pr["paid"])
+        if any(T.effect[c] == "cross_promoting" for c in atts):  # promos turn upright for free (NET-CARD-21)
+            paid = atts
+        pending.append((pr["show"], atts, paid, int(pr["slot"]), str(pr["genre"])))
+    unsettled = False
+    for step in s.stack:
+        if step[0] == "pilot_prod" and step[1] == p:
+            pending.append((step[2], (), (), -1, T.defs[step[2]].genre))
+        elif step[0] == "pilot_done":
+            unsettled = True
+    if unsettled and s.extra["kept"][p]:
+        kept = s.pilot[p]
+        cash += E.pilot_net(T, kept)
+        for c in kept:
+            if T.kind[c] == E.SHOW:
+                pending.append((c, (), (), -1, T.defs[c].genre))
+            else:
+                green.append(c)
+    for show, atts, paid, fixed, genre in pending:
+        d = T.defs[show]
+        best_gain, best_slot, best_entry = float("-inf"), -1, None
+        for slot in ((fixed,) if fixed >= 0 else (0, 1, 2)):
+            preferred = d.timeslot in ("", TIMESLOTS[slot]) or d.effect == "no_penalty"
+            placed: list[tuple[int, bool]] = []
+            for c in atts:
+                if T.promo[c]:
+                    placed.append((c, c not in paid))
+                else:
+                    placed.append((c, not E.condition_met(s, p, c, genre, slot, [o for o in atts if o != c])))
+            entry = _projection(T, show, 0 if preferred else 2, tuple(placed), left, aged, 0, d.slots.total - len(atts))
+            old = lineup[slot]
+            gain = entry.worth(cash_value) - (old.worth(cash_value) - old.cancel if old is not None else 0.0)
+            if gain > best_gain:
+                best_gain, best_slot, best_entry = gain, slot, entry
+        old = lineup[best_slot]
+        if old is not None:
+            extra_reruns += old.cancel
+        lineup[best_slot] = best_entry
+
+    shows = [e for e in lineup if e is not None]
+    upkeep = sum(e.upkeep for e in shows)
+    out: dict[str, float] = {"banked": float(sum(pl.scores))}
+    viewers = sum(e.viewers for e in shows)
+    if not aged and s.phase != "pilot":
+        viewers += pl.pass_viewers
+    out["viewers"] = viewers
+    out["cash"] = (cash + upkeep) * cash_value
+    shortfall = 0.0
+    if not aged and s.phase in ("play", "round_end") and cash + now_upkeep < 0:
+        shortfall = SHORTFALL + (-(cash + now_upkeep)) * CASH
+    out["shortfall"] = -shortfall
+    b = E.end_bonuses(s, p)
+    out["genres"] = float(b["genres"])
+    out["reruns"] = b["reruns"] + extra_reruns + sum(e.rerun for e in shows)
+    out["network"] = float(b["network"])
+
+    # Potential of cards waiting in the green room.
+    pot = ATTACHMENT * sum(e.atts for e in shows) + RESERVED_SHOW * len(pl.reserved)
+    free_slot = any(e.free > 0 for e in shows)
+    for c in green:
+        k = T.kind[c]
+        d = T.defs[c]
+        if k == E.STAR:
+            share = STAR_POTENTIAL if free_slot else STAR_POTENTIAL_NO_SLOT
+            vs = d.viewers
+            pot += share * (sum(vs[min(j, 3)] for j in range(left)) - d.expenses * left * cash_value)
+        elif k == E.AD:
+            vs = d.viewers
+            pot += AD_POTENTIAL * left * (d.income * cash_value + (vs[0] if d.promo_cost else 0))
+        elif k == E.NET and d.timing != "game_end":
+            pot += NETWORK_CARD
+    out["potential"] = pot
+    out["pass_later"] = pass_later(s, p, cash_value)
+    return out
+
+
+def pass_later(s: NetState, p: int, cash_value: float) -> float:
+    """The pass bonuses ``p`` can still expect: this round's (the next free column; in solo
+    the first one while the opponent is in) and one per round still to start."""
+    track = s.setup.pass_track
+
+    def worth(col: int) -> float:
+        c = track[min(col, len(track) - 1)]
+        return PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
+
+    later = (E.ROUNDS - s.round) * worth(0 if s.solo else 1)
+    if s.phase != "play" or p in s.pass_order:
+        return later
+    if E.is_last(s, p):
+        return later + track[-1].cash * cash_value
+    return later + worth(len(s.pass_order) + (0 if s.solo else 1))
