@@ -135,7 +135,8 @@ def draw(s: NetState, kind: int) -> int | None:
         deck.extend(s.discards[kind])
         s.discards[kind].clear()
         s.rng.shuffle(deck)
-        s.say(f"The {KIND_NAMES[kind]} discards are shuffled into a new deck.")
+        if s.log is not None:
+            s.say(f"The {KIND_NAMES[kind]} discards are shuffled into a new deck.")
     return deck.pop()
 
 
@@ -193,7 +194,8 @@ def cancel(s: NetState, p: int, slot: int) -> None:
     pl.reruns.append(sh.cid)
     if sh.genre != s.cat.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
         s.extra["regenre"] = (*s.extra.get("regenre", ()), (sh.cid, sh.genre))
-    s.say(f"{pname(s, p)} cancels {name(s, sh.cid)}; it goes to the reruns.")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} cancels {name(s, sh.cid)}; it goes to the reruns.")
 
 
 # ----------------------------------------------------------------------------- values
@@ -431,8 +433,9 @@ def advance_genre(s: NetState, p: int, genre: str) -> None:
     pl.genre[g] += 1
     assert s.cat.board is not None
     bonus = s.cat.board.genre_board.bonuses[genre][pl.genre[g] - 1]
-    s.say(f"{pname(s, p)} advances to space {pl.genre[g]} on the {genre} track"
-          + (f" and gains a {bonus} bonus." if bonus else "."))
+    if s.log is not None:
+        s.say(f"{pname(s, p)} advances to space {pl.genre[g]} on the {genre} track"
+              + (f" and gains a {bonus} bonus." if bonus else "."))
     if bonus:
         push_bonus(s, p, bonus)
 
@@ -464,7 +467,8 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
         pl.green.append(cid)
     elif k == NET:
         if T.defs[cid].timing == "immediate":  # NET-NETC-02
-            s.say(f"{pname(s, p)} resolves {name(s, cid)}.")
+            if s.log is not None:
+                s.say(f"{pname(s, p)} resolves {name(s, cid)}.")
             s.discards[NET].append(cid)
             NETWORK_HANDLERS[T.defs[cid].effect](s, p, cid)
         else:
@@ -493,7 +497,8 @@ def start_round(s: NetState) -> None:
         s.rng.shuffle(s.solo_deck)
         s.solo_parked = 0
     deal_display(s)
-    s.say(f"Round {s.round} begins.")
+    if s.log is not None:
+        s.say(f"Round {s.round} begins.")
     begin_turn(s, s.order[0])
 
 
@@ -605,17 +610,17 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
                 dbl = True
             elif e in USE_CHECKS:
                 usable = True
-    out: list[str] = []
     costs = T.cost
-    for cid in s.display[STAR]:
-        if cash >= costs[cid] - sd:  # NET-STAR-02
-            out.append(T.k_star[cid])
-    for cid in s.display[AD]:  # NET-AD-02
-        out.append(T.k_ad[cid])
-    for cid in s.display[NET]:
-        if cash >= costs[cid]:
-            out.append(T.k_net[cid])
-    for src, shows in (("display", s.display[SHOW]), ("reserved", pl.reserved)):
+    disp = s.display
+    budget = cash + sd
+    k_star, k_net = T.k_star, T.k_net
+    out = [k_star[c] for c in disp[STAR] if costs[c] <= budget]  # NET-STAR-02
+    k_ad = T.k_ad
+    out += [k_ad[c] for c in disp[AD]]  # NET-AD-02
+    out += [k_net[c] for c in disp[NET] if costs[c] <= cash]
+    for src, shows in (("display", disp[SHOW]), ("reserved", pl.reserved)):
+        if not shows:
+            continue
         for cid in shows:
             sr, ar, wr = T.req[cid]
             cost = costs[cid] - ca
@@ -751,14 +756,16 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
 def act_sign_star(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[STAR].remove(cid)
-    s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
     gain_card(s, p, cid, free=False)
 
 
 def act_sign_ad(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[AD].remove(cid)
-    s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.cat.T.defs[cid].bonus}M.")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.cat.T.defs[cid].bonus}M.")
     gain_card(s, p, cid)
 
 
@@ -766,7 +773,8 @@ def act_take_network(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[NET].remove(cid)
     s.players[p].cash -= s.cat.T.defs[cid].cost
-    s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
     gain_card(s, p, cid)
 
 
@@ -861,8 +869,9 @@ def commit_production(s: NetState, p: int) -> None:
             rot = not condition_met(s, p, c, genre, slot, others)
         sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
-    s.say(f"{pname(s, p)} produces {d.name} in {TIMESLOTS[slot]} for ${cost}M"
-          + (f" with {', '.join(name(s, c) for c in atts)}" if atts else "") + ".")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} produces {d.name} in {TIMESLOTS[slot]} for ${cost}M"
+              + (f" with {', '.join(name(s, c) for c in atts)}" if atts else "") + ".")
     upton_crabby(s, p, sh)
     advance_genre(s, p, genre)  # NET-PROD-07
 
@@ -882,7 +891,8 @@ def upton_crabby(s: NetState, p: int, sh: Show) -> None:
     rot = not condition_met(s, p, c, sh.genre, slot, [a for a, _ in sh.atts])
     sh.x_star += 1
     sh.atts += ((c, rot),)
-    s.say(f"Upton Crabby draws {name(s, c)} and attaches it" + (" upside down." if rot else "."))
+    if s.log is not None:
+        s.say(f"Upton Crabby draws {name(s, c)} and attaches it" + (" upside down." if rot else "."))
 
 
 def _discard_used(s: NetState, p: int, cid: int) -> None:
@@ -907,7 +917,8 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
                 sh.atts = sh.atts[:i] + sh.atts[i + 1:]
                 break
         discard(s, p, old)  # NET-ATT-06
-        s.say(f"{pname(s, p)} replaces {name(s, old)} on {name(s, sh.cid)}.")
+        if s.log is not None:
+            s.say(f"{pname(s, p)} replaces {name(s, old)} on {name(s, sh.cid)}.")
     elif mode == "ens":
         e = has_effect(s, p, "ensemble_cast")
         sh.x_star += int(T.defs[e].params["extra"])
@@ -926,7 +937,8 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
     sh.atts += ((cid, rot),)
     if T.effect[cid] == "cross_promoting":  # NET-CARD-21
         sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)
-    s.say(f"{pname(s, p)} attaches {name(s, cid)} to {name(s, sh.cid)}" + (" upside down." if rot else "."))
+    if s.log is not None:
+        s.say(f"{pname(s, p)} attaches {name(s, cid)} to {name(s, sh.cid)}" + (" upside down." if rot else "."))
     upton_crabby(s, p, sh)
     if T.effect[cid] == "brand_ambassador" and not onset:  # NET-CARD-19: the extra ad in the same action
         s.stack.append(("ba_extra", p, slot))
@@ -950,10 +962,12 @@ def act_pass(s: NetState, p: int, key: str) -> None:
         assert c.viewers is not None
         pl.pass_viewers = c.viewers * mult
         pl.cash += extra
-        s.say(f"{pname(s, p)} passes in column {col + 1} for {pl.pass_viewers} viewers.")
+        if s.log is not None:
+            s.say(f"{pname(s, p)} passes in column {col + 1} for {pl.pass_viewers} viewers.")
     else:
         pl.cash += c.cash * mult + extra
-        s.say(f"{pname(s, p)} passes in column {col + 1} for ${c.cash * mult}M.")
+        if s.log is not None:
+            s.say(f"{pname(s, p)} passes in column {col + 1} for ${c.cash * mult}M.")
     end_turn(s, p)
 
 
@@ -973,11 +987,13 @@ def opp_turn(s: NetState) -> None:
             cid = solo_pick(s, sd, row)
             row.remove(cid)
             s.discards[k].append(cid)  # NET-SOLO-13
-            s.say(f"The opponent reveals '{sd.text or sd.prefer}' and discards {name(s, cid)}.")
+            if s.log is not None:
+                s.say(f"The opponent reveals '{sd.text or sd.prefer}' and discards {name(s, cid)}.")
             end_turn(s, OPP)
             return
         s.solo_parked += 1
-        s.say(f"The opponent reveals a {sd.type} card with no {sd.type} left and parks it.")
+        if s.log is not None:
+            s.say(f"The opponent reveals a {sd.type} card with no {sd.type} left and parks it.")
         if s.solo_parked >= 2:
             _opp_pass(s)
             return
@@ -985,7 +1001,8 @@ def opp_turn(s: NetState) -> None:
 
 def _opp_pass(s: NetState) -> None:
     s.pass_order.append(OPP)
-    s.say("The opponent passes and claims the first pass column.")
+    if s.log is not None:
+        s.say("The opponent passes and claims the first pass column.")
     end_turn(s, OPP)
 
 
@@ -1058,7 +1075,8 @@ def eor_upkeep(s: NetState, p: int) -> None:
     if net < 0 and pl.cash < -net:
         net = 0
     pl.cash += net
-    s.say(f"{pname(s, p)} {'earns' if net >= 0 else 'pays'} ${abs(net)}M in upkeep.")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} {'earns' if net >= 0 else 'pays'} ${abs(net)}M in upkeep.")
 
 
 def eor_score(s: NetState) -> None:
@@ -1067,7 +1085,8 @@ def eor_score(s: NetState) -> None:
         pl = s.players[p]
         v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
         pl.scores.append(v)
-        s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
+        if s.log is not None:
+            s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
 
 
 def eor_age(s: NetState, p: int, stage: int) -> None:
@@ -1184,7 +1203,8 @@ def final_scoring(s: NetState) -> None:
     s.final = {"players": rows, "winners": [p for p, r in enumerate(rows) if r["total"] == best]}
     if s.solo:
         s.final["rank"] = solo_rank(rows[0]["total"])
-    s.say("The game is over. " + ", ".join(f"{pname(s, p)}: {r['total']}" for p, r in enumerate(rows)))
+    if s.log is not None:
+        s.say("The game is over. " + ", ".join(f"{pname(s, p)}: {r['total']}" for p, r in enumerate(rows)))
 
 
 # ----------------------------------------------------------------------------- pilot season
@@ -1233,7 +1253,8 @@ def pilot_done(s: NetState) -> None:
             if T.kind[c] != SHOW:
                 pl.green.append(c)
         s.pilot[p] = [c for c in kept if T.kind[c] == SHOW]
-        s.say(f"{pname(s, p)} keeps {', '.join(name(s, c) for c in kept)} from Pilot Season.")
+        if s.log is not None:
+            s.say(f"{pname(s, p)} keeps {', '.join(name(s, c) for c in kept)} from Pilot Season.")
     s.extra["kept"] = (True,) * s.n
     s.phase = "pilot_produce"  # choices are revealed; kept pilot shows are produced in seat order
 
@@ -1278,7 +1299,8 @@ def _big_game(s: NetState, p: int, cid: int) -> None:
     T = s.cat.T
     inc = sum(att_income(T, c, r) for sh in s.players[p].lineup if sh for c, r in sh.atts)
     s.players[p].cash += inc
-    s.say(f"{pname(s, p)} gains ${inc}M from Big Game.")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} gains ${inc}M from Big Game.")
 
 
 @network_effect("gain_cash")
@@ -1397,7 +1419,8 @@ def use_network(s: NetState, p: int, cid: int) -> None:
     """Use a green-room network card (NET-NETC-03/04, NET-TURN-07)."""
     T = s.cat.T
     d = T.defs[cid]
-    s.say(f"{pname(s, p)} uses {d.name}.")
+    if s.log is not None:
+        s.say(f"{pname(s, p)} uses {d.name}.")
     if d.timing == "use_once":
         _discard_used(s, p, cid)
     NETWORK_HANDLERS[d.effect](s, p, cid)
@@ -1634,7 +1657,8 @@ def apply(s: NetState, key: str) -> None:
                 pl.cash -= T.defs[c].promo_cost
             rot = (not pay) if T.promo[c] else not condition_met(s, p, c, sh.genre, top[2], [a for a, _ in sh.atts])
             sh.atts += ((c, rot),)
-            s.say(f"{pname(s, p)} attaches {name(s, c)} with Brand Ambassador.")
+            if s.log is not None:
+                s.say(f"{pname(s, p)} attaches {name(s, c)} with Brand Ambassador.")
     elif k == "bonus":
         s.stack.pop()
         c = int(key[5:])
@@ -1642,7 +1666,8 @@ def apply(s: NetState, key: str) -> None:
             s.limbo.remove(d)
             if d != c:
                 s.discards[T.kind[d]].append(d)  # NET-DECK-07
-        s.say(f"{pname(s, p)} takes {name(s, c)} as a genre bonus.")
+        if s.log is not None:
+            s.say(f"{pname(s, p)} takes {name(s, c)} as a genre bonus.")
         gain_card(s, p, c)
     elif k == "upkeep_cancel":
         s.stack.pop()
