@@ -1,0 +1,458 @@
+"""Prime Time as a core :class:`~primetime.core.game.Ruleset`.
+
+Adds readable labels, prompts, per-player views and option validation on top of the
+rules in :mod:`primetime.games.prime_time.engine`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from primetime.core.decision import Decision, Option
+from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.cards import (
+    COLOURS,
+    DURATION_NAMES,
+    GENRE_NAMES,
+    TIER_NAMES,
+    TIERS,
+    TYPE_NAMES,
+    Catalogue,
+    default_catalogue,
+)
+from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState, Slot
+
+DEFAULTS: dict[str, Any] = {"bonds": False, "simultaneous": False, "log": True}
+OPTION_HELP = {
+    "bonds": "Issuing Bonds (advanced rule): borrow $5/$10 certificates when short of cash",
+    "simultaneous": ("Simultaneous Scheduling (variant): TV Guides are built in secret and revealed together; "
+                     "this changes the balance of turn order, since the last player no longer sees the others' guides"),
+    "log": "keep a readable log of the game (turn off for fast simulation)",
+}
+
+
+class PrimeTimeRuleset:
+    name = "prime-time"
+    min_players = 2
+    max_players = 4
+
+    # ------------------------------------------------------------------ lifecycle
+    def default_options(self) -> dict[str, Any]:
+        return dict(DEFAULTS)
+
+    def validate_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise ValueError(f"Prime Time is played by 2 to 4 players, not {players!r}")
+        unknown = set(options) - set(DEFAULTS)
+        if unknown:
+            known = "; ".join(f"{k} ({v})" for k, v in OPTION_HELP.items())
+            raise ValueError(f"unknown option(s) {sorted(unknown)} for Prime Time; known options: {known}")
+        out = {**DEFAULTS, **options}
+        for k in DEFAULTS:
+            if not isinstance(out[k], bool):
+                raise ValueError(f"option {k}={out[k]!r}: must be true or false ({OPTION_HELP[k]})")
+        return out
+
+    def new_state(self, options: dict[str, Any], seed: int, players: int) -> PTState:
+        return E.new_state(default_catalogue(), options, seed, players)
+
+    def clone(self, state: PTState) -> PTState:
+        return state.clone()
+
+    def to_json(self, state: PTState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> PTState:
+        return PTState.from_json(data, default_catalogue())
+
+    # ------------------------------------------------------------------ decisions
+    def current_player(self, state: PTState) -> int | None:
+        return E.current_player(state)
+
+    def legal_keys(self, state: PTState) -> list[str]:
+        return E.legal(state)
+
+    def apply_key(self, state: PTState, key: str) -> None:
+        E.apply(state, key)
+
+    def is_over(self, state: PTState) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: PTState) -> list[int]:
+        if state.final is not None:
+            return [r["total"] for r in state.final["players"]]
+        return [p.vp for p in state.players]
+
+    def result(self, state: PTState) -> dict[str, Any]:
+        return dict(state.final or {})
+
+    def decision(self, state: PTState) -> Decision | None:
+        if not state.stack:
+            return None
+        top = state.stack[-1]
+        keys = E.legal(state)
+        return Decision(int(top[1]), str(top[0]), prompt(state, top),
+                        tuple(Option(k, label(state, top, k), info(state, k)) for k in keys))
+
+    def explain_illegal(self, state: PTState, key: str) -> str:
+        if not state.stack:
+            return "the game is over"
+        top = state.stack[-1]
+        reason = illegal_reason(state, top, key)
+        legal = E.legal(state)
+        shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return f"{key!r} is not a legal option now" + (f": {reason}" if reason else "") + f" (legal: {shown})"
+
+    # ------------------------------------------------------------------ views
+    def view(self, state: PTState, viewer: int | None) -> dict[str, Any]:
+        return view(state, viewer)
+
+
+# ---------------------------------------------------------------------- card text
+
+
+def card_text(cat: Catalogue, ref: int | str) -> str:
+    """A Show or Talent card read out in words."""
+    d = cat.card(ref)
+    spaces = ", ".join(d.spaces)
+    stars = f", {d.stars} star{'s' if d.stars != 1 else ''}" if d.stars else ""
+    tier = TIER_NAMES[d.tier]
+    if hasattr(d, "duration"):
+        return (f"{d.name} — {GENRE_NAMES[d.genre]} {DURATION_NAMES[d.duration]} ({tier}, min bid ${d.min_bid}{stars}); "
+                f"cube spaces: {spaces}.")
+    t = getattr(d, "type", "")
+    return f"{d.name} — {GENRE_NAMES[d.genre]} {TYPE_NAMES[t]} ({tier}, min bid ${d.min_bid}{stars}); cube spaces: {spaces}."
+
+
+def _nm(s: PTState, c: int) -> str:
+    return s.cat.names[c]
+
+
+def _space_card(s: PTState, kind: str, i: int) -> int:
+    return s.spaces[E.KINDS.index(kind)][i]
+
+
+# ---------------------------------------------------------------------- prompts and labels
+
+
+def prompt(s: PTState, top: tuple[Any, ...]) -> str:
+    k, p = top[0], top[1]
+    who = E.pname(p)
+    if k == "keep":
+        return f"{who}: keep 2 of your 3 starting shows; the third is discarded face up."
+    if k == "place":
+        return f"{who}: place a token ({s.players[p].tokens} left) on an action or a bidding space."
+    if k == "amount":
+        c = s.spaces[top[2]][top[3]]
+        lo = E.bid_floor(s, top[2], top[3], p)
+        cap = E.rules(s).cap[s.cat.tier[c]]
+        return f"{who}: how much do you bid on {_nm(s, c)}? (at least ${lo}, at most ${cap})"
+    if k == "pr":
+        return f"{who}: Public Relations — add a cube to a daily pool, or switch two cubes?"
+    if k == "pr_add":
+        return f"{who}: Public Relations — take which cube (any Forecast space or daily pool)?"
+    if k == "pr_to":
+        return f"{who}: Public Relations — add the cube to which daily pool?"
+    if k == "pr_swap":
+        return f"{who}: Public Relations — the first cube to switch?"
+    if k == "pr_swap2":
+        return f"{who}: Public Relations — switch the {COLOURS[top[3]]} cube on {E.DAY_NAMES[top[2]]} with which cube?"
+    if k == "outbid":
+        return (f"{who}: your ${top[4]} bid was beaten — buy a card still on the board at its lowest bidding space, "
+                "use a vacant action space, or take the token back.")
+    if k == "sched":
+        if s.opts.get("simultaneous"):
+            return f"{who}: build your TV Guide in secret, then submit it."
+        left = 2 - bin(top[2]).count("1")
+        return f"{who}: schedule shows, Re-Runs and talents (you may still move {left} show(s) already on your guide), then submit."
+    if k == "cube":
+        day = E.DAY_NAMES[top[2]]
+        if top[3] == 1:
+            return f"{who}: {day} — take a primary cube ({s.alloc[p]} left) and place it on one of your cards."
+        return f"{who}: {day} — take one of the remaining cubes, or pass for the rest of the day."
+    return f"{who}: decide."
+
+
+def _bid_text(s: PTState, kind: int, i: int) -> str:
+    c = s.spaces[kind][i]
+    tier = TIERS[s.cat.tier[c]]
+    bids = s.bids[kind][i]
+    high = f", high bid ${bids[-1][1]} by {E.pname(bids[-1][0])}" if bids else ""
+    return f"{_nm(s, c)} ({TIER_NAMES[tier]}, min ${s.cat.min_bid[c]}{high})"
+
+
+def _action_label(s: PTState, p: int, key: str) -> str:
+    R = E.rules(s)
+    if key == "rd":
+        return f"R&D: pay ${R.rd_cost} to move up the turn order"
+    if key == "archives":
+        return "Archives: take a Re-Run card"
+    if key == "golf":
+        return f"Golf Course: +{R.golf_vp} VP"
+    if key == "pr":
+        return "Public Relations: add or switch demographic cubes"
+    if key.startswith("hr:"):
+        t = s.cat.by_id[key[3:]]
+        return f"HR: loan {_nm(s, t)} face down for ${R.hr[s.cat.tier[t]]}"
+    return key
+
+
+def _bond_note(s: PTState, p: int, cost: int) -> str:
+    cash = s.players[p].cash
+    if cost <= cash:
+        return ""
+    certs = E.bond_issue(E.rules(s).certificates, cost - cash)
+    return " — issues " + " + ".join(f"${c}" for c in certs) + " in bonds"
+
+
+def label(s: PTState, top: tuple[Any, ...], key: str) -> str:
+    k, p = top[0], int(top[1])
+    parts = key.split(":")
+    head = parts[0]
+    cat = s.cat
+    if k == "keep":
+        c = cat.by_id[parts[1]]
+        kept = [x for x in s.players[p].offer if x != c]
+        return "Keep " + " and ".join(_nm(s, x) for x in kept) + f"; discard {_nm(s, c)}"
+    if head == "bid":
+        kind, i = E.KINDS.index(parts[1]), int(parts[2])
+        return "Bid on " + _bid_text(s, kind, i)
+    if head == "amt":
+        v = int(parts[1])
+        return f"Bid ${v}" + _bond_note(s, p, v)
+    if head == "buy":
+        kind, i = E.KINDS.index(parts[1]), int(parts[2])
+        c = s.spaces[kind][i]
+        price = E.rules(s).fallback[cat.tier[c]]
+        return f"Buy {_nm(s, c)} for ${price} (lowest bidding space)" + _bond_note(s, p, price)
+    if head == "none":
+        return "Take the token back without acting"
+    if head in ("rd", "archives", "golf", "pr", "hr"):
+        return _action_label(s, p, key) + (_bond_note(s, p, E.rules(s).rd_cost) if head == "rd" else "")
+    if head == "add":
+        return "Add a cube from the Forecast or a daily pool to a daily pool"
+    if head == "swap":
+        return "Switch two cubes in two different daily pools"
+    if head == "forecast":
+        r, d = int(parts[1]), E.DAY_INDEX[parts[2]]
+        row = E.ROW_NAMES[r] if r < len(E.ROW_NAMES) else str(r)
+        return f"The {COLOURS[s.forecast[r][d]]} cube on the {row} Forecast row, {E.DAY_NAMES[d]}"
+    if head == "pool":
+        return f"A {parts[2]} cube from {E.DAY_NAMES[E.DAY_INDEX[parts[1]]]}'s pool"
+    if head == "to":
+        return f"Into {E.DAY_NAMES[E.DAY_INDEX[parts[1]]]}'s pool"
+    if head == "show":
+        c = cat.by_id[parts[1]]
+        return f"Schedule {_nm(s, c)} on {E.DAY_NAMES[E.DAY_INDEX[parts[2]]]}"
+    if head == "rerun":
+        return f"Schedule a Re-Run on {E.DAY_NAMES[E.DAY_INDEX[parts[1]]]}"
+    if head == "talent":
+        t = cat.by_id[parts[1]]
+        d = E.DAY_INDEX[parts[2]]
+        sl = s.players[p].guide[d]
+        on = E.show_name(s, sl.show) if sl is not None else "?"
+        return f"Hire {_nm(s, t)} for {on} ({E.DAY_NAMES[d]})"
+    if head == "move":
+        d, e = E.DAY_INDEX[parts[1]], E.DAY_INDEX[parts[2]]
+        guide = s.players[p].guide
+        a, b = guide[d], guide[e]
+        an = E.show_name(s, a.show) if a is not None else "?"
+        if b is not None:
+            return f"Swap {an} ({E.DAY_NAMES[d]}) with {E.show_name(s, b.show)} ({E.DAY_NAMES[e]})"
+        return f"Move {an} from {E.DAY_NAMES[d]} to {E.DAY_NAMES[e]}"
+    if head == "done":
+        return "Submit the schedule"
+    if head == "cube":
+        colour, tok, space = parts[1], parts[2], parts[3]
+        card = cat.rerun.name if tok == "rerun" and cat.rerun is not None else cat.names[cat.by_id[tok]]
+        return f"Take a {colour} cube onto {card} ({space} space)"
+    if head == "pass":
+        return "Pass: take no more cubes today"
+    return key
+
+
+def info(s: PTState, key: str) -> dict[str, Any]:
+    parts = key.split(":")
+    head = parts[0]
+    if head in ("show", "talent", "hr") or (head == "discard"):
+        return {"card": parts[1]}
+    if head in ("bid", "buy"):
+        c = _space_card(s, parts[1], int(parts[2]))
+        return {"card": s.cat.ids[c]} if c >= 0 else {}
+    if head == "cube" and parts[2] != "rerun":
+        return {"card": parts[2]}
+    return {}
+
+
+def illegal_reason(s: PTState, top: tuple[Any, ...], key: str) -> str:
+    """Why a key is not legal now, for the common cases (dimmed options)."""
+    k, p = top[0], int(top[1])
+    if k not in ("place", "outbid"):
+        return ""
+    R = E.rules(s)
+    pl = s.players[p]
+    parts = key.split(":")
+    head = parts[0]
+    if head == "rd":
+        if p in s.rd:
+            return "you already have a token in R&D"
+        if not E.can_pay(s, p, R.rd_cost):
+            return f"R&D costs ${R.rd_cost} and you have ${pl.cash}"
+    if head == "golf" and len(s.golf) >= R.golf:
+        return "the Golf Course is full"
+    if head == "archives":
+        if len(s.archives) >= R.archives:
+            return "both Archives spaces are taken"
+        if s.reruns <= 0:
+            return "no Re-Run cards are left"
+    if head == "pr" and len(s.pr) >= R.pr:
+        return "every Public Relations space is taken"
+    if head == "hr":
+        return "HR needs a talent card in your hand"
+    if head == "bid" and len(parts) == 3 and parts[1] in E.KINDS and parts[2].isdigit():
+        kind, i = E.KINDS.index(parts[1]), int(parts[2])
+        if k == "outbid":
+            return "an outbid token can only buy a remaining card at its lowest bidding space (buy:...)"
+        if i >= len(s.spaces[kind]) or s.spaces[kind][i] < 0:
+            return "there is no card on that space"
+        c = s.spaces[kind][i]
+        bids = s.bids[kind][i]
+        if bids and bids[-1][0] == p:
+            return "you cannot outbid your own token"
+        if len(bids) >= R.slots[s.cat.tier[c]]:
+            return "every bidding space under that card is taken"
+        lo = E.bid_floor(s, kind, i, p)
+        if lo < 0:
+            return "the bid would exceed the cap"
+        if pl.cash < lo:
+            return f"the lowest legal bid is ${lo} and you have ${pl.cash}"
+    return ""
+
+
+# ---------------------------------------------------------------------- views
+
+
+def _slot_view(s: PTState, sl: Slot | None) -> dict[str, Any] | None:
+    if sl is None:
+        return None
+    cat = s.cat
+    ids = cat.ids
+
+    def cubes(i: int) -> list[str | None]:
+        return [COLOURS[c] if c >= 0 else None for c in sl.cubes[i]]
+
+    if sl.show == RERUN:
+        show: dict[str, Any] | None = {"card": "rerun", "cubes": cubes(0)}
+    elif sl.show == NOSHOW:
+        show = None
+    else:
+        show = {"card": ids[sl.show], "cubes": cubes(0)}
+    return {
+        "show": show,
+        "talents": [{"card": ids[t], "cubes": cubes(1 + i)} for i, t in enumerate(sl.talents)],
+        "potential": E.potential(s, sl),
+        "cubes": sl.n_cubes(),
+    }
+
+
+def view(s: PTState, viewer: int | None) -> dict[str, Any]:
+    """What ``viewer`` may see (None = spectator): never deck order, the bag, the RNG,
+    other players' hands or face-down talents, or schedules still behind the screens."""
+    cat = s.cat
+    ids = cat.ids
+    R = E.rules(s)
+    players = []
+    for p, pl in enumerate(s.players):
+        mine = viewer == p
+        if s.screen is not None and not mine:
+            guide, counts = s.screen[p]  # PT-SIM-02: as it stood before scheduling
+        else:
+            guide, counts = pl.guide, (len(pl.shows), len(pl.talents), pl.reruns)
+        entry: dict[str, Any] = {
+            "seat": p,
+            "cash": pl.cash,
+            "vp": pl.vp,
+            "vp_sources": {src: pl.vp_src[i] for i, src in enumerate(VP_SOURCES)},
+            "hotness": pl.hot,
+            "hotness_stack": pl.hot_seq,
+            "bonds": list(pl.bonds),
+            "clients": [cat.clients[c].id for c in pl.clients],
+            "variety": pl.variety,
+            "tokens_left": pl.tokens,
+            "hand_counts": {"shows": counts[0], "talents": counts[1], "reruns": counts[2]},
+            "facedown_count": len(pl.facedown),
+            "guide": {E.DAY_KEYS[d]: _slot_view(s, sl) for d, sl in enumerate(guide)},
+        }
+        if mine:
+            entry["hand"] = {"shows": [ids[c] for c in pl.shows], "talents": [ids[c] for c in pl.talents],
+                             "reruns": pl.reruns}
+            entry["facedown"] = [ids[c] for c in pl.facedown]
+            if pl.offer:
+                entry["offer"] = [ids[c] for c in pl.offer]
+        elif pl.offer:
+            entry["offer_count"] = len(pl.offer)
+        players.append(entry)
+
+    def spaces(kind: int) -> list[dict[str, Any]]:
+        out = []
+        for i, c in enumerate(s.spaces[kind]):
+            out.append({
+                "tier": TIERS[R.space_tier[kind][i]],
+                "open": R.space_open[kind][i],
+                "card": ids[c] if c >= 0 else None,
+                "bids": [{"player": q, "amount": a} for q, a in s.bids[kind][i]],
+            })
+        return out
+
+    out: dict[str, Any] = {
+        "game": "prime-time",
+        "viewer": viewer,
+        "round": s.round,
+        "rounds": R.rounds,
+        "phase": s.phase,
+        "days": [E.DAY_KEYS[d] for d in range(s.days)],
+        "options": {"bonds": bool(s.opts.get("bonds")), "simultaneous": bool(s.opts.get("simultaneous"))},
+        "turn_order": list(s.order),
+        "first_player": s.order[0],
+        "current": E.current_player(s),
+        "board": {
+            "shows": spaces(E.SHOWS),
+            "talents": spaces(E.TALENTS),
+            "rd": list(s.rd),
+            "archives": list(s.archives),
+            "golf": list(s.golf),
+            "pr": list(s.pr),
+            "hr": list(s.hr),
+            "clients": [cat.clients[c].id for c in s.clients],
+            "boardroom": [cat.boardroom[b].id if b >= 0 else None for b in s.br_up],
+            "boardroom_decks": [len(d) for d in s.br_decks],
+            "pools": {E.DAY_KEYS[d]: {COLOURS[c]: s.pools[d][c] for c in range(6)} for d in range(s.days)},
+            "forecast": [[COLOURS[c] if c >= 0 else None for c in row[: s.days]] for row in s.forecast],
+            "bag": sum(s.bag),
+            "reruns": s.reruns,
+            "variety": s.variety,
+        },
+        "decks": {"shows": len(s.show_deck), "talents": len(s.tal_deck), "clients": len(s.client_pile)},
+        "discards": {"shows": [ids[c] for c in s.show_disc], "talents": [ids[c] for c in s.tal_disc],
+                     "clients": [cat.clients[c].id for c in s.client_disc],
+                     "boardroom": [cat.boardroom[b].id for b in s.br_disc]},
+        "players": players,
+        "log": list(s.log or []),
+        "final": s.final,
+    }
+    if s.stack:
+        top = s.stack[-1]
+        p = int(top[1])
+        pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
+        if viewer == p:
+            pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in E.legal(s)]
+        out["pending"] = pend
+    else:
+        out["pending"] = None
+    return out
+
+
+def catalogue_json() -> dict[str, Any]:
+    """The whole card set, for a catalogue screen."""
+    return default_catalogue().to_json()
+
