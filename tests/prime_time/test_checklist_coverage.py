@@ -44,7 +44,8 @@ SECTIONS: dict[str, int] = {
     "PT-GAP": 15,
     "PT-AMB": 46,
 }
-CHECKLIST = Path("/work/shared/checklists/prime-time.md")
+# The rules sources sit beside the repository (../shared); CI checkouts may not have them.
+CHECKLIST = Path(__file__).resolve().parents[3] / "shared" / "checklists" / "prime-time.md"
 
 
 def all_ids() -> list[str]:
