@@ -9,13 +9,14 @@ lean and cheap to clone.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
+
+from primetime.core.carddata import CardDataError, check, convert, read_toml
 
 GENRES: tuple[str, ...] = ("sports", "scifi", "action", "reality", "sitcom", "drama")
 GENRE_NAMES: dict[str, str] = {
@@ -33,10 +34,6 @@ NETWORKS: tuple[str, ...] = ("ABC", "NBC", "CBS", "FOX", "CW")  # placeholder, o
 DATA_DIR = Path(__file__).parent / "data" / "base"
 
 Kind = Literal["show", "star", "ad", "network"]
-
-
-class CardDataError(ValueError):
-    """A card data file is malformed; the message names file, card and field."""
 
 
 class Slots(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -266,45 +263,18 @@ class Catalogue:
         }
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise CardDataError(f"{path}: file missing (a card set needs it)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
 
-
-def _convert(path: Path, table: str, i: int, raw: Any, typ: type[Any]) -> Any:
-    ident = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
-    try:
-        return msgspec.convert(raw, typ)
-    except msgspec.ValidationError as exc:
-        msg = str(exc)
-        where = ""
-        if " - at `$." in msg:
-            msg, where = msg.split(" - at `$.", 1)
-            where = " field `" + where.rstrip("`") + "`"
-        elif " - at `$`" in msg:
-            msg = msg.split(" - at `$`", 1)[0]
-        raise CardDataError(f"{path}: [[{table}]] card {ident}{where}: {msg}") from None
-
-
-def _check(path: Path, table: str, ident: str, ok: bool, what: str) -> None:
-    if not ok:
-        raise CardDataError(f"{path}: [[{table}]] card {ident}: {what}")
 
 
 def _check_condition(path: Path, table: str, ident: str, cond: Condition | None) -> None:
     if cond is None:
         return
     if cond.kind == "genre":
-        _check(path, table, ident, 1 <= len(cond.genres) <= 2, "field `condition.genres` needs 1 or 2 genres")
+        check(path, table, ident, 1 <= len(cond.genres) <= 2, "field `condition.genres` needs 1 or 2 genres")
         for g in cond.genres:
-            _check(path, table, ident, g in GENRES, f"field `condition.genres`: unknown genre {g!r}")
+            check(path, table, ident, g in GENRES, f"field `condition.genres`: unknown genre {g!r}")
     if cond.kind == "timeslot":
-        _check(path, table, ident, cond.timeslot in TIMESLOTS, f"field `condition.timeslot`: unknown timeslot {cond.timeslot!r}")
+        check(path, table, ident, cond.timeslot in TIMESLOTS, f"field `condition.timeslot`: unknown timeslot {cond.timeslot!r}")
 
 
 def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
@@ -318,7 +288,7 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
     seen: set[str] = set()
 
     def add(kind: Kind, defn: Any, file: Path, table: str) -> int:
-        _check(file, table, defn.id, defn.id not in seen, "duplicate card id")
+        check(file, table, defn.id, defn.id not in seen, "duplicate card id")
         seen.add(defn.id)
         idx = len(cat.cards)
         cat.cards.append(Card(idx, kind, defn))
@@ -326,32 +296,32 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
         return idx
 
     board_file = path / "board.toml"
-    cat.board = _convert(board_file, "board", 0, _read(board_file), BoardFile)
+    cat.board = convert(board_file, "board", 0, read_toml(board_file), BoardFile)
     gb = cat.board.genre_board
-    _check(board_file, "genre_board", "genre_board", len(gb.values) >= 2, "field `values` needs one value per space")
+    check(board_file, "genre_board", "genre_board", len(gb.values) >= 2, "field `values` needs one value per space")
     for g in GENRES:
         bon = gb.bonuses.get(g)
-        _check(board_file, "genre_board", "genre_board", bon is not None, f"field `bonuses.{g}` missing")
+        check(board_file, "genre_board", "genre_board", bon is not None, f"field `bonuses.{g}` missing")
         assert bon is not None
-        _check(board_file, "genre_board", "genre_board", len(bon) == len(gb.values), f"field `bonuses.{g}` needs {len(gb.values)} entries")
+        check(board_file, "genre_board", "genre_board", len(bon) == len(gb.values), f"field `bonuses.{g}` needs {len(gb.values)} entries")
         for b in bon:
-            _check(board_file, "genre_board", "genre_board", b in ("", "star", "ad", "network", "mixed"), f"field `bonuses.{g}`: unknown bonus {b!r}")
+            check(board_file, "genre_board", "genre_board", b in ("", "star", "ad", "network", "mixed"), f"field `bonuses.{g}`: unknown bonus {b!r}")
     for s in cat.board.setup:
-        _check(board_file, "setup", str(s.players), len(s.starting_cash) == max(s.players), "field `starting_cash` needs one entry per seat")
-        _check(board_file, "setup", str(s.players), s.pass_track[-1].viewers is None, "field `pass_track`: last column must be cash-only")
+        check(board_file, "setup", str(s.players), len(s.starting_cash) == max(s.players), "field `starting_cash` needs one entry per seat")
+        check(board_file, "setup", str(s.players), s.pass_track[-1].viewers is None, "field `pass_track`: last column must be cash-only")
 
     f = path / "shows.toml"
-    for i, raw in enumerate(_read(f).get("show", [])):
-        d: ShowDef = _convert(f, "show", i, raw, ShowDef)
-        _check(f, "show", d.id, d.genre in GENRES, f"field `genre`: unknown genre {d.genre!r}")
-        _check(f, "show", d.id, len(d.seasons) == 4, "field `seasons` needs 4 rows")
-        _check(f, "show", d.id, d.timeslot in TIMESLOTS or (d.timeslot == "" and d.deck == "starter"),
+    for i, raw in enumerate(read_toml(f).get("show", [])):
+        d: ShowDef = convert(f, "show", i, raw, ShowDef)
+        check(f, "show", d.id, d.genre in GENRES, f"field `genre`: unknown genre {d.genre!r}")
+        check(f, "show", d.id, len(d.seasons) == 4, "field `seasons` needs 4 rows")
+        check(f, "show", d.id, d.timeslot in TIMESLOTS or (d.timeslot == "" and d.deck == "starter"),
                f"field `timeslot`: {d.timeslot!r} (starters have none; other shows need one of {TIMESLOTS})")
-        _check(f, "show", d.id, d.mark in (0, 3, 4), "field `mark` must be 0, 3 or 4")
-        _check(f, "show", d.id, not d.effect or d.effect in effects.SHOW_EFFECTS, f"field `effect`: no show effect {d.effect!r} in the registry")
+        check(f, "show", d.id, d.mark in (0, 3, 4), "field `mark` must be 0, 3 or 4")
+        check(f, "show", d.id, not d.effect or d.effect in effects.SHOW_EFFECTS, f"field `effect`: no show effect {d.effect!r} in the registry")
         idx = add("show", d, f, "show")
         if d.deck == "starter":
-            _check(f, "show", d.id, d.network in cat.board.networks, f"field `network`: unknown network {d.network!r}")
+            check(f, "show", d.id, d.network in cat.board.networks, f"field `network`: unknown network {d.network!r}")
             cat.starters.setdefault(d.network, []).append(idx)
         elif d.deck == "pilot":
             cat.pilot.append(idx)
@@ -361,37 +331,37 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
             cat.shows_b.append(idx)
 
     f = path / "stars.toml"
-    for i, raw in enumerate(_read(f).get("star", [])):
-        sd: StarDef = _convert(f, "star", i, raw, StarDef)
-        _check(f, "star", sd.id, len(sd.viewers) == 4 and len(sd.rotated_viewers) == 4, "fields `viewers`/`rotated_viewers` need 4 rows")
+    for i, raw in enumerate(read_toml(f).get("star", [])):
+        sd: StarDef = convert(f, "star", i, raw, StarDef)
+        check(f, "star", sd.id, len(sd.viewers) == 4 and len(sd.rotated_viewers) == 4, "fields `viewers`/`rotated_viewers` need 4 rows")
         _check_condition(f, "star", sd.id, sd.condition)
-        _check(f, "star", sd.id, not sd.effect or sd.effect in effects.STAR_EFFECTS, f"field `effect`: no star effect {sd.effect!r} in the registry")
+        check(f, "star", sd.id, not sd.effect or sd.effect in effects.STAR_EFFECTS, f"field `effect`: no star effect {sd.effect!r} in the registry")
         idx = add("star", sd, f, "star")
         (cat.pilot if sd.pilot else cat.stars).append(idx)
 
     f = path / "ads.toml"
-    for i, raw in enumerate(_read(f).get("ad", [])):
-        ad: AdDef = _convert(f, "ad", i, raw, AdDef)
-        _check(f, "ad", ad.id, len(ad.viewers) == 4, "field `viewers` needs 4 rows")
+    for i, raw in enumerate(read_toml(f).get("ad", [])):
+        ad: AdDef = convert(f, "ad", i, raw, AdDef)
+        check(f, "ad", ad.id, len(ad.viewers) == 4, "field `viewers` needs 4 rows")
         _check_condition(f, "ad", ad.id, ad.condition)
-        _check(f, "ad", ad.id, not (ad.promo_cost and ad.condition), "a promo ad cannot also have a condition")
+        check(f, "ad", ad.id, not (ad.promo_cost and ad.condition), "a promo ad cannot also have a condition")
         idx = add("ad", ad, f, "ad")
         (cat.pilot if ad.pilot else cat.ads).append(idx)
 
     f = path / "network.toml"
-    for i, raw in enumerate(_read(f).get("network", [])):
-        nd: NetworkDef = _convert(f, "network", i, raw, NetworkDef)
-        _check(f, "network", nd.id, nd.effect in effects.NETWORK_EFFECTS, f"field `effect`: no network effect {nd.effect!r} in the registry")
+    for i, raw in enumerate(read_toml(f).get("network", [])):
+        nd: NetworkDef = convert(f, "network", i, raw, NetworkDef)
+        check(f, "network", nd.id, nd.effect in effects.NETWORK_EFFECTS, f"field `effect`: no network effect {nd.effect!r} in the registry")
         spec = effects.NETWORK_EFFECTS[nd.effect]
-        _check(f, "network", nd.id, nd.timing in spec.timings, f"field `timing`: effect {nd.effect!r} works as {'/'.join(spec.timings)}, not {nd.timing!r}")
+        check(f, "network", nd.id, nd.timing in spec.timings, f"field `timing`: effect {nd.effect!r} works as {'/'.join(spec.timings)}, not {nd.timing!r}")
         for p in spec.params:
-            _check(f, "network", nd.id, p in nd.params, f"field `params.{p}` missing (effect {nd.effect!r} needs it)")
+            check(f, "network", nd.id, p in nd.params, f"field `params.{p}` missing (effect {nd.effect!r} needs it)")
         cat.network.append(add("network", nd, f, "network"))
 
     f = path / "solo.toml"
-    for i, raw in enumerate(_read(f).get("solo", [])):
-        so: SoloDef = _convert(f, "solo", i, raw, SoloDef)
-        _check(f, "solo", so.id, so.id not in seen, "duplicate card id")
+    for i, raw in enumerate(read_toml(f).get("solo", [])):
+        so: SoloDef = convert(f, "solo", i, raw, SoloDef)
+        check(f, "solo", so.id, so.id not in seen, "duplicate card id")
         seen.add(so.id)
         cat.solo.append(so)
     return cat

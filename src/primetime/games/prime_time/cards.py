@@ -10,13 +10,14 @@ states stay lean and cheap to clone.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
+
+from primetime.core.carddata import CardDataError, check, convert, read_toml
 
 # PT-COMP-05: five demographic colours plus black (wild).  Index 5 is black for a cube and
 # "any colour" for a space (a Re-Run's space, PT-ANAT-05): both fit everything.
@@ -39,10 +40,6 @@ RANK_METRICS: tuple[str, ...] = ("cash", "reruns_in_hand", "guide_stars", "bond_
 THRESHOLD_METRICS: tuple[str, ...] = ("facedown_stars", "clients", "single_shows")
 
 DATA_DIR = Path(__file__).parent / "data" / "base"
-
-
-class CardDataError(ValueError):
-    """A card data file is malformed; the message names file, card and field."""
 
 
 class ShowDef(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -282,51 +279,24 @@ class Catalogue:
         }
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise CardDataError(f"{path}: file missing (a card set needs it)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
 
-
-def _convert(path: Path, table: str, i: int, raw: Any, typ: type[Any]) -> Any:
-    ident = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
-    try:
-        return msgspec.convert(raw, typ)
-    except msgspec.ValidationError as exc:
-        msg = str(exc)
-        where = ""
-        if " - at `$." in msg:
-            msg, where = msg.split(" - at `$.", 1)
-            where = " field `" + where.rstrip("`") + "`"
-        elif " - at `$`" in msg:
-            msg = msg.split(" - at `$`", 1)[0]
-        raise CardDataError(f"{path}: [[{table}]] card {ident}{where}: {msg}") from None
-
-
-def _check(path: Path, table: str, ident: str, ok: bool, what: str) -> None:
-    if not ok:
-        raise CardDataError(f"{path}: [[{table}]] card {ident}: {what}")
 
 
 def _space_list(path: Path, table: str, ident: str, spaces: list[str], allow_any: bool) -> tuple[int, ...]:
     allowed = SPACE_COLOURS if allow_any else SPACE_COLOURS[:5]
-    _check(path, table, ident, len(spaces) >= 1, "field `spaces` needs at least one cube space")
+    check(path, table, ident, len(spaces) >= 1, "field `spaces` needs at least one cube space")
     for sp in spaces:
-        _check(path, table, ident, sp in allowed, f"field `spaces`: unknown space colour {sp!r} (use {', '.join(allowed)})")
+        check(path, table, ident, sp in allowed, f"field `spaces`: unknown space colour {sp!r} (use {', '.join(allowed)})")
     return tuple(SPACE_COLOURS.index(sp) for sp in spaces)
 
 
 def _check_card(path: Path, table: str, d: ShowDef | TalentDef, board: BoardFile) -> None:
-    _check(path, table, d.id, d.genre in GENRES, f"field `genre`: unknown genre {d.genre!r} (use {', '.join(GENRES)})")
-    _check(path, table, d.id, d.tier in TIERS, f"field `tier`: unknown tier {d.tier!r} (use silver or gold)")
-    _check(path, table, d.id, d.stars >= 0, "field `stars` cannot be negative")
+    check(path, table, d.id, d.genre in GENRES, f"field `genre`: unknown genre {d.genre!r} (use {', '.join(GENRES)})")
+    check(path, table, d.id, d.tier in TIERS, f"field `tier`: unknown tier {d.tier!r} (use silver or gold)")
+    check(path, table, d.id, d.stars >= 0, "field `stars` cannot be negative")
     cap = board.bidding.cap.of(TIERS.index(d.tier)) if d.tier in TIERS else 0
     # PT-GAP-05/06: a min bid must be biddable within the tier's cap (PT-BID-05).
-    _check(path, table, d.id, 1 <= d.min_bid <= cap, f"field `min_bid` {d.min_bid} must be between 1 and the {d.tier} cap ${cap}")
+    check(path, table, d.id, 1 <= d.min_bid <= cap, f"field `min_bid` {d.min_bid} must be between 1 and the {d.tier} cap ${cap}")
 
 
 def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
@@ -338,28 +308,28 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
     seen: set[str] = set()
 
     f = path / "board.toml"
-    board: BoardFile = _convert(f, "board", 0, _read(f), BoardFile)
+    board: BoardFile = convert(f, "board", 0, read_toml(f), BoardFile)
     cat.board = board
     g = board.game
-    _check(f, "game", "game", len(g.turn_order_bonus) >= 4, "field `turn_order_bonus` needs one value per seat (4)")
-    _check(f, "game", "game", 1 <= g.days_2p <= g.days <= 5, "fields `days`/`days_2p` must satisfy 1 <= days_2p <= days <= 5")
-    _check(f, "game", "game", g.rounds % g.season_rounds == 0, "field `rounds` must be a whole number of seasons")
-    _check(f, "game", "game", g.starting_keep <= g.starting_draw, "field `starting_keep` cannot exceed `starting_draw`")
-    _check(f, "cubes", "cubes", board.cubes.forecast_rows == g.season_rounds,
+    check(f, "game", "game", len(g.turn_order_bonus) >= 4, "field `turn_order_bonus` needs one value per seat (4)")
+    check(f, "game", "game", 1 <= g.days_2p <= g.days <= 5, "fields `days`/`days_2p` must satisfy 1 <= days_2p <= days <= 5")
+    check(f, "game", "game", g.rounds % g.season_rounds == 0, "field `rounds` must be a whole number of seasons")
+    check(f, "game", "game", g.starting_keep <= g.starting_draw, "field `starting_keep` cannot exceed `starting_draw`")
+    check(f, "cubes", "cubes", board.cubes.forecast_rows == g.season_rounds,
            "field `forecast_rows` must equal `game.season_rounds` (one Forecast row per round of a season)")
     for colour in board.cubes.counts:
-        _check(f, "cubes", "cubes", colour in COLOURS, f"field `counts`: unknown colour {colour!r}")
+        check(f, "cubes", "cubes", colour in COLOURS, f"field `counts`: unknown colour {colour!r}")
     for table, spaces in (("show_space", board.show_space), ("talent_space", board.talent_space)):
-        _check(f, table, table, 1 <= len(spaces) <= 16, "needs 1 to 16 spaces")
+        check(f, table, table, 1 <= len(spaces) <= 16, "needs 1 to 16 spaces")
         for i, sp in enumerate(spaces):
-            _check(f, table, f"#{i + 1}", sp.tier in TIERS, f"field `tier`: unknown tier {sp.tier!r}")
-    _check(f, "bonds", "bonds", len(board.bonds.certificates) >= 1 and all(c > 0 for c in board.bonds.certificates),
+            check(f, table, f"#{i + 1}", sp.tier in TIERS, f"field `tier`: unknown tier {sp.tier!r}")
+    check(f, "bonds", "bonds", len(board.bonds.certificates) >= 1 and all(c > 0 for c in board.bonds.certificates),
            "field `certificates` needs positive values")
-    _check(f, "bidding", "bidding", board.bidding.slots.gold >= 1 and board.bidding.slots.silver >= 1,
+    check(f, "bidding", "bidding", board.bidding.slots.gold >= 1 and board.bidding.slots.silver >= 1,
            "field `slots` needs at least 1 bidding space per card")
 
     def add(d: ShowDef | TalentDef, file: Path, table: str, allow_any: bool = False) -> None:
-        _check(file, table, d.id, d.id not in seen, "duplicate card id")
+        check(file, table, d.id, d.id not in seen, "duplicate card id")
         seen.add(d.id)
         _check_card(file, table, d, board)
         idx = len(cat.ids)
@@ -373,19 +343,19 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
         cat.min_bid.append(d.min_bid)
 
     f = path / "shows.toml"
-    for i, raw in enumerate(_read(f).get("show", [])):
-        sd: ShowDef = _convert(f, "show", i, raw, ShowDef)
-        _check(f, "show", sd.id, sd.duration in DURATIONS, f"field `duration`: unknown duration {sd.duration!r} (use {', '.join(DURATIONS)})")
+    for i, raw in enumerate(read_toml(f).get("show", [])):
+        sd: ShowDef = convert(f, "show", i, raw, ShowDef)
+        check(f, "show", sd.id, sd.duration in DURATIONS, f"field `duration`: unknown duration {sd.duration!r} (use {', '.join(DURATIONS)})")
         add(sd, f, "show")
         cat.shows.append(sd)
         cat.is_show.append(True)
         cat.dur.append(DURATIONS.index(sd.duration))
         cat.ttype.append(-1)
     f = path / "talents.toml"
-    _check(f, "talent", "-", bool(cat.shows), "shows.toml has no [[show]] entries")
-    for i, raw in enumerate(_read(f).get("talent", [])):
-        td: TalentDef = _convert(f, "talent", i, raw, TalentDef)
-        _check(f, "talent", td.id, td.type in TALENT_TYPES, f"field `type`: unknown talent type {td.type!r} (use {', '.join(TALENT_TYPES)})")
+    check(f, "talent", "-", bool(cat.shows), "shows.toml has no [[show]] entries")
+    for i, raw in enumerate(read_toml(f).get("talent", [])):
+        td: TalentDef = convert(f, "talent", i, raw, TalentDef)
+        check(f, "talent", td.id, td.type in TALENT_TYPES, f"field `type`: unknown talent type {td.type!r} (use {', '.join(TALENT_TYPES)})")
         add(td, f, "talent")
         cat.talents.append(td)
         cat.is_show.append(False)
@@ -393,59 +363,59 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
         cat.ttype.append(TALENT_TYPES.index(td.type))
 
     f = path / "clients.toml"
-    for i, raw in enumerate(_read(f).get("client", [])):
-        cd: ClientDef = _convert(f, "client", i, raw, ClientDef)
-        _check(f, "client", cd.id, cd.id not in seen, "duplicate card id")
+    for i, raw in enumerate(read_toml(f).get("client", [])):
+        cd: ClientDef = convert(f, "client", i, raw, ClientDef)
+        check(f, "client", cd.id, cd.id not in seen, "duplicate card id")
         seen.add(cd.id)
         for colour, k in cd.needs.items():
-            _check(f, "client", cd.id, colour in COLOURS[:5], f"field `needs`: unknown colour {colour!r} (use {', '.join(COLOURS[:5])})")
-            _check(f, "client", cd.id, k >= 1, f"field `needs.{colour}` must be at least 1")
-        _check(f, "client", cd.id, bool(cd.needs), "field `needs` is empty")
-        _check(f, "client", cd.id, cd.cash >= 0, "field `cash` cannot be negative")
+            check(f, "client", cd.id, colour in COLOURS[:5], f"field `needs`: unknown colour {colour!r} (use {', '.join(COLOURS[:5])})")
+            check(f, "client", cd.id, k >= 1, f"field `needs.{colour}` must be at least 1")
+        check(f, "client", cd.id, bool(cd.needs), "field `needs` is empty")
+        check(f, "client", cd.id, cd.cash >= 0, "field `cash` cannot be negative")
         cat.client_by_id[cd.id] = len(cat.clients)
         cat.clients.append(cd)
         cat.needs.append(tuple(cd.needs.get(c, 0) for c in COLOURS[:5]))
 
     f = path / "reruns.toml"
-    raw_rr = _read(f).get("rerun")
-    _check(f, "rerun", "rerun", isinstance(raw_rr, dict), "table [rerun] missing")
-    rr: RerunDef = _convert(f, "rerun", 0, raw_rr, RerunDef)
-    _check(f, "rerun", "rerun", rr.count >= 0, "field `count` cannot be negative")
+    raw_rr = read_toml(f).get("rerun")
+    check(f, "rerun", "rerun", isinstance(raw_rr, dict), "table [rerun] missing")
+    rr: RerunDef = convert(f, "rerun", 0, raw_rr, RerunDef)
+    check(f, "rerun", "rerun", rr.count >= 0, "field `count` cannot be negative")
     cat.rerun_spaces = _space_list(f, "rerun", "rerun", rr.spaces, True)
     cat.rerun = rr
 
     f = path / "boardroom.toml"
-    data = _read(f)
+    data = read_toml(f)
     for i, raw in enumerate(data.get("character", [])):
-        ch: CharacterDef = _convert(f, "character", i, raw, CharacterDef)
-        _check(f, "character", ch.id, ch.id not in [c.id for c in cat.characters], "duplicate character id")
+        ch: CharacterDef = convert(f, "character", i, raw, CharacterDef)
+        check(f, "character", ch.id, ch.id not in [c.id for c in cat.characters], "duplicate character id")
         cat.characters.append(ch)
         cat.br_decks.append([])
-    _check(f, "character", "-", len(cat.characters) >= 1, "no [[character]] decks")
+    check(f, "character", "-", len(cat.characters) >= 1, "no [[character]] decks")
     char_ids = [c.id for c in cat.characters]
     for i, raw in enumerate(data.get("card", [])):
-        bd: BoardroomDef = _convert(f, "card", i, raw, BoardroomDef)
-        _check(f, "card", bd.id, bd.id not in seen, "duplicate card id")
+        bd: BoardroomDef = convert(f, "card", i, raw, BoardroomDef)
+        check(f, "card", bd.id, bd.id not in seen, "duplicate card id")
         seen.add(bd.id)
-        _check(f, "card", bd.id, bd.deck in char_ids, f"field `deck`: unknown character {bd.deck!r} (use {', '.join(char_ids)})")
+        check(f, "card", bd.id, bd.deck in char_ids, f"field `deck`: unknown character {bd.deck!r} (use {', '.join(char_ids)})")
         if bd.kind == "genres":
-            _check(f, "card", bd.id, bool(bd.genres), "field `genres` is empty")
+            check(f, "card", bd.id, bool(bd.genres), "field `genres` is empty")
             for gname in bd.genres:
-                _check(f, "card", bd.id, gname in GENRES, f"field `genres`: unknown genre {gname!r}")
+                check(f, "card", bd.id, gname in GENRES, f"field `genres`: unknown genre {gname!r}")
         elif bd.kind == "rank":
-            _check(f, "card", bd.id, bd.metric in RANK_METRICS, f"field `metric`: {bd.metric!r} is not a rank metric ({', '.join(RANK_METRICS)})")
-            _check(f, "card", bd.id, bool(bd.vp), "field `vp` needs the VP of each place")
+            check(f, "card", bd.id, bd.metric in RANK_METRICS, f"field `metric`: {bd.metric!r} is not a rank metric ({', '.join(RANK_METRICS)})")
+            check(f, "card", bd.id, bool(bd.vp), "field `vp` needs the VP of each place")
         else:
-            _check(f, "card", bd.id, bd.metric in THRESHOLD_METRICS,
+            check(f, "card", bd.id, bd.metric in THRESHOLD_METRICS,
                    f"field `metric`: {bd.metric!r} is not a threshold metric ({', '.join(THRESHOLD_METRICS)})")
-            _check(f, "card", bd.id, bool(bd.thresholds) and all(len(t) == 2 for t in bd.thresholds),
+            check(f, "card", bd.id, bool(bd.thresholds) and all(len(t) == 2 for t in bd.thresholds),
                    "field `thresholds` needs [at_least, vp] pairs")
         cat.br_by_id[bd.id] = len(cat.boardroom)
         cat.br_decks[char_ids.index(bd.deck)].append(len(cat.boardroom))
         cat.boardroom.append(bd)
     for ch, deck in zip(cat.characters, cat.br_decks, strict=True):
         usable = [b for b in deck if not cat.boardroom[b].bonds_only]
-        _check(f, "character", ch.id, len(usable) >= g.rounds // g.season_rounds,
+        check(f, "character", ch.id, len(usable) >= g.rounds // g.season_rounds,
                f"deck needs at least {g.rounds // g.season_rounds} cards usable without the Bonds rule")
     return cat
 
