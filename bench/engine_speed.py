@@ -1,8 +1,9 @@
-"""Engine speed on one core: The Networks against two reference game engines.
+"""Engine speed on one core: The Networks and Prime Time against two reference game engines.
 
-Measures, for random 4-player games of The Networks driven through the ruleset directly
-(logging off): decisions per second, games per second and the time to clone a mid-game
-state.  In the same run, if they are installed (``pip install -e '.[bench]'``):
+Measures, for random 4-player games of The Networks and of Prime Time driven through the
+ruleset directly (logging off): decisions per second, games per second and the time to clone
+a mid-game state; and the decision time of each game's greedy bot.  In the same run, if
+they are installed (``pip install -e '.[bench]'``):
 
 * RLCard's pure-Python gin rummy (``rlcard.make('gin-rummy')``), random legal actions,
   clone = ``copy.deepcopy`` of its game object;
@@ -64,11 +65,20 @@ def time_clone(clone: Callable[[], Any], seconds: float, min_reps: int = 100) ->
     return {"clone_us": elapsed / reps * 1e6, "clones": reps}
 
 
-# ---------------------------------------------------------------------- The Networks
+# ---------------------------------------------------------------------- our rulesets
 
 
 def bench_networks(seconds: float, players: int = 4) -> dict[str, Any]:
-    rs = get_ruleset("networks")
+    return bench_engine("networks", "The Networks (primetime, pure Python)", seconds, players)
+
+
+def bench_prime_time(seconds: float, players: int = 4) -> dict[str, Any]:
+    return bench_engine("prime-time", "Prime Time (primetime, pure Python)", seconds, players)
+
+
+def bench_engine(game: str, name: str, seconds: float, players: int = 4) -> dict[str, Any]:
+    """Random games of one of our rulesets; the clone is timed on a mid-game state."""
+    rs = get_ruleset(game)
     opts = rs.validate_options({"log": False}, players)
     legal, apply, is_over = rs.legal_keys, rs.apply_key, rs.is_over
 
@@ -82,7 +92,7 @@ def bench_networks(seconds: float, players: int = 4) -> dict[str, Any]:
             n += 1
         return n
 
-    out: dict[str, Any] = {"name": "The Networks (primetime, pure Python)", "players": players}
+    out: dict[str, Any] = {"name": name, "players": players}
     out.update(run_games(play_one, seconds * 0.85))
     # A mid-game state: round 2 or later, half-way through a random game.
     state = rs.new_state(opts, 12345, players)
@@ -97,18 +107,18 @@ def bench_networks(seconds: float, players: int = 4) -> dict[str, Any]:
     return out
 
 
-def bench_greedy(seconds: float, players: int = 4) -> dict[str, Any]:
+def bench_greedy(seconds: float, players: int = 4, game: str = "networks") -> dict[str, Any]:
     """Decision time of the greedy bot (one-step look-ahead) in 4-player greedy games."""
-    from primetime.bots.greedy import GreedyBot
+    from primetime.bots.registry import make_bot
 
-    rs = get_ruleset("networks")
+    rs = get_ruleset(game)
     opts = rs.validate_options({"log": False}, players)
     times: list[float] = []
     t_end = time.perf_counter() + seconds
     seed = 0
     while time.perf_counter() < t_end or seed == 0:
         state = rs.new_state(opts, seed, players)
-        bots = [GreedyBot(seed * 10 + p) for p in range(players)]
+        bots = [make_bot("greedy", seed * 10 + p) for p in range(players)]
         while not rs.is_over(state) and time.perf_counter() < t_end:
             p = rs.current_player(state)
             keys = rs.legal_keys(state)
@@ -123,7 +133,7 @@ def bench_greedy(seconds: float, players: int = 4) -> dict[str, Any]:
     times.sort()
     n = len(times)
     return {
-        "name": "greedy bot decision (The Networks, 4 players)",
+        "name": f"greedy bot decision ({'Prime Time' if game == 'prime-time' else 'The Networks'}, {players} players)",
         "decisions": n,
         "mean_ms": sum(times) / n * 1e3 if n else 0.0,
         "p95_ms": times[int(n * 0.95)] * 1e3 if n else 0.0,
@@ -236,9 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     budget = max(1.0, args.seconds)
-    # Shares of the budget: our engine, the greedy bot, and each peer.
-    results = [bench_networks(budget * 0.35), bench_greedy(budget * 0.1),
-               bench_rlcard(budget * 0.3), bench_openspiel(budget * 0.25)]
+    # Shares of the budget: our two engines, their greedy bots, and each peer.
+    results = [bench_networks(budget * 0.25), bench_prime_time(budget * 0.2), bench_greedy(budget * 0.05),
+               bench_greedy(budget * 0.05, game="prime-time"), bench_rlcard(budget * 0.25), bench_openspiel(budget * 0.2)]
     if args.json:
         meta = {"python": platform.python_version(), "machine": platform.machine(), "seconds_budget": budget}
         print(json.dumps({"meta": meta, "results": results}))

@@ -36,7 +36,7 @@ def test_simulate_table_and_bad_arguments() -> None:
     assert code == 0, out
     assert "decisions / second" in out and "wins by seat" in out
     code, out = invoke("simulate", "networks", "--games", "1", "--bot", "genius")
-    assert code == 2 and "known bots: greedy, random" in out
+    assert code == 2 and "known bots: greedy, mcts, mcts:easy, mcts:hard, mcts:normal, random" in out
     code, out = invoke("simulate", "networks", "--players", "7", "--games", "1")
     assert code == 2 and "1 to 5" in out
 
@@ -44,7 +44,7 @@ def test_simulate_table_and_bad_arguments() -> None:
 def test_unknown_games_are_named() -> None:
     code, out = invoke("simulate", "chess", "--games", "1")
     assert code == 2 and "unknown game 'chess'" in out and "networks" in out
-    code, out = invoke("play", "prime-time")
+    code, out = invoke("play", "tetris")
     assert code == 2 and "prime-time" in out.lower() and "networks" in out
     assert "Traceback" not in out
 

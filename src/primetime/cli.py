@@ -15,23 +15,23 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from primetime.bots.base import Bot
 from primetime.bots.registry import known_bots, make_bot
 from primetime.core.decision import Decision
-from primetime.core.errors import GameError, RecordError
+from primetime.core.errors import RecordError
 from primetime.core.game import Game, get_ruleset, load_record, replay_record
 from primetime.games.networks.cards import GENRE_NAMES, GENRES, TIMESLOT_NAMES, Catalogue
 from primetime.games.networks.ruleset import card_text, render
 from primetime.sim import bot_seed
 from primetime.sim import simulate as run_simulation
+from primetime.ui.session import Renderer, Session, save_record
 
-GAMES = {"networks": "The Networks: Primetime"}
-NOT_YET = {"prime-time": "Prime Time"}
+GAMES = {"networks": "The Networks: Primetime", "prime-time": "Prime Time"}
+ALIASES = {"prime_time": "prime-time", "primetime": "prime-time"}
 DEFAULT_SAVE = Path("primetime-save.json")
 
 app = typer.Typer(
     name="primetime",
-    help="The Networks: Primetime — play against bots, simulate, record and replay games.",
+    help="The Networks: Primetime and Prime Time — play against bots, simulate, record and replay games.",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -60,26 +60,35 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _available(game: str) -> bool:
-    try:
-        get_ruleset(game)
-    except (ValueError, ImportError):
-        return False
-    return True
-
-
 def check_game(name: str, generic: bool = False) -> str:
-    """The game key for ``name``; ``generic`` commands work with any available ruleset."""
+    """The game key for ``name`` (``networks`` or ``prime-time``); every command plays both."""
     key = name.strip().lower()
+    key = ALIASES.get(key, key)
     if key in GAMES:
         return key
-    known = ", ".join(GAMES)
-    planned = key.replace("_", "-")
-    if planned in NOT_YET or key == "primetime":
-        if generic and _available("prime-time"):
-            return "prime-time"
-        raise fail(f"the game {name!r} (Prime Time) is not implemented yet; known games: {known}")
-    raise fail(f"unknown game {name!r}; known games: {known} ('prime-time' is not implemented yet)")
+    known = ", ".join(f"{k} ({v})" for k, v in GAMES.items())
+    raise fail(f"unknown game {name!r}; known games: {known}")
+
+
+def check_players(game: str, players: int) -> int:
+    """``players`` if ``game`` can be played by that many."""
+    rs = get_ruleset(game)
+    lo, hi = int(rs.min_players), int(rs.max_players)
+    if not lo <= players <= hi:
+        raise fail(f"--players {players}: {GAMES[game]} is played by {lo} to {hi} players")
+    return players
+
+
+def options_for(game: str, pilot: str = "normal", turn_order: str = "fixed", bonds: bool = False,
+                simultaneous: bool = False) -> dict[str, Any]:
+    """The game's options from the command-line flags; a flag of the other game is an error."""
+    if game == "prime-time":
+        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed":
+            raise fail("--pilot and --turn-order are options of The Networks; Prime Time has --bonds and --simultaneous")
+        return {"bonds": bonds, "simultaneous": simultaneous}
+    if bonds or simultaneous:
+        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot and --turn-order")
+    return game_options(pilot, turn_order)
 
 
 def check_bot(name: str) -> str:
@@ -320,14 +329,6 @@ def result_json(game: Game[Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------- play
 
 
-def save_record(game: Game[Any], path: Path, bots: dict[int, str]) -> None:
-    rec = game.record()
-    rec["cli"] = {"bots": {str(k): v for k, v in sorted(bots.items())}}
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(rec, indent=1) + "\n")
-    os.replace(tmp, path)
-
-
 def read_record(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text()
@@ -358,118 +359,24 @@ def option_label(game: Game[Any], dec: Decision, key: str) -> str:
     return key
 
 
-class Session:
-    """One interactive game at the terminal."""
+class NetworksView:
+    """The terminal :class:`~primetime.ui.session.Renderer` of The Networks."""
 
-    SUB = frozenset({"prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "pick", "talent", "bonus"})
+    title = GAMES["networks"]
+    rules = RULES
+    follow_ups = frozenset({"prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "pick", "talent", "bonus"})
 
-    def __init__(self, con: Console, game: Game[Any], bots: dict[int, Bot], bot_names: dict[int, str],
-                 save_path: Path, autosave: bool) -> None:
-        self.con, self.game, self.bots, self.bot_names = con, game, bots, bot_names
-        self.save_path, self.autosave = save_path, autosave
-        self.last_actor: int | None = None
-        self.round = game.view(None)["round"]
+    def board(self, con: Console, game: Game[Any], viewer: int) -> None:
+        render_board(con, game, viewer)
 
-    def save(self, announce: bool = False) -> None:
-        try:
-            save_record(self.game, self.save_path, self.bot_names)
-        except OSError as exc:
-            self.con.print(Text(f"Could not save to {self.save_path}: {exc.strerror or exc}", style="red"))
-            return
-        if announce:
-            self.con.print(f"Game saved to {self.save_path} (resume with --resume {self.save_path}).")
+    def status(self, con: Console, game: Game[Any], viewer: int) -> None:
+        render_status(con, game, viewer)
 
-    def applied(self, player: int) -> None:
-        self.last_actor = player
-        if self.autosave:
-            self.save()
-        r = self.game.view(None)["round"]
-        if r != self.round:
-            self.round = r
-            self.con.rule(f"Round {r} begins")
-
-    def run(self) -> int:
-        con, game = self.con, self.game
-        names = game.players
-        while not game.is_over():
-            dec = game.pending()
-            assert dec is not None
-            p = dec.player
-            if p in self.bots:
-                key = self.bots[p].choose(game, game.state, p)
-                label = option_label(game, dec, key)
-                game.apply(p, key)
-                line = Text(names[p], style="magenta") + Text(f": {label}")
-                if dec.kind != "turn":
-                    ask = render(dec.prompt, names).split(": ", 1)[-1]
-                    line += Text(f"  ({ask})", style="dim")
-                con.print(line)
-                self.applied(p)
-                continue
-            if not self.human_turn(dec):
-                return 0
-        con.rule("Game over")
-        print_final(con, game)
-        if self.autosave:
-            self.save()
-            con.print(f"Record saved to {self.save_path}.")
-        return 0
-
-    def human_turn(self, dec: Decision) -> bool:
-        """Ask the human for one decision; False when they quit (or input ends)."""
-        con, game = self.con, self.game
-        p = dec.player
-        if self.last_actor == p and dec.kind in self.SUB:
-            render_status(con, game, p)
-        else:
-            render_board(con, game, p)
+    def options(self, con: Console, game: Game[Any], dec: Decision) -> None:
         render_options(con, game, dec)
-        n = len(dec.options)
-        while True:
-            try:
-                raw = con.input(f"[bold]{escape(game.players[p])}[/] > ")
-            except (EOFError, KeyboardInterrupt):
-                con.print()
-                self.save(announce=True)
-                con.print("Input closed — leaving the game.")
-                return False
-            if not _interactive():
-                con.print(raw, markup=False, highlight=False)  # echo piped input so transcripts read well
-            cmd = raw.strip().lower()
-            if not cmd:
-                con.print(f"Type a number from 1 to {n} (h for help).")
-                continue
-            if cmd in ("q", "quit", "exit"):
-                self.save(announce=True)
-                return False
-            if cmd in ("s", "save"):
-                self.save(announce=True)
-                continue
-            if cmd in ("h", "help"):
-                con.print(Panel(RULES, title="Rules", title_align="left"))
-                continue
-            if cmd in ("b", "board"):
-                render_board(con, game, p)
-                render_options(con, game, dec)
-                continue
-            if cmd.startswith("?"):
-                self.tooltip(dec, cmd[1:].strip())
-                continue
-            if cmd.isdigit() and 1 <= int(cmd) <= n:
-                key = dec.options[int(cmd) - 1].key
-                try:
-                    game.apply(p, key)
-                except GameError as exc:  # not expected: the options come from the engine
-                    con.print(Text(str(exc), style="red"))
-                    continue
-                self.applied(p)
-                return True
-            con.print(Text(f"'{raw.strip()}' is not an option.", style="red")
-                      + Text(f" Type a number from 1 to {n}, ?N for a card, h for help."))
 
-    def tooltip(self, dec: Decision, arg: str) -> None:
-        con = self.con
-        cat = _cat(self.game)
+    def tooltip(self, con: Console, game: Game[Any], dec: Decision, arg: str) -> None:
+        cat = _cat(game)
         if arg.isdigit() and 1 <= int(arg) <= len(dec.options):
             ids = option_cards(dec, int(arg) - 1, cat)
             if not ids:
@@ -483,22 +390,52 @@ class Session:
             return
         con.print(f"Type ?N with an option number from 1 to {len(dec.options)} (or ?<card name>).")
 
+    def mark(self, game: Game[Any]) -> None:
+        return None
+
+    def moved(self, con: Console, game: Game[Any], dec: Decision, key: str, mark: Any, bot: bool) -> None:
+        if not bot:
+            return
+        names = game.players
+        line = Text(names[dec.player], style="magenta") + Text(f": {option_label(game, dec, key)}")
+        if dec.kind != "turn":
+            ask = render(dec.prompt, names).split(": ", 1)[-1]
+            line += Text(f"  ({ask})", style="dim")
+        con.print(line)
+
+    def final(self, con: Console, game: Game[Any]) -> None:
+        print_final(con, game)
+
+    def progress(self, con: Console, game: Game[Any]) -> None:
+        con.print(scoreboard(game.view(None), game.players))
+
+
+def renderer_for(game: str) -> Renderer:
+    """The terminal renderer of ``game``."""
+    if game == "prime-time":
+        from primetime.ui.prime_time import PrimeTimeView
+
+        return PrimeTimeView()
+    return NetworksView()
+
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play: networks.")] = "networks",
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players, 1-5 (1 = solo).")] = 3,
+    game: Annotated[str, typer.Argument(help="The game to play: networks or prime-time.")] = "networks",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players: networks 1-5 (1 = solo), prime-time 2-4.")] = 3,
     bots: Annotated[int, typer.Option("--bots", "-b", help="How many of the players are bots (they take the last seats).")] = 0,
     bot: Annotated[str, typer.Option("--bot", help="Bot type: greedy or random.")] = "greedy",
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one, printed).")] = None,
     pilot: Annotated[str, typer.Option("--pilot", help="Pilot Season: normal or simplified.")] = "normal",
     turn_order: Annotated[str, typer.Option("--turn-order", help="Turn order: fixed or low-to-high.")] = "fixed",
+    bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
+    simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Save the record here after every action.")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Your name.")] = None,
 ) -> None:
     """Play at the terminal against bots (human seats first)."""
-    check_game(game)
+    game = check_game(game)
     check_bot(bot)
     con = _out()
     if resume is not None:
@@ -514,24 +451,25 @@ def play(
         con.print(f"Resuming {resume} after {start} actions.")
         save_path = save or resume
     else:
-        if not 1 <= players <= 5:
-            raise fail(f"--players {players}: The Networks is played by 1 to 5 players")
+        check_players(game, players)
         if not 0 <= bots <= players:
             raise fail(f"--bots {bots}: choose 0 to {players}")
         humans = players - bots
-        opts = game_options(pilot, turn_order)
+        opts = options_for(game, pilot, turn_order, bonds, simultaneous)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         human_names = [name or "Player 1"] + [f"Player {i + 1}" for i in range(1, humans)]
         names = human_names[:humans] + [f"{bot.capitalize()} Bot {i + 1}" for i in range(humans, players)]
-        g = new_game(check_game(game), names, seed, opts)
+        g = new_game(game, names, seed, opts)
         bot_names = {s: bot for s in range(humans, players)}
         start = 0
         save_path = save or DEFAULT_SAVE
         mode = "solo against the automated opponent" if players == 1 else f"{players} players, {bots} bots"
-        con.print(f"[bold]{GAMES['networks']}[/] — {mode} — seed {seed}")
+        rules = [k for k in ("bonds", "simultaneous") if opts.get(k)]
+        con.print(f"[bold]{GAMES[game]}[/] — {mode} — seed {seed}" + (f" — {', '.join(rules)}" if rules else ""))
     bot_objs = {s: make_bot(b, bot_seed(int(g.header["seed"]) + start, s)) for s, b in bot_names.items()}
-    session = Session(con, g, bot_objs, bot_names, save_path, autosave=save is not None)
+    session = Session(con, g, bot_objs, bot_names, save_path, autosave=save is not None,
+                      renderer=renderer_for(str(g.header["game"])))
     raise typer.Exit(session.run())
 
 
@@ -540,14 +478,18 @@ def play(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: networks.")] = "networks",
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (1-5).")] = 4,
+    game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (networks 1-5, prime-time 2-4).")] = 4,
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
     bot: Annotated[str, typer.Option("--bot", help="Bot for every seat (random, greedy), or one per seat: greedy,random.")] = (
         "random"
     ),
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i uses seed + i).")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
+    bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
+    simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
 ) -> None:
     """Play bot-only games as fast as possible and summarise them."""
     game = check_game(game, generic=True)
@@ -555,8 +497,8 @@ def simulate(
         check_bot(b.strip())
     if games < 1:
         raise fail("--games must be at least 1")
-    if not 1 <= players <= 5:
-        raise fail(f"--players {players}: The Networks is played by 1 to 5 players")
+    check_players(game, players)
+    sim_opts = options_for(game, bonds=bonds, simultaneous=simultaneous) if game == "prime-time" or bonds or simultaneous else None
     con = _out()
     try:
         if not json_out and con.is_terminal:
@@ -568,9 +510,10 @@ def simulate(
                 def step(done: int, total: int) -> None:
                     bar.update(task, completed=done)
 
-                report = run_simulation(game, players, games, bot, seed, progress=step)
+                report = run_simulation(game, players, games, bot, seed, progress=step, options=sim_opts, workers=workers,
+                                        backend=backend)
         else:
-            report = run_simulation(game, players, games, bot, seed)
+            report = run_simulation(game, players, games, bot, seed, options=sim_opts, workers=workers, backend=backend)
     except ValueError as exc:
         raise fail(str(exc)) from None
     if json_out:
@@ -602,20 +545,21 @@ def simulate(
 @app.command()
 def record(
     output: Annotated[Path, typer.Option("--output", "-o", help="Write the record (JSON) here.")],
-    game: Annotated[str, typer.Argument(help="The game: networks.")] = "networks",
-    players: Annotated[int, typer.Option("--players", "-p", help="Players (1-5).")] = 4,
+    game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
+    players: Annotated[int, typer.Option("--players", "-p", help="Players (networks 1-5, prime-time 2-4).")] = 4,
     bot: Annotated[str, typer.Option("--bot", help="Bot for every seat: random or greedy.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Game seed.")] = 0,
     pilot: Annotated[str, typer.Option("--pilot", help="Pilot Season: normal or simplified.")] = "normal",
     turn_order: Annotated[str, typer.Option("--turn-order", help="Turn order: fixed or low-to-high.")] = "fixed",
+    bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
+    simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
 ) -> None:
     """Play one bot-only game and write its record."""
     game = check_game(game)
     check_bot(bot)
-    if not 1 <= players <= 5:
-        raise fail(f"--players {players}: The Networks is played by 1 to 5 players")
+    check_players(game, players)
     names = [f"{bot.capitalize()} Bot {i + 1}" for i in range(players)]
-    g = new_game(game, names, seed, game_options(pilot, turn_order))
+    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous))
     bots = [make_bot(bot, bot_seed(seed, p)) for p in range(players)]
     while not g.is_over():
         p = g.current_player()
@@ -640,25 +584,33 @@ def replay(
         typer.echo(json.dumps(result_json(g)))
         return
     con = _out()
-    if not g.is_over() and g.header["game"] == "networks":
+    ui = renderer_for(str(g.header["game"]))
+    if not g.is_over():
         view = g.view(None)
         con.print(f"The record stops after {g.seq} actions, before the end of the game (round {view['round']}).")
-        con.print(scoreboard(view, g.players))
+        ui.progress(con, g)
         return
     con.print(f"{file}: {GAMES.get(str(g.header['game']), g.header['game'])}, seed {g.header['seed']}, {g.seq} actions.")
-    if g.header["game"] != "networks":
-        con.print_json(json.dumps(result_json(g)))
-        return
-    print_final(con, g)
+    ui.final(con, g)
 
 
 @app.command()
 def cards(
-    game: Annotated[str, typer.Argument(help="The game: networks.")] = "networks",
+    game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
     json_out: Annotated[bool, typer.Option("--json", help="Print the catalogue as JSON.")] = False,
 ) -> None:
     """List the card catalogue."""
-    check_game(game)
+    if check_game(game) == "prime-time":
+        from primetime.games.prime_time.cards import default_catalogue as pt_catalogue
+        from primetime.ui.prime_time import cards_tables
+
+        pt = pt_catalogue()
+        if json_out:
+            typer.echo(json.dumps(pt.to_json()))
+            return
+        for table in cards_tables(pt):
+            _out().print(table)
+        return
     from primetime.games.networks.cards import default_catalogue
 
     cat = default_catalogue()
@@ -674,6 +626,14 @@ def cards(
         for c in items:
             table.add_row(c.id, card_text(cat, c.index))
         con.print(table)
+
+
+# Tournaments and the balance report: their commands live with their modules.
+from primetime.balance import balance_command  # noqa: E402
+from primetime.tournament import tournament_command  # noqa: E402
+
+app.command("tournament")(tournament_command)
+app.command("balance")(balance_command)
 
 
 def main() -> None:

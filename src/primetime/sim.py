@@ -41,20 +41,26 @@ def simulate(
     seed: int = 0,
     progress: Progress | None = None,
     options: dict[str, Any] | None = None,
+    workers: int = 1,
+    backend: str = "local",
 ) -> dict[str, Any]:
     """Play ``games`` bot-only games; game ``i`` uses seed ``seed + i`` (engine and bots).
 
     An exception ends only its own game; it is counted in ``errors`` with its message.
-    ``progress(done, total)`` is called after every game.
+    ``progress(done, total)`` is called after every game.  ``workers`` and ``backend``
+    (``local`` or ``ray``) spread the games over processes (:mod:`primetime.scale`); the
+    report is the same whatever they are, apart from the timings.
     """
+    from primetime.scale import check_backend, play_game, run_tasks
+
     if games < 0:
         raise ValueError("games must be 0 or more")
     rs = get_ruleset(game)
     names = seat_bots(bot, players)
     for name in set(names):
         make_bot(name, 0)  # unknown names fail before any game is played
-    opts = rs.validate_options({**(options or {}), "log": False}, players)
-    legal_keys, apply_key, current, is_over = rs.legal_keys, rs.apply_key, rs.current_player, rs.is_over
+    rs.validate_options({**(options or {}), "log": False}, players)  # bad options fail before any game
+    check_backend(backend, workers)
 
     scores: list[int] = []
     seat_totals = [0] * players
@@ -63,39 +69,18 @@ def simulate(
     decisions = 0
     finished = 0
     t0 = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        try:
-            state = rs.new_state(opts, game_seed, players)
-            bots = [make_bot(names[p], bot_seed(game_seed, p)) for p in range(players)]
-            n = 0
-            while not is_over(state):
-                p = current(state)
-                keys = legal_keys(state)
-                if len(keys) == 1:
-                    key = keys[0]
-                else:
-                    key = bots[p].select(rs, state, p, keys)
-                    if key not in keys:
-                        raise RuntimeError(f"the {names[p]} bot in seat {p} chose the illegal key {key!r}")
-                apply_key(state, key)
-                n += 1
-                if n > MAX_DECISIONS:
-                    raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
-            final = rs.scores(state)
-            winners = rs.result(state).get("winners", [])
-        except Exception as exc:  # one broken game must not stop the run
-            errors.append(f"game {i} (seed {game_seed}): {type(exc).__name__}: {exc}")
-        else:
-            decisions += n
-            finished += 1
-            scores.extend(final)
-            for p, v in enumerate(final):
-                seat_totals[p] += v
-            for w in winners:
-                wins[w] += 1
-        if progress is not None:
-            progress(i + 1, games)
+    specs = [{"game": game, "players": players, "bots": names, "seed": seed + i, "options": options or {}} for i in range(games)]
+    for i, res in enumerate(run_tasks(play_game, specs, workers, backend, progress)):
+        if "error" in res:
+            errors.append(f"game {i} (seed {seed + i}): {res['error']}")
+            continue
+        decisions += res["decisions"]
+        finished += 1
+        scores.extend(res["scores"])
+        for p, v in enumerate(res["scores"]):
+            seat_totals[p] += v
+        for w in res["winners"]:
+            wins[w] += 1
     seconds = time.perf_counter() - t0
     return {
         "game": game,

@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primetime.bots.base import Bot
+from primetime.bots.by_game import by_game
 from primetime.bots.greedy import GreedyBot
+from primetime.bots.greedy_prime_time import PrimeTimeGreedyBot
+from primetime.bots.mcts import LEVELS, make_mcts
 from primetime.bots.random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
-    "greedy": GreedyBot,
+    "greedy": by_game("greedy", {"networks": GreedyBot, "prime-time": PrimeTimeGreedyBot}),  # one evaluation per game
+    "mcts": by_game("mcts", {"networks": make_mcts("normal")}),
+    **{f"mcts:{level}": by_game(f"mcts:{level}", {"networks": make_mcts(level)}) for level in LEVELS},
 }
 
 
@@ -19,7 +24,7 @@ def known_bots() -> list[str]:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot called ``name`` (``random``, ``greedy``) seeded with ``seed``."""
+    """A new bot called ``name`` (``random``, ``greedy``, ``mcts:easy|normal|hard``) seeded with ``seed``."""
     try:
         factory = BOTS[name]
     except KeyError:

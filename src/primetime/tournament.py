@@ -1,0 +1,277 @@
+"""Seat-rotated bot tournaments.
+
+``lineup`` names one bot per seat.  Games come in *deals* of ``players`` games that share a
+seed (the same shuffle of every deck): in game ``r`` of a deal, seat ``s`` is played by
+``lineup[(s + r) % players]``, so every bot plays every seat on the same cards.  Game ``i``
+belongs to deal ``i // players`` whose seed is ``seed + i // players``; a bot keeps the
+seed of its lineup entry within a deal.
+
+The report gives, per bot name (entries with the same name are pooled):
+
+* win rate with a 95% Wilson interval (a shared win counts ``1/k`` for each of the ``k``
+  winners, so the win rates of a game add up to 1);
+* mean, standard deviation, median, minimum and maximum of the final scores;
+* an Elo-scale rating fitted by Bradley-Terry maximum likelihood to the pairwise results
+  between different bots (higher final score wins, equal is a draw), centred on 1500;
+* mean thinking time per decision with a real choice.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+
+from primetime.scale import Progress, check_backend, play_game, run_tasks
+from primetime.sim import bot_seed
+
+Z95 = 1.959963984540054
+
+
+def parse_lineup(bots: str | Sequence[str], players: int) -> list[str]:
+    """One bot name per seat from ``"greedy,mcts:hard"`` (or one name for every seat)."""
+    from primetime.bots.registry import known_bots
+
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
+    names = [n for n in names if n]
+    if not names:
+        raise ValueError("name at least one bot")
+    for n in names:
+        if n not in known_bots():
+            raise ValueError(f"unknown bot {n!r}; known bots: {', '.join(known_bots())}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"give one bot per seat ({players}) or one bot for every seat, not {len(names)}")
+    return names
+
+
+def schedule(players: int, lineup: Sequence[str], games: int, seed: int = 0,
+             options: dict[str, Any] | None = None, game: str = "networks") -> list[dict[str, Any]]:
+    """The game specs of a seat-rotated tournament (see the module docstring)."""
+    specs = []
+    for i in range(games):
+        deal, r = divmod(i, players)
+        deal_seed = seed + deal
+        entries = [(s + r) % players for s in range(players)]
+        specs.append({
+            "game": game,
+            "players": players,
+            "bots": [lineup[e] for e in entries],
+            "entries": entries,
+            "seed": deal_seed,
+            "bot_seeds": [bot_seed(deal_seed, e) for e in entries],
+            "options": dict(options or {}),
+        })
+    return specs
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (fractional successes allowed)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def bradley_terry(names: list[str], wins: dict[tuple[str, str], float], iterations: int = 500) -> dict[str, float]:
+    """Elo-scale ratings (mean 1500) from pairwise win counts ``wins[(a, b)]`` (a over b).
+
+    Every pair that met gets one virtual draw, so a bot that won every game still has a
+    finite rating.
+    """
+    if len(names) < 2:
+        return {n: 1500.0 for n in names}
+    w = dict(wins)
+    met = {(a, b) for (a, b) in w} | {(b, a) for (a, b) in w}
+    for a, b in met:
+        w[(a, b)] = w.get((a, b), 0.0) + 0.5
+    gamma = {n: 1.0 for n in names}
+    for _ in range(iterations):
+        new = {}
+        for i in names:
+            won = sum(w.get((i, j), 0.0) for j in names if j != i)
+            den = sum((w.get((i, j), 0.0) + w.get((j, i), 0.0)) / (gamma[i] + gamma[j]) for j in names if j != i)
+            new[i] = won / den if den > 0 else gamma[i]
+        g = math.exp(sum(math.log(v) for v in new.values() if v > 0) / len(names))
+        gamma = {n: (v / g if v > 0 else 1e-9) for n, v in new.items()}
+    return {n: 1500.0 + 400.0 * math.log10(gamma[n]) for n in names}
+
+
+def summarise(players: int, lineup: Sequence[str], results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per-bot statistics of a list of :func:`~primetime.scale.play_game` results."""
+    names = sorted(set(lineup), key=list(lineup).index)
+    scores: dict[str, list[int]] = {n: [] for n in names}
+    credit = {n: 0.0 for n in names}
+    think = {n: 0.0 for n in names}
+    choices = {n: 0 for n in names}
+    pair: dict[tuple[str, str], float] = {}
+    errors = []
+    finished = 0
+    for res in results:
+        if "error" in res:
+            errors.append(f"seed {res['seed']}: {res['error']}")
+            continue
+        finished += 1
+        bots, sc, winners = res["bots"], res["scores"], res["winners"]
+        for s, b in enumerate(bots):
+            scores[b].append(sc[s])
+            think[b] += res["think"][s]
+            choices[b] += res["choices"][s]
+        for s in winners:
+            credit[bots[s]] += 1.0 / len(winners)
+        for a in range(players):
+            for b in range(players):
+                if a != b and bots[a] != bots[b]:
+                    if sc[a] > sc[b]:
+                        pair[(bots[a], bots[b])] = pair.get((bots[a], bots[b]), 0.0) + 1.0
+                    elif sc[a] == sc[b]:
+                        pair[(bots[a], bots[b])] = pair.get((bots[a], bots[b]), 0.0) + 0.5
+    ratings = bradley_terry(names, pair)
+    rows = []
+    for n in names:
+        xs = scores[n]
+        k = len(xs)
+        lo, hi = wilson(credit[n], k)
+        rows.append({
+            "bot": n,
+            "seats": sum(1 for x in lineup if x == n),
+            "games": k,
+            "wins": credit[n],
+            "win_rate": credit[n] / k if k else 0.0,
+            "win_ci95": [lo, hi],
+            "fair_share": 1.0 / players,
+            "score_mean": statistics.fmean(xs) if xs else 0.0,
+            "score_sd": statistics.stdev(xs) if k > 1 else 0.0,
+            "score_median": statistics.median(xs) if xs else 0.0,
+            "score_min": min(xs) if xs else 0,
+            "score_max": max(xs) if xs else 0,
+            "rating": ratings[n],
+            "seconds_per_decision": think[n] / choices[n] if choices[n] else 0.0,
+        })
+    return {"finished": finished, "errors": len(errors), "error_messages": errors, "bots": rows, "pairwise": {
+        f"{a} > {b}": v for (a, b), v in sorted(pair.items())}}
+
+
+def tournament(
+    players: int,
+    bots: str | Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    progress: Progress | None = None,
+    options: dict[str, Any] | None = None,
+    game: str = "networks",
+) -> dict[str, Any]:
+    """Play a seat-rotated tournament and summarise it (see the module docstring)."""
+    if not 1 <= players <= 5:
+        raise ValueError(f"The Networks is played by 1 to 5 players, not {players}")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    lineup = parse_lineup(bots, players)
+    check_backend(backend, workers)
+    t0 = time.perf_counter()
+    results = run_tasks(play_game, schedule(players, lineup, games, seed, options, game), workers, backend, progress)
+    out = {"game": game, "players": players, "lineup": lineup, "games": games, "seed": seed,
+           "workers": workers, "backend": backend}
+    out.update(summarise(players, lineup, results))
+    out["seconds"] = time.perf_counter() - t0
+    out["results"] = [{k: r.get(k) for k in ("seed", "bots", "scores", "winners", "error") if k in r} for r in results]
+    return out
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def progress_bar(label: str, total: int, console: Any) -> Any:
+    """A rich progress bar (a context manager) and its update callback."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=console, transient=False)
+    task = bar.add_task(label, total=total)
+
+    def step(done: int, _total: int) -> None:
+        bar.update(task, completed=done)
+
+    return bar, step
+
+
+def report_table(report: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    solo = report["players"] == 1
+    table = Table(title=f"Tournament: {report['players']} players, {report['finished']} games, seats rotated", title_justify="left")
+    table.add_column("Bot")
+    table.add_column("Seats", justify="right")
+    if not solo:
+        table.add_column("Win rate (95% CI)", justify="right")
+    table.add_column("Score mean ± sd", justify="right")
+    table.add_column("Median", justify="right")
+    table.add_column("Min–max", justify="right")
+    if not solo:
+        table.add_column("Rating", justify="right")
+    table.add_column("s / decision", justify="right")
+    for r in sorted(report["bots"], key=lambda r: -r["rating"] if not solo else -r["score_mean"]):
+        lo, hi = r["win_ci95"]
+        cells = [r["bot"], str(r["seats"])]
+        if not solo:
+            cells.append(f"{100 * r['win_rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
+        cells += [f"{r['score_mean']:.1f} ± {r['score_sd']:.1f}", f"{r['score_median']:.1f}", f"{r['score_min']}–{r['score_max']}"]
+        if not solo:
+            cells.append(f"{r['rating']:.0f}")
+        cells.append(f"{r['seconds_per_decision']:.3f}")
+        table.add_row(*cells)
+    return table
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="The game: networks.")] = "networks",
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (1-5).")] = 2,
+    bots: Annotated[str, typer.Option("--bots", help="One bot per seat, e.g. greedy,mcts:normal (or one for every seat).")] = (
+        "greedy,random"
+    ),
+    games: Annotated[int, typer.Option("--games", "-g", help="Number of games (a multiple of --players rotates fully).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal (deal d uses seed + d).")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play a seat-rotated tournament between bots and print per-bot results."""
+    from primetime.cli import _out, check_game, fail
+
+    if check_game(game) != "networks":
+        raise fail("tournaments are available for networks")
+    con = _out()
+    try:
+        lineup = parse_lineup(bots, players)
+        if not 1 <= players <= 5:
+            raise ValueError(f"--players {players}: The Networks is played by 1 to 5 players")
+        if games < 1:
+            raise ValueError("--games must be at least 1")
+        check_backend(backend, workers)
+        if not json_out and con.is_terminal:
+            bar, step = progress_bar("tournament", games, con)
+            with bar:
+                report = tournament(players, lineup, games, seed, workers, backend, progress=step)
+        else:
+            report = tournament(players, lineup, games, seed, workers, backend)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if json_out:
+        typer.echo(json.dumps({k: v for k, v in report.items() if k != "results"}))
+        return
+    con.print(f"[bold]The Networks[/]: {', '.join(lineup)} — seeds {seed}–{seed + (games - 1) // players}, "
+              f"{workers} worker(s), {backend} backend, {report['seconds']:.1f} s")
+    con.print(report_table(report))
+    for msg in report["error_messages"][:10]:
+        con.print(f"[red]{msg}[/]")

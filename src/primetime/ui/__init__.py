@@ -1,0 +1,1 @@
+"""Terminal play: the game-independent session and each game's renderer."""

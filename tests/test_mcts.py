@@ -1,0 +1,152 @@
+"""Information-set MCTS: legal choices, levels, determinism, and no use of hidden information."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from primetime.bots.mcts import LEVELS, MctsBot, public_copy
+from primetime.bots.registry import known_bots, make_bot
+from primetime.core.game import Game, get_ruleset
+from primetime.core.rng import Rng
+from primetime.games.networks import engine as E
+from primetime.games.networks.state import NetState
+
+RS = get_ruleset("networks")
+
+
+def small(seed: int, iterations: int = 40, **kw: object) -> MctsBot:
+    return MctsBot(seed, "easy", iterations=iterations, pool=4, **kw)
+
+
+def new_state(players: int, seed: int) -> NetState:
+    return RS.new_state(RS.validate_options({"log": False}, players), seed, players)  # type: ignore[no-any-return]
+
+
+def advance_to(state: NetState, steps: int, seed: int = 0) -> NetState:
+    """Play ``steps`` random decisions."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        if RS.is_over(state):
+            break
+        keys = RS.legal_keys(state)
+        RS.apply_key(state, keys[rng.below(len(keys))])
+    return state
+
+
+def scramble(s: NetState, viewer: int, seed: int) -> NetState:
+    """The same game as ``viewer`` sees it, with every hidden part arranged differently."""
+    d = s.clone()
+    rng = Rng(seed)
+    T = E.tables(s.cat)
+    for k in (E.STAR, E.AD, E.NET):
+        rng.shuffle(d.decks[k])
+    deck = d.decks[E.SHOW]
+    for want_a in (True, False):
+        pos = [i for i, c in enumerate(deck) if (T.defs[c].deck == "A") == want_a]
+        cards = [deck[i] for i in pos]
+        rng.shuffle(cards)
+        for i, c in zip(pos, cards, strict=True):
+            deck[i] = c
+    if d.phase == "pilot":
+        pilot = set(s.cat.pilot)
+        mine = set(s.pilot[viewer])
+        others = [q for q in range(s.n) if q != viewer]
+        hidden = [c for c in d.box if c in pilot and c not in mine] + [c for q in others for c in d.pilot[q]]
+        rng.shuffle(hidden)
+        for q in others:
+            size = len(d.pilot[q])
+            d.pilot[q], hidden = hidden[:size], hidden[size:]
+        d.box = [c for c in d.box if c not in pilot or c in mine] + hidden
+    rng.shuffle(d.solo_deck)
+    d.rng = Rng(rng.next64())
+    return d
+
+
+def test_levels_are_registered() -> None:
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
+    for name in ("mcts", "mcts:easy", "mcts:normal", "mcts:hard"):
+        assert name in known_bots()
+        bot = make_bot(name, 3)
+        assert bot.choose(RS, new_state(2, 1)) in RS.legal_keys(new_state(2, 1))
+    with pytest.raises(ValueError, match="unknown mcts level"):
+        MctsBot(0, "brutal")
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_plays_whole_games_with_legal_choices(players: int) -> None:
+    state = new_state(players, 20 + players)
+    bots = [small(p, iterations=12) if p == 0 else make_bot("random", p) for p in range(players)]
+    n = 0
+    while not RS.is_over(state):
+        p = RS.current_player(state)
+        keys = RS.legal_keys(state)
+        key = bots[p].choose(RS, state, p)
+        assert key in keys
+        RS.apply_key(state, key)
+        n += 1
+        assert n < 5000
+    assert state.final is not None
+
+
+def test_choice_leaves_the_state_alone_and_is_deterministic() -> None:
+    game = Game.new("networks", 3, seed=5, options={"log": False})
+    advance_to(game.state, 30, seed=1)
+    before = json.dumps(game.to_json(), sort_keys=True)
+    a = small(7).choose(game)
+    assert json.dumps(game.to_json(), sort_keys=True) == before
+    assert a == small(7).choose(game)
+    assert a in game.legal_keys()
+
+
+@pytest.mark.parametrize(("players", "steps"), [(3, 0), (4, 0), (2, 25), (4, 60), (1, 15)])
+def test_choice_does_not_depend_on_hidden_information(players: int, steps: int) -> None:
+    base = advance_to(new_state(players, 40 + steps), steps, seed=steps)
+    viewer = RS.current_player(base)
+    assert viewer is not None and viewer >= 0
+    if steps == 0:
+        assert base.phase == "pilot"  # the other players' private offers are hidden
+    variants = [scramble(base, viewer, k) for k in range(3)]
+    # the hidden parts really differ ...
+    assert len({json.dumps([v.decks, v.pilot, v.rng.state, v.solo_deck]) for v in [base] + variants}) == 4
+    # ... the bot's knowledge does not ...
+    public = json.dumps(public_copy(base, viewer).to_json(), sort_keys=True)
+    assert all(json.dumps(public_copy(v, viewer).to_json(), sort_keys=True) == public for v in variants)
+    # ... so neither does its choice nor anything of its search, for a fixed seed.
+    choices, searches = set(), set()
+    for v in [base] + variants:
+        bot = small(11, iterations=60)
+        choices.add(bot.choose(RS, v, viewer))
+        searches.add(json.dumps(bot.last["visits"], sort_keys=True))
+    assert len(choices) == 1 and len(searches) == 1
+    assert choices.pop() in RS.legal_keys(base)
+
+
+def test_follow_up_steps_reuse_the_search() -> None:
+    # A production's follow-up steps (attachments, timeslot) are answered from the subtree.
+    state = advance_to(new_state(2, 3), 12, seed=2)
+    bot = MctsBot(1, "easy", iterations=300, pool=4)
+    searched = reused = 0
+    for _ in range(60):
+        if RS.is_over(state):
+            break
+        p = RS.current_player(state)
+        keys = RS.legal_keys(state)
+        key = bot.choose(RS, state, p) if p == 0 else keys[0]
+        if p == 0 and len(keys) > 1:
+            if "reused" in bot.last:
+                reused += 1
+            else:
+                searched += 1
+        RS.apply_key(state, key)
+    assert searched > 0
+    assert reused > 0
+
+
+def test_time_budget() -> None:
+    state = advance_to(new_state(2, 9), 20, seed=4)
+    bot = MctsBot(2, "normal", seconds=0.05)
+    assert bot.choose(RS, state) in RS.legal_keys(state)
+    assert bot.last["iterations"] >= 1

@@ -1,0 +1,111 @@
+"""Tournaments: seat rotation, statistics, the command, and identical results on every backend."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from typer.testing import CliRunner
+
+from primetime.cli import app
+from primetime.scale import play_game, run_tasks
+from primetime.sim import simulate
+from primetime.tournament import bradley_terry, parse_lineup, schedule, tournament, wilson
+
+
+def test_schedule_rotates_every_bot_through_every_seat_on_the_same_deal() -> None:
+    specs = schedule(3, ["a", "b", "c"], 6, seed=10)
+    assert [s["seed"] for s in specs] == [10, 10, 10, 11, 11, 11]
+    for deal in (specs[:3], specs[3:]):
+        for seat in range(3):
+            assert sorted(s["bots"][seat] for s in deal) == ["a", "b", "c"]
+        # a bot keeps its seed within a deal, whatever its seat
+        seeds = {s["bots"][q]: s["bot_seeds"][q] for s in deal for q in range(3)}
+        assert len(seeds) == 3
+        for s in deal:
+            assert [seeds[b] for b in s["bots"]] == s["bot_seeds"]
+
+
+def test_parse_lineup() -> None:
+    assert parse_lineup("greedy", 3) == ["greedy"] * 3
+    assert parse_lineup("greedy, mcts:easy", 2) == ["greedy", "mcts:easy"]
+    with pytest.raises(ValueError, match="one bot per seat"):
+        parse_lineup("greedy,random", 3)
+    with pytest.raises(ValueError, match="unknown bot"):
+        parse_lineup("greedy,genius", 2)
+
+
+def test_wilson_and_ratings() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and math.isclose(lo + hi, 1.0)
+    assert wilson(0, 10)[0] == pytest.approx(0.0) and wilson(10, 10)[1] == pytest.approx(1.0)
+    r = bradley_terry(["a", "b"], {("a", "b"): 300.0, ("b", "a"): 100.0})
+    assert math.isclose(r["a"] + r["b"], 3000.0)
+    assert r["a"] - r["b"] == pytest.approx(400 * math.log10(300.5 / 100.5), abs=0.5)  # 3:1 is about +191 Elo
+    assert bradley_terry(["a"], {}) == {"a": 1500.0}
+    assert bradley_terry(["a", "b"], {("a", "b"): 10.0})["a"] < 2500  # finite for an unbeaten bot
+
+
+def test_tournament_report() -> None:
+    rep = tournament(2, "greedy,random", 4, seed=3)
+    assert rep["finished"] == 4 and rep["errors"] == 0
+    rows = {r["bot"]: r for r in rep["bots"]}
+    assert set(rows) == {"greedy", "random"}
+    assert rows["greedy"]["games"] == rows["random"]["games"] == 4
+    assert rows["greedy"]["wins"] + rows["random"]["wins"] == pytest.approx(4)
+    assert rows["greedy"]["rating"] > rows["random"]["rating"]
+    for r in rows.values():
+        lo, hi = r["win_ci95"]
+        assert lo <= r["win_rate"] <= hi
+        assert r["score_min"] <= r["score_mean"] <= r["score_max"]
+    # the same bot in two seats is pooled
+    rep = tournament(3, "random,random,greedy", 3, seed=1)
+    rows = {r["bot"]: r for r in rep["bots"]}
+    assert rows["random"]["seats"] == 2 and rows["random"]["games"] == 6
+
+
+def _strip(results: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [{k: v for k, v in r.items() if k not in ("seconds", "think")} for r in results]
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    specs = schedule(2, ["greedy", "random"], 4, seed=7)
+    one = run_tasks(play_game, specs, workers=1)
+    two = run_tasks(play_game, specs, workers=2)
+    assert _strip(one) == _strip(two)
+    a = simulate(players=2, games=3, bot="random", seed=2)
+    b = simulate(players=2, games=3, bot="random", seed=2, workers=2)
+    drop = ("seconds", "games_per_second", "decisions_per_second")
+    assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
+
+
+def test_ray_backend_gives_the_same_results() -> None:
+    ray = pytest.importorskip("ray", reason="Ray is optional: pip install -e '.[scale]'")
+    specs = schedule(2, ["greedy", "random"], 4, seed=7)
+    local = _strip(run_tasks(play_game, specs, workers=1))
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    try:
+        assert _strip(run_tasks(play_game, specs, workers=1, backend="ray")) == local
+        assert _strip(run_tasks(play_game, specs, workers=2, backend="ray")) == local
+    finally:
+        ray.shutdown()
+
+
+def test_unknown_backend() -> None:
+    with pytest.raises(ValueError, match="unknown backend"):
+        run_tasks(play_game, [], backend="spark")
+
+
+def test_tournament_command() -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["tournament", "networks", "--players", "2", "--bots", "greedy,random", "--games", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    rep = json.loads(res.output)
+    assert {r["bot"] for r in rep["bots"]} == {"greedy", "random"}
+    res = runner.invoke(app, ["tournament", "networks", "--players", "2", "--bots", "greedy,random", "--games", "2"])
+    assert res.exit_code == 0 and "Win rate" in res.output and "Rating" in res.output
+    res = runner.invoke(app, ["tournament", "networks", "--players", "2", "--bots", "greedy,genius", "--games", "2"])
+    assert res.exit_code == 2 and "unknown bot" in res.output
+    res = runner.invoke(app, ["tournament", "networks", "--players", "2", "--games", "2", "--backend", "spark"])
+    assert res.exit_code == 2 and "unknown backend" in res.output
