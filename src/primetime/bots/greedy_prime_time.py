@@ -117,32 +117,7 @@ class PrimeTimeGreedyBot(Bot):
 
     def hide(self, s: PTState, p: int) -> PTState:
         """A copy of ``s`` whose hidden parts are re-dealt (a plausible, not the true, state)."""
-        c = s.clone()
-        rng = self.rng
-        others = [q for q in range(c.n) if q != p]
-        # Unseen Show and Talent cards: the decks plus the other players' hands, offers and
-        # face-down talents.  Shuffle them together and deal the same counts back.
-        for deck, fields in ((c.show_deck, ("shows", "offer")), (c.tal_deck, ("talents", "facedown"))):
-            pool = list(deck)
-            for q in others:
-                for f in fields:
-                    pool += getattr(c.players[q], f)
-            rng.shuffle(pool)
-            k = 0
-            for q in others:
-                for f in fields:
-                    held = getattr(c.players[q], f)
-                    held[:] = pool[k:k + len(held)]
-                    k += len(held)
-            deck[:] = pool[k:]
-        rng.shuffle(c.client_pile)
-        for d in c.br_decks:
-            rng.shuffle(d)
-        if c.screen is not None:  # PT-SIM-02: the rivals' guides as they stood before scheduling
-            for q in others:
-                c.players[q].guide = [g.copy() if g is not None else None for g in c.screen[q][0]]
-        c.rng = Rng(rng.next64())
-        return c
+        return E.determinize(s, p, self.rng)
 
     def key_value(self, s: PTState, p: int, key: str, depth: int, first: bool) -> tuple[float, list[str]]:
         """The value of ``key`` for ``p`` and the best follow-up keys found after it."""

@@ -1419,3 +1419,39 @@ def apply(s: PTState, key: str) -> None:
     else:
         raise AssertionError(f"cannot apply to step {k}")
     advance(s)
+
+
+# ----------------------------------------------------------------------------- determinization
+
+
+def determinize(s: PTState, viewer: int, rng: Rng) -> PTState:
+    """A copy of ``s`` with what ``viewer`` cannot see re-dealt at random (for search bots).
+
+    Unseen Show and Talent cards (the decks plus the other players' hands, starting offers
+    and face-down talents) are shuffled together and dealt back in the same counts; the
+    client pile, the boardroom decks and the RNG are resampled; under Simultaneous
+    Scheduling the rivals' guides are the ones they showed before scheduling (PT-SIM-02).
+    """
+    c = s.clone()
+    others = [q for q in range(c.n) if q != viewer]
+    for deck, fields in ((c.show_deck, ("shows", "offer")), (c.tal_deck, ("talents", "facedown"))):
+        pool = list(deck)
+        for q in others:
+            for f in fields:
+                pool += getattr(c.players[q], f)
+        rng.shuffle(pool)
+        k = 0
+        for q in others:
+            for f in fields:
+                held = getattr(c.players[q], f)
+                held[:] = pool[k:k + len(held)]
+                k += len(held)
+        deck[:] = pool[k:]
+    rng.shuffle(c.client_pile)
+    for d in c.br_decks:
+        rng.shuffle(d)
+    if c.screen is not None:
+        for q in others:
+            c.players[q].guide = [g.copy() if g is not None else None for g in c.screen[q][0]]
+    c.rng = Rng(rng.next64())
+    return c

@@ -110,6 +110,10 @@ class PrimeTimeRuleset:
 
 # ---------------------------------------------------------------------- card text
 
+    def determinize(self, state: PTState, viewer: int, rng: Any) -> PTState:
+        """Resample what ``viewer`` cannot see (for search bots)."""
+        return E.determinize(state, viewer, rng)
+
 
 def card_text(cat: Catalogue, ref: int | str) -> str:
     """A Show or Talent card read out in words."""
