@@ -1,11 +1,11 @@
-# Quick start: `make run` (play) and `make test` (the whole suite).
+# Quick start: `make run` (the web server) and `make test` (the whole suite).
 PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run play test lint typecheck bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,9 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/primetime serve --data data
+
+play: $(STAMP)
 	$(BIN)/primetime play networks --players 3 --bots 2
 
 test: $(TEST_STAMP)

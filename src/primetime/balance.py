@@ -115,7 +115,7 @@ def run_balance(
     if not counts or any(not 1 <= n <= 5 for n in counts):
         raise ValueError("player counts must be between 1 and 5")
     check_backend(backend, workers)
-    specs = []
+    specs: list[dict[str, Any]] = []
     for n in counts:
         for i in range(games):
             specs.append({"game": "networks", "players": n, "bots": [bot] * n, "seed": player_seed(seed, n) + i,
@@ -165,7 +165,6 @@ def analyse(data: dict[str, Any], catalogue: Any = None) -> dict[str, Any]:
     total_games = 0
     lift_in: dict[str, list[float]] = {i: [] for i in ids}
     mp_values: list[float] = []
-    mp_picks: list[set[str]] = []
     errors = []
     for n_key, results in data["games"].items():
         n = int(n_key)
@@ -178,7 +177,7 @@ def analyse(data: dict[str, Any], catalogue: Any = None) -> dict[str, Any]:
             order = r["extra"]["order"]
             for w in r["winners"]:
                 seat_credit[order.index(w)] += 1.0 / len(r["winners"])
-        seats = []
+        seats: list[dict[str, Any]] = []
         for k in range(n):
             lo, hi = wilson(seat_credit[k], len(ok))
             seats.append({"seat": k + 1, "win_rate": seat_credit[k] / len(ok) if ok else 0.0, "ci95": [lo, hi]})
@@ -213,7 +212,6 @@ def analyse(data: dict[str, Any], catalogue: Any = None) -> dict[str, Any]:
                     credit = (1.0 / len(r["winners"]) if p in r["winners"] else 0.0) - 1.0 / n
                     mp_values.append(credit)
                     mine = set(r["extra"]["picks"][p])
-                    mp_picks.append(mine)
                     for c in mine:
                         if c in lift_in:
                             lift_in[c].append(credit)

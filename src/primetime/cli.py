@@ -628,6 +628,18 @@ def cards(
         con.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    data: Annotated[Path, typer.Option("--data", help="Folder for the SQLite database (unless PRIMETIME_DATABASE_URL is set).")] = Path("data"),
+) -> None:
+    """Start the web server (lobby, tables, play in the browser) and print its URL."""
+    from primetime.server.cli import serve as run_server
+
+    run_server(host, port, str(data))
+
+
 # Tournaments and the balance report: their commands live with their modules.
 from primetime.balance import balance_command  # noqa: E402
 from primetime.tournament import tournament_command  # noqa: E402

@@ -16,6 +16,7 @@ Backends:
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import time
@@ -155,9 +156,9 @@ def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, progr
     if not ray.is_initialized():
         address = os.environ.get("RAY_ADDRESS")
         if address:
-            ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+            ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
         else:
-            ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+            ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
             started = True
     try:
         remote = ray.remote(num_cpus=1)(fn)

@@ -210,18 +210,16 @@ class MctsBot(Bot):
                 depth += 1
                 p = s.stack[-1][1]
                 children = node.children
-                untried = None
+                untried: list[str] = []
                 for k in ks:
                     ch = children.get(k)
                     if ch is None:
-                        if untried is None:
-                            untried = k if node is root else [k]
-                        elif node is not root:
+                        if node is not root or not untried:  # the root tries its options in prior order
                             untried.append(k)
                     else:
                         ch.avail += 1
-                if untried is not None:
-                    k = untried if node is root else untried[rng.below(len(untried))]
+                if untried:
+                    k = untried[0] if node is root else untried[rng.below(len(untried))]
                     ch = Node(n_players)
                     ch.avail = 1
                     children[k] = ch

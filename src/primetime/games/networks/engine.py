@@ -40,6 +40,7 @@ class Tables:
         # attachment class: 0 star, 1 star that may fill an ad slot, 2 ad
         self.cls = [2 if c.kind == "ad" else (1 if self.flex[i] else 0) for i, c in enumerate(cat.cards)]
         self.ba = [e == "brand_ambassador" for e in self.effect]
+        self.ids = [c.id for c in cat.cards]
         self.k_star = [f"star:{i}" for i in range(len(cat.cards))]
         self.k_ad = [f"ad:{i}" for i in range(len(cat.cards))]
         self.k_net = [f"net:{i}" for i in range(len(cat.cards))]

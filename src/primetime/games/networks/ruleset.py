@@ -354,6 +354,8 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
 
 def info(s: NetState, key: str) -> dict[str, Any]:
     parts = key.split(":")
+    if parts[0] == "att" and len(parts) == 3 and parts[2].isdigit():  # Spinoff: att:<slot>:<card>
+        return {"card": s.cat.cards[int(parts[2])].id}
     if parts[0] in ("star", "ad", "net", "show", "attach", "use", "att", "card", "take") and len(parts) >= 2 and parts[1].isdigit():
         return {"card": s.cat.cards[int(parts[1])].id}
     return {}
@@ -408,7 +410,7 @@ def _show_view(s: NetState, p: int, slot: int) -> dict[str, Any] | None:
 def view(s: NetState, viewer: int | None) -> dict[str, Any]:
     """What ``viewer`` may see (None = spectator): never deck order, the RNG or others' secrets."""
     cat = s.cat
-    ids = [c.id for c in cat.cards]
+    ids = E.tables(cat).ids
     kinds = ("show", "star", "ad", "network")
     pilot_open = s.phase != "pilot"
     players = []

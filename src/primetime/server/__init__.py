@@ -1,0 +1,1 @@
+"""The web server: lobby, tables, real-time play over WebSockets, durable storage."""

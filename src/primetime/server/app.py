@@ -1,0 +1,560 @@
+"""The web application: lobby and table API, the game WebSocket, the static front end."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import re
+import time
+import unicodedata
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from primetime.core.errors import GameError, RecordError, StaleStateError
+from primetime.core.game import load_record, replay_record
+from primetime.server.config import Settings
+from primetime.server.hub import Client, Hub, Runtime, dumps, hash_secret, new_id, new_secret
+from primetime.server.messages import catalogue_json, render_view
+from primetime.server.store import ConflictError, open_store
+
+log = logging.getLogger("primetime.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+USER_COOKIE = "pt_user"
+SEAT_COOKIE = "pt_seat_"
+YEAR = 365 * 24 * 3600
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
+KEY_RE = re.compile(r"^[A-Za-z0-9_:,.-]{1,80}$")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+# ---------------------------------------------------------------------- middleware
+
+
+class Guard:
+    """Body size limits, JSON-only POSTs (so no cross-site form can post) and security headers."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+        self.hub: Hub | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        method: str = scope["method"]
+        limit = self.settings.max_record if path == "/api/records" else 16_384
+        headers = {k.decode().lower(): v.decode() for k, v in scope.get("headers", [])}
+        if method in ("POST", "PUT", "PATCH", "DELETE") and path.startswith("/api/"):
+            ctype = headers.get("content-type", "")
+            if not ctype.startswith("application/json"):
+                await _send_json(send, 415, {"error": "send JSON (Content-Type: application/json)"})
+                return
+            try:
+                if int(headers.get("content-length", "0")) > limit:
+                    await _send_json(send, 413, {"error": f"request too large (limit {limit} bytes)"})
+                    return
+            except ValueError:
+                await _send_json(send, 400, {"error": "bad Content-Length"})
+                return
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            msg = await receive()
+            if msg["type"] == "http.request":
+                received += len(msg.get("body", b""))
+                if received > limit:
+                    raise ApiError(413, f"request too large (limit {limit} bytes)")
+            return msg
+
+        async def secure_send(msg: Message) -> None:
+            if msg["type"] == "http.response.start":
+                hs = list(msg.get("headers", []))
+                hs += [
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"same-origin"),
+                    (b"content-security-policy",
+                     b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
+                     b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
+                ]
+                msg = {**msg, "headers": hs}
+            await send(msg)
+
+        try:
+            await self.app(scope, limited_receive, secure_send)
+        except ApiError as exc:
+            await _send_json(send, exc.status, {"error": exc.message})
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+    await send({"type": "http.response.body", "body": data})
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def clean_name(raw: Any, limit: int = 24) -> str:
+    if not isinstance(raw, str):
+        raise ApiError(400, "a name is text")
+    text = "".join(ch for ch in unicodedata.normalize("NFC", raw) if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())
+    if not text:
+        raise ApiError(400, "please choose a name")
+    if len(text) > limit:
+        raise ApiError(400, f"a name has at most {limit} characters")
+    return text
+
+
+async def body(request: Request) -> dict[str, Any]:
+    try:
+        data = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ApiError(400, "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return data
+
+
+def create_app(settings: Settings | None = None) -> Guard:
+    """The ASGI application (``.hub`` and ``.settings`` are attached for tests and tools)."""
+    settings = settings or Settings()
+    store = open_store(settings.database_url, settings.data_dir, settings.sqlite_synchronous)
+    hub = Hub(settings, store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        log.info("storage: %s", store.kind)
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(title="The Networks: Primetime", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.hub = hub
+    app.state.settings = settings
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(ConflictError)
+    async def conflict_error(request: Request, exc: ConflictError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=409)
+
+    @app.exception_handler(GameError)
+    async def game_error(request: Request, exc: GameError) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "kind": type(exc).__name__}, status_code=409)
+
+    # ------------------------------------------------------------------ identity
+    async def current_user(request: Request) -> dict[str, Any] | None:
+        secret = request.cookies.get(USER_COOKIE)
+        if not secret or len(secret) > 200:
+            return None
+        return await hub.db(store.user_by_secret, hash_secret(secret))
+
+    async def need_user(request: Request) -> dict[str, Any]:
+        user = await current_user(request)
+        if user is None:
+            raise ApiError(401, "choose a display name first")
+        return user
+
+    def set_cookie(resp: Response, name: str, value: str) -> None:
+        resp.set_cookie(name, value, max_age=YEAR, httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
+
+    async def runtime(table_id: str) -> Runtime:
+        if not TABLE_ID.match(table_id):
+            raise ApiError(404, "no such table")
+        rt = await hub.get(table_id)
+        if rt is None or rt.meta is None or rt.meta.status == "abandoned":
+            raise ApiError(404, "no such table")
+        return rt
+
+    def bot_levels() -> list[dict[str, str]]:
+        names = {"random": "Easy (plays at random)", "greedy": "Normal (greedy)"}
+        return [{"id": lv, "label": names.get(lv, lv.capitalize())} for lv in hub.levels]
+
+    # ------------------------------------------------------------------ pages
+    def page(name: str) -> FileResponse:
+        return FileResponse(WEB_DIR / name, headers={"cache-control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return page("replay.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="3" width="14" height="10" rx="2" '
+               'fill="#ffcc4d"/><rect x="3" y="5" width="10" height="6" fill="#14161f"/></svg>')
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "public, max-age=86400"})
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        return {"ok": True, "storage": store.kind}
+
+    # ------------------------------------------------------------------ me
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        user = await current_user(request)
+        return {
+            "user": {"name": user["name"], "prefs": user["prefs"]} if user else None,
+            "bots": bot_levels(),
+            "options": {
+                "pilot": [{"id": "normal", "label": "Normal (keep 2 of 4 private pilot cards)"},
+                          {"id": "simplified", "label": "Simplified (2 pilot stars/ads, faster first game)"}],
+                "turn_order": [{"id": "fixed", "label": "Fixed order"},
+                               {"id": "low_to_high", "label": "Low to high (lowest score acts first)"}],
+            },
+        }
+
+    @app.post("/api/me")
+    async def set_me(request: Request) -> Response:
+        data = await body(request)
+        name = clean_name(data.get("name"))
+        user = await current_user(request)
+        resp = JSONResponse({"ok": True, "name": name})
+        if user is None:
+            secret = new_secret()
+            await hub.write(store.create_user, new_id(9), name, hash_secret(secret))
+            set_cookie(resp, USER_COOKIE, secret)
+        else:
+            await hub.write(lambda: store.update_user(user["id"], name=name))
+        return resp
+
+    @app.post("/api/me/prefs")
+    async def set_prefs(request: Request) -> dict[str, Any]:
+        user = await need_user(request)
+        data = await body(request)
+        prefs = dict(user["prefs"])
+        if "confirm_delay" in data:
+            d = data["confirm_delay"]
+            if not isinstance(d, int | float) or isinstance(d, bool) or not 0 <= d <= 10:
+                raise ApiError(400, "confirm_delay is a number of seconds from 0 to 10")
+            prefs["confirm_delay"] = float(d)
+        await hub.write(lambda: store.update_user(user["id"], prefs=prefs))
+        return {"ok": True, "prefs": prefs}
+
+    # ------------------------------------------------------------------ lobby
+    @app.get("/api/lobby")
+    async def lobby(request: Request) -> dict[str, Any]:
+        user = await current_user(request)
+        return await hub.db(store.lobby, user["id"] if user else None)
+
+    @app.get("/api/catalogue")
+    async def catalogue() -> Response:
+        data = catalogue_json()
+        etag = '"' + hashlib.sha256(data).hexdigest()[:16] + '"'
+        return Response(data, media_type="application/json", headers={"cache-control": "public, max-age=3600", "etag": etag})
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> Response:
+        user = await need_user(request)
+        data = await body(request)
+        seats = data.get("seats", [])
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or len(seats) > 4:
+            raise ApiError(400, "seats is a list of up to 4 entries, each 'open' or 'bot:<level>'")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise ApiError(400, "options is an object")
+        name = clean_name(data.get("name") or f"{user['name']}'s table", 40)
+        tid, secret = await hub.create_table(user, name, seats, options)
+        resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
+        set_cookie(resp, SEAT_COOKIE + tid, secret)
+        return resp
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+        rt = await runtime(table_id)
+        user = await current_user(request)
+        from primetime.server.messages import public_table
+
+        assert rt.meta is not None
+        out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after))
+        mine = [s.seat for s in rt.meta.seats if user and s.kind == "human" and s.user_id == user["id"]]
+        out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"])}
+        return out
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> Response:
+        user = await need_user(request)
+        data = await body(request)
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise ApiError(400, "seat is a number")
+        rt = await runtime(table_id)
+        got_seat, secret = await hub.join(rt, user, seat)
+        resp = JSONResponse({"ok": True, "seat": got_seat})
+        set_cookie(resp, SEAT_COOKIE + table_id, secret)
+        return resp
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, request: Request) -> dict[str, Any]:
+        user = await need_user(request)
+        await body(request)
+        rt = await runtime(table_id)
+        secret = request.cookies.get(SEAT_COOKIE + table_id)
+        what = await hub.leave(rt, user["id"], hash_secret(secret) if secret else None)
+        return {"ok": True, "result": what}
+
+    @app.post("/api/tables/{table_id}/rejoin")
+    async def rejoin(table_id: str, request: Request) -> Response:
+        user = await need_user(request)
+        await body(request)
+        rt = await runtime(table_id)
+        seat, secret = await hub.rejoin(rt, user["id"])
+        resp = JSONResponse({"ok": True, "seat": seat})
+        set_cookie(resp, SEAT_COOKIE + table_id, secret)
+        return resp
+
+    @app.post("/api/tables/{table_id}/seat")
+    async def set_seat(table_id: str, request: Request) -> dict[str, Any]:
+        user = await need_user(request)
+        data = await body(request)
+        seat, kind, level = data.get("seat"), data.get("kind"), data.get("bot")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(kind, str):
+            raise ApiError(400, "send {seat: number, kind: 'open'|'bot', bot: level}")
+        rt = await runtime(table_id)
+        await hub.set_seat(rt, user["id"], seat, kind, level if isinstance(level, str) else None)
+        return {"ok": True}
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, request: Request) -> dict[str, Any]:
+        user = await need_user(request)
+        data = await body(request)
+        rt = await runtime(table_id)
+        await hub.start_game(rt, user["id"], bool(data.get("fill_bots", False)))
+        return {"ok": True}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        rt = await runtime(table_id)
+        assert rt.meta is not None
+        if rt.meta.status != "finished":
+            raise ApiError(403, "a record is available once the game is over (it would reveal the decks)")
+        rec = await hub.db(store.record, table_id)
+        return Response(json.dumps(rec, indent=1), media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="primetime-{table_id}.json"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, step: int = 0, seat: int | None = None) -> dict[str, Any]:
+        rt = await runtime(table_id)
+        t = rt.meta
+        assert t is not None
+        if t.status != "finished":
+            raise ApiError(403, "replays are available once the game is over")
+        rec = await hub.db(store.record, table_id)
+        assert rec is not None
+        total = len(rec["actions"])
+        step = max(0, min(total, step))
+        if seat is not None and not 0 <= seat < len(rec["players"]):
+            raise ApiError(400, "no such seat")
+
+        def build() -> dict[str, Any]:
+            game = replay_record(rec, upto=step)
+            last = None
+            if step > 0:
+                prev = replay_record(rec, upto=step - 1)
+                d = prev.pending()
+                key = rec["actions"][step - 1]
+                label = next((o.label for o in d.options if o.key == key), key) if d else key
+                from primetime.games.networks.ruleset import render
+
+                last = {"player": d.player if d else None, "key": key,
+                        "label": render(label, list(rec["players"])),
+                        "name": rec["players"][d.player] if d and 0 <= d.player < len(rec["players"]) else None}
+            view = render_view(game.view(seat), list(rec["players"]), [c.id for c in game.state.cat.cards])
+            return {"step": step, "total": total, "players": rec["players"], "view": view, "last": last,
+                    "table": {"id": t.id, "name": t.name, "imported": t.imported}}
+
+        return await asyncio.get_running_loop().run_in_executor(None, build)
+
+    @app.post("/api/records")
+    async def import_record(request: Request) -> dict[str, Any]:
+        user = await current_user(request)
+        raw = await request.body()
+        try:
+            rec = load_record(raw.decode("utf-8", errors="replace"))
+            if rec["game"] != "networks":
+                raise RecordError(f"game {rec['game']!r} is not served here")
+            if not 1 <= len(rec["players"]) <= 5:
+                raise RecordError("a record has 1 to 5 players")
+            if len(rec["actions"]) > 5000:
+                raise RecordError("too many actions")
+            opts = rec.get("options") or {}
+            if str(opts.get("card_set", "base")) not in ("base", ""):
+                raise RecordError("only games with the standard cards can be imported")
+            if set(opts) - {"pilot", "turn_order", "first_player", "card_set"}:
+                raise RecordError(f"unknown options {sorted(set(opts) - {'pilot', 'turn_order', 'first_player', 'card_set'})}")
+            tid = await hub.import_record(rec, user["id"] if user else None)
+        except RecordError as exc:
+            raise ApiError(400, f"cannot import this record: {exc}") from None
+        return {"ok": True, "id": tid, "url": f"/replay/{tid}"}
+
+    # ------------------------------------------------------------------ websocket
+    @app.websocket("/ws/{table_id}")
+    async def ws_endpoint(ws: WebSocket, table_id: str) -> None:
+        origin = ws.headers.get("origin")
+        host = ws.headers.get("host", "")
+        if origin and origin.split("://", 1)[-1] != host:
+            await ws.close(code=4403, reason="cross-origin connection refused")
+            return
+        if not TABLE_ID.match(table_id):
+            await ws.close(code=4404, reason="no such table")
+            return
+        rt = await hub.get(table_id)
+        if rt is None or rt.meta is None:
+            await ws.close(code=4404, reason="no such table")
+            return
+        await ws.accept()
+        await hub.refresh(rt)  # another process may have moved on: start from the stored state
+        secret = ws.cookies.get(SEAT_COOKIE + table_id)
+        secret_hash = hash_secret(secret) if secret and len(secret) < 200 else None
+        seat = rt.seat_for(secret_hash)
+        user = None
+        usecret = ws.cookies.get(USER_COOKIE)
+        if usecret and len(usecret) < 200:
+            user = await hub.db(store.user_by_secret, hash_secret(usecret))
+
+        async def send(text: str) -> None:
+            await ws.send_text(text)
+
+        client = Client(seat, secret_hash if seat is not None else None, user["id"] if user else None, send)
+        await hub.attach(rt, client)
+        sender = asyncio.create_task(hub.sender(rt, client))
+        try:
+            while True:
+                try:
+                    text = await ws.receive_text()
+                except KeyError:  # a binary frame
+                    client.push(dumps({"type": "error", "error": "send JSON text messages"}))
+                    continue
+                await handle(rt, client, text)
+                if sender.done():
+                    break
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:
+            pass
+        finally:
+            hub.detach(rt, client)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+
+    async def handle(rt: Runtime, client: Client, text: str) -> None:
+        def reply(mtype: str, mid: Any, **kw: Any) -> None:
+            out = {"type": mtype, **kw}
+            if isinstance(mid, int | str) and not isinstance(mid, bool) and len(str(mid)) <= 40:
+                out["id"] = mid
+            client.push(dumps(out))
+
+        now = time.monotonic()
+        if now - client.window_start > 5.0:
+            client.window_start, client.window_count = now, 0
+        client.window_count += 1
+        if client.window_count > 300:  # a flood (over 60 messages a second): ignore the excess
+            if client.window_count == 301:
+                reply("error", None, error="too many messages; slow down")
+            return
+        if len(text) > settings.max_message:
+            reply("error", None, error=f"message too large ({len(text)} bytes; the limit is {settings.max_message})")
+            return
+        try:
+            msg = json.loads(text)
+        except json.JSONDecodeError:
+            reply("error", None, error="the message is not valid JSON")
+            return
+        if not isinstance(msg, dict):
+            reply("error", None, error="a message is a JSON object")
+            return
+        mid = msg.get("id")
+        kind = msg.get("type")
+        if kind == "ping":
+            reply("pong", mid, t=time.time())
+            return
+        if kind == "sync":
+            await hub.refresh(rt)
+            client.sent_version = -1
+            client.wake.set()
+            return
+        if kind not in ("act", "undo", "vote"):
+            reply("error", mid, error="unknown message type (act, undo, vote, sync, ping)")
+            return
+        if client.seat is None:
+            reply("error", mid, error="you are watching this game: only seated players can act")
+            return
+        seq = msg.get("seq")
+        if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+            reply("error", mid, error="seq is the game's sequence number (an integer)")
+            return
+        seat = msg.get("seat", client.seat)
+        if seat != client.seat:
+            reply("error", mid, error="you can only act for your own seat")
+            return
+        try:
+            if kind == "act":
+                key = msg.get("key")
+                if not isinstance(key, str) or not KEY_RE.match(key):
+                    reply("error", mid, error="key must be one of the option keys you were sent")
+                    return
+                if seq is None:
+                    reply("error", mid, error="an action needs the seq it was chosen at")
+                    return
+                new_seq = await hub.act(rt, client.seat, key, seq, client.secret_hash)
+                reply("ack", mid, seq=new_seq, version=rt.version)
+            elif kind == "undo":
+                new_seq = await hub.undo(rt, client.seat, seq, client.secret_hash)
+                reply("ack", mid, seq=new_seq, version=rt.version)
+            else:
+                target = msg.get("target")
+                if not isinstance(target, int) or isinstance(target, bool):
+                    reply("error", mid, error="target is a seat number")
+                    return
+                result = await hub.vote(rt, client.seat, target, client.secret_hash)
+                reply("ack", mid, result=result, version=rt.version)
+        except StaleStateError as exc:
+            reply("error", mid, error=str(exc), kind="StaleStateError", stale=True)
+            client.sent_version = -1
+            client.wake.set()
+        except GameError as exc:
+            reply("error", mid, error=str(exc), kind=type(exc).__name__)
+        except ConflictError as exc:
+            reply("error", mid, error=str(exc), kind="Conflict")
+        except Exception:
+            log.exception("action failed on table %s", rt.id)
+            reply("error", mid, error="the server could not store this action; it was not taken", kind="ServerError")
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    guard = Guard(app, settings)
+    guard.hub = hub
+    return guard

@@ -1,0 +1,55 @@
+"""Server settings, from arguments and ``PRIMETIME_*`` environment variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+def _int(name: str, default: int) -> int:
+    try:
+        return int(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+def _default_bot_workers() -> int:
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+@dataclass
+class Settings:
+    data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PRIMETIME_DATA", "data")))
+    #: ``postgresql://...`` switches storage to PostgreSQL; unset means SQLite in ``data_dir``.
+    database_url: str | None = field(default_factory=lambda: os.environ.get("PRIMETIME_DATABASE_URL") or None)
+    #: Seconds a bot waits before it moves, so people can follow the game.
+    bot_delay: float = field(default_factory=lambda: _float("PRIMETIME_BOT_DELAY", 0.7))
+    #: Processes that run bot decisions (0: a thread instead).
+    bot_workers: int = field(default_factory=lambda: _int("PRIMETIME_BOT_WORKERS", _default_bot_workers()))
+    #: How often a process re-reads the versions of the games it serves (PostgreSQL
+    #: notifications only make this faster; polling makes a lost notification harmless).
+    poll_interval: float = field(default_factory=lambda: _float("PRIMETIME_POLL_INTERVAL", 2.0))
+    #: Use PostgreSQL LISTEN/NOTIFY to hear other processes' changes at once (turn off
+    #: behind a transaction-pooling proxy; polling alone still delivers every change).
+    listen: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_LISTEN", "1") != "0")
+    #: A player whose turn has lasted this long may be replaced by a bot if the others agree.
+    idle_replace_after: float = field(default_factory=lambda: _float("PRIMETIME_IDLE_REPLACE", 120.0))
+    #: Largest WebSocket message accepted from a browser, in bytes.
+    max_message: int = 4096
+    #: Largest imported record, in bytes.
+    max_record: int = 2_000_000
+    #: SQLite ``synchronous`` pragma: FULL makes every commit durable even on power loss.
+    sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("PRIMETIME_SQLITE_SYNCHRONOUS", "FULL"))
+    #: Cookies only over HTTPS (set when served behind TLS).
+    secure_cookies: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_SECURE_COOKIES", "") == "1")
+
+    def __post_init__(self) -> None:
+        self.data_dir = Path(self.data_dir)

@@ -1,0 +1,71 @@
+"""A stored table's live game: rebuilt from its record, with what undo needs to know.
+
+For each accepted action we remember who took it and whether it revealed anything
+(a card drawn, a deck reshuffled, a new round dealt, pilot choices turned face up).  An
+undo is only offered for the acting seat's own last, non-revealing step while it is still
+that seat's decision; it is done by replaying the record without that step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from primetime.core.game import Game
+from primetime.server.store import TableRow
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    seat: int
+    reveals: bool
+
+
+def fingerprint(state: Any) -> tuple[Any, ...]:
+    """Everything whose change means hidden information came into play."""
+    decks = getattr(state, "decks", None) or []
+    rng = getattr(state, "rng", None)
+    return (
+        getattr(rng, "state", None),
+        tuple(len(d) for d in decks),
+        len(getattr(state, "solo_deck", None) or []),
+        len(getattr(state, "limbo", None) or []),
+        len(getattr(state, "box", None) or []),
+        getattr(state, "phase", None),
+        getattr(state, "round", None),
+    )
+
+
+def apply_tracked(game: Game[Any], seat: int | None, key: str, expected_seq: int | None = None) -> Mark:
+    """Apply ``key`` (checked by the engine) and say whether it revealed anything."""
+    actor = game.current_player()
+    before = fingerprint(game.state)
+    game.apply(seat, key, expected_seq)
+    return Mark(int(actor) if actor is not None else -1, fingerprint(game.state) != before)
+
+
+def build_game(t: TableRow, actions: list[tuple[int, str, int]]) -> tuple[Game[Any], list[Mark]]:
+    """Rebuild a table's game from its header and actions."""
+    game = Game.new(t.game, list(t.players or []), t.seed, dict(t.options))
+    marks = []
+    for i, (seq, key, _seat) in enumerate(actions):
+        if seq != i:
+            raise ValueError(f"table {t.id}: action {i} is stored as number {seq}")
+        marks.append(apply_tracked(game, None, key))
+    return game, marks
+
+
+def undo_refusal(game: Game[Any] | None, marks: list[Mark], seat: int) -> str | None:
+    """Why ``seat`` may not undo now (None: it may)."""
+    if game is None or game.is_over():
+        return "the game is not in progress"
+    if not marks or game.seq == 0:
+        return "there is nothing to undo"
+    if game.current_player() != seat:
+        return "you can only undo during your own turn"
+    last = marks[-1]
+    if last.seat != seat:
+        return "the last step was not yours"
+    if last.reveals:
+        return "your last step revealed new information (a card was drawn or turned over), so it cannot be taken back"
+    return None

@@ -1,0 +1,547 @@
+"""Durable storage of users, tables, seats and game actions.
+
+Two backends share one schema and one set of queries:
+
+* SQLite (the default) in a data folder: WAL journal, a busy timeout and ``BEGIN
+  IMMEDIATE`` for every write; every commit is fsynced (one fsync for all the commits
+  made meanwhile) before the server acknowledges it, so neither ``kill -9`` nor a power
+  cut loses anything that was acknowledged.
+* PostgreSQL (``postgresql://`` URL, psycopg 3): several server processes may share it.
+  Every write locks its table row (``SELECT ... FOR UPDATE``) and sends a
+  ``NOTIFY primetime, '<table>:<version>'`` that is delivered on commit.
+
+A game is stored as its record: the header on the ``tables`` row and one ``actions`` row
+per accepted action.  Games are rebuilt by replaying the record.  Every change of a table
+(join, start, action, undo, vote, ...) increases its ``version``; an undo also increases
+its ``epoch`` (the history was rewritten, so a cached game must be rebuilt).
+
+The API is synchronous; the server calls it from a small thread pool.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+NOTIFY_CHANNEL = "primetime"
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        secret_hash TEXT NOT NULL UNIQUE,
+        prefs TEXT NOT NULL DEFAULT '{}',
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        owner TEXT,
+        status TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        nseats INTEGER NOT NULL,
+        players TEXT,
+        version BIGINT NOT NULL DEFAULT 1,
+        epoch INTEGER NOT NULL DEFAULT 0,
+        nactions INTEGER NOT NULL DEFAULT 0,
+        result TEXT,
+        imported INTEGER NOT NULL DEFAULT 0,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        acted DOUBLE PRECISION NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        user_id TEXT,
+        name TEXT,
+        bot TEXT,
+        secret_hash TEXT,
+        left_game INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+    """CREATE TABLE IF NOT EXISTS votes (
+        table_id TEXT NOT NULL,
+        target INTEGER NOT NULL,
+        voter INTEGER NOT NULL,
+        PRIMARY KEY (table_id, target, voter)
+    )""",
+    "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
+    "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
+]
+
+TABLE_COLS = ("id, name, game, owner, status, options, seed, nseats, players, version, epoch, nactions, "
+              "result, imported, created, updated, acted")
+
+
+class ConflictError(Exception):
+    """A write could not be done because the stored state says no (the message says why)."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "open" | "human" | "bot"
+    user_id: str | None = None
+    name: str | None = None
+    bot: str | None = None
+    secret_hash: str | None = None
+    left: bool = False
+
+
+@dataclass
+class TableRow:
+    id: str
+    name: str
+    game: str
+    owner: str | None
+    status: str  # "open" | "running" | "finished"
+    options: dict[str, Any]
+    seed: int
+    nseats: int
+    players: list[str] | None
+    version: int
+    epoch: int
+    nactions: int
+    result: dict[str, Any] | None
+    imported: bool
+    created: float
+    updated: float
+    acted: float = 0.0  # when the game last moved (start, action, undo): idle players are measured from it
+    seats: list[SeatRow] = field(default_factory=list)
+    votes: set[tuple[int, int]] = field(default_factory=set)
+
+    def record(self, actions: list[str]) -> dict[str, Any]:
+        from primetime.core.game import FORMAT_VERSION
+
+        return {"format_version": FORMAT_VERSION, "game": self.game, "options": dict(self.options), "seed": self.seed,
+                "players": list(self.players or []), "actions": list(actions)}
+
+
+def _table_from(row: Any) -> TableRow:
+    (tid, name, game, owner, status, options, seed, nseats, players, version, epoch, nactions,
+     result, imported, created, updated, acted) = row
+    return TableRow(tid, name, game, owner, status, json.loads(options), int(seed), int(nseats),
+                    json.loads(players) if players else None, int(version), int(epoch), int(nactions),
+                    json.loads(result) if result else None, bool(imported), float(created), float(updated),
+                    float(acted or 0.0))
+
+
+class Tx:
+    """One open transaction; ``?`` placeholders work on both backends."""
+
+    def __init__(self, store: Store, cur: Any) -> None:
+        self.store = store
+        self.cur = cur
+        self.notify: set[str] = set()
+
+    def execute(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> Any:
+        self.cur.execute(self.store.sql(sql), params)
+        return self.cur
+
+    def one(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> Any:
+        return self.execute(sql, params).fetchone()
+
+    def all(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[Any]:
+        return list(self.execute(sql, params).fetchall())
+
+    # ---------------------------------------------------------------- table helpers
+    def lock_table(self, table_id: str) -> TableRow:
+        row = self.one(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?" + self.store.for_update, (table_id,))
+        if row is None:
+            raise KeyError(table_id)
+        return self.fill(_table_from(row))
+
+    def table(self, table_id: str) -> TableRow | None:
+        row = self.one(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?", (table_id,))
+        return self.fill(_table_from(row)) if row is not None else None
+
+    def fill(self, t: TableRow) -> TableRow:
+        t.seats = [SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in self.all(
+            "SELECT seat, kind, user_id, name, bot, secret_hash, left_game FROM seats WHERE table_id = ? ORDER BY seat",
+            (t.id,))]
+        t.votes = {(int(a), int(b)) for a, b in self.all("SELECT target, voter FROM votes WHERE table_id = ?", (t.id,))}
+        return t
+
+    def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str, int]]:
+        return [(int(s), k, int(p)) for s, k, p in self.all(
+            "SELECT seq, key, seat FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq", (table_id, since))]
+
+    def bump(self, table_id: str, *, epoch: bool = False, **cols: Any) -> int:
+        """Increase the table's version (and epoch), set ``cols``; returns the new version."""
+        sets = ["version = version + 1", "updated = ?"]
+        params: list[Any] = [time.time()]
+        if epoch:
+            sets.append("epoch = epoch + 1")
+        for k, v in cols.items():
+            sets.append(f"{k} = ?")
+            params.append(json.dumps(v) if isinstance(v, dict | list) else v)
+        params.append(table_id)
+        self.execute(f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", params)
+        version = int(self.one("SELECT version FROM tables WHERE id = ?", (table_id,))[0])
+        self.notify.add(f"{table_id}:{version}")
+        return version
+
+    def set_seat(self, table_id: str, s: SeatRow) -> None:
+        self.execute("UPDATE seats SET kind = ?, user_id = ?, name = ?, bot = ?, secret_hash = ?, left_game = ? "
+                     "WHERE table_id = ? AND seat = ?",
+                     (s.kind, s.user_id, s.name, s.bot, s.secret_hash, int(s.left), table_id, s.seat))
+
+
+class Store:
+    """Base class: connection handling differs, queries are shared."""
+
+    kind = "base"
+    for_update = ""
+    placeholder = "?"
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    # ---------------------------------------------------------------- backend hooks
+    def _connect(self) -> Any:
+        raise NotImplementedError
+
+    @contextmanager
+    def _write(self) -> Iterator[Any]:
+        raise NotImplementedError
+        yield
+
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        raise NotImplementedError
+        yield
+
+    def _notify(self, cur: Any, payloads: set[str]) -> None:
+        """Send change notifications inside the transaction (PostgreSQL only)."""
+
+    group_commit = False
+
+    def flush(self) -> None:
+        """Make every commit so far durable, if commits alone do not (see SqliteStore)."""
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    # ---------------------------------------------------------------- plumbing
+    def sql(self, text: str) -> str:
+        return text if self.placeholder == "?" else text.replace("?", self.placeholder)
+
+    def conn(self) -> Any:
+        c = getattr(self._local, "conn", None)
+        if c is None:
+            c = self._local.conn = self._connect()
+        return c
+
+    def write(self, fn: Callable[[Tx], T]) -> T:
+        """Run ``fn`` in a write transaction; it commits only if ``fn`` returns."""
+        with self._write() as cur:
+            tx = Tx(self, cur)
+            out = fn(tx)
+            if tx.notify:
+                self._notify(cur, tx.notify)
+            return out
+
+    def read(self, fn: Callable[[Tx], T]) -> T:
+        """Run ``fn`` on one consistent snapshot."""
+        with self._read() as cur:
+            return fn(Tx(self, cur))
+
+    def init_schema(self) -> None:
+        def go(tx: Tx) -> None:
+            for stmt in SCHEMA:
+                tx.execute(stmt)
+
+        self.write(go)
+
+    # ---------------------------------------------------------------- users
+    def create_user(self, user_id: str, name: str, secret_hash: str) -> None:
+        self.write(lambda tx: tx.execute("INSERT INTO users (id, name, secret_hash, prefs, created) VALUES (?, ?, ?, '{}', ?)",
+                                         (user_id, name, secret_hash, time.time())))
+
+    def user_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        row = self.read(lambda tx: tx.one("SELECT id, name, prefs FROM users WHERE secret_hash = ?", (secret_hash,)))
+        if row is None:
+            return None
+        return {"id": row[0], "name": row[1], "prefs": json.loads(row[2] or "{}")}
+
+    def update_user(self, user_id: str, name: str | None = None, prefs: dict[str, Any] | None = None) -> None:
+        def go(tx: Tx) -> None:
+            if name is not None:
+                tx.execute("UPDATE users SET name = ? WHERE id = ?", (name, user_id))
+            if prefs is not None:
+                tx.execute("UPDATE users SET prefs = ? WHERE id = ?", (json.dumps(prefs), user_id))
+
+        self.write(go)
+
+    # ---------------------------------------------------------------- tables
+    def create_table(self, t: TableRow, actions: list[tuple[str, int]] | None = None) -> None:
+        def go(tx: Tx) -> None:
+            tx.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES ({', '.join('?' * 17)})",
+                       (t.id, t.name, t.game, t.owner, t.status, json.dumps(t.options), t.seed, t.nseats,
+                        json.dumps(t.players) if t.players is not None else None, t.version, t.epoch,
+                        len(actions or []), json.dumps(t.result) if t.result is not None else None, int(t.imported),
+                        t.created, t.updated, t.acted))
+            for s in t.seats:
+                tx.execute("INSERT INTO seats (table_id, seat, kind, user_id, name, bot, secret_hash, left_game) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (t.id, s.seat, s.kind, s.user_id, s.name, s.bot, s.secret_hash, int(s.left)))
+            now = time.time()
+            for i, (key, seat) in enumerate(actions or []):
+                tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
+                           (t.id, i, key, seat, now))
+            tx.notify.add(f"{t.id}:{t.version}")
+
+        self.write(go)
+
+    def load(self, table_id: str, since: int = 0) -> tuple[TableRow, list[tuple[int, str, int]]] | None:
+        """The table and its actions from ``since`` on, read in one snapshot."""
+
+        def go(tx: Tx) -> tuple[TableRow, list[tuple[int, str, int]]] | None:
+            t = tx.table(table_id)
+            if t is None:
+                return None
+            return t, tx.actions(table_id, since)
+
+        return self.read(go)
+
+    def versions(self, table_ids: list[str]) -> dict[str, int]:
+        if not table_ids:
+            return {}
+
+        def go(tx: Tx) -> dict[str, int]:
+            out: dict[str, int] = {}
+            for i in range(0, len(table_ids), 500):
+                chunk = table_ids[i:i + 500]
+                for tid, v in tx.all(f"SELECT id, version FROM tables WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
+                    out[tid] = int(v)
+            return out
+
+        return self.read(go)
+
+    def running_table_ids(self) -> list[str]:
+        return [r[0] for r in self.read(lambda tx: tx.all("SELECT id FROM tables WHERE status = 'running'"))]
+
+    def lobby(self, user_id: str | None, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
+        """Open tables, the user's tables, games to watch and recently finished games."""
+
+        def brief(tx: Tx, rows: list[Any]) -> list[dict[str, Any]]:
+            out = []
+            for row in rows:
+                t = tx.fill(_table_from(row))
+                out.append({
+                    "id": t.id, "name": t.name, "status": t.status, "options": t.options, "imported": t.imported,
+                    "nseats": t.nseats, "updated": t.updated, "round": None,
+                    "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left,
+                               "you": user_id is not None and s.user_id == user_id} for s in t.seats],
+                    "result": _result_brief(t.result),
+                })
+            return out
+
+        def go(tx: Tx) -> dict[str, list[dict[str, Any]]]:
+            mine: list[Any] = []
+            if user_id is not None:
+                mine = tx.all(f"SELECT {TABLE_COLS} FROM tables WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?) "
+                              "ORDER BY updated DESC LIMIT ?", (user_id, limit * 2))
+            return {
+                "open": brief(tx, tx.all(f"SELECT {TABLE_COLS} FROM tables WHERE status = 'open' ORDER BY updated DESC LIMIT ?",
+                                         (limit,))),
+                "mine": brief(tx, mine),
+                "live": brief(tx, tx.all(f"SELECT {TABLE_COLS} FROM tables WHERE status = 'running' ORDER BY updated DESC "
+                                         "LIMIT ?", (limit,))),
+                "finished": brief(tx, tx.all(f"SELECT {TABLE_COLS} FROM tables WHERE status = 'finished' "
+                                             "ORDER BY updated DESC LIMIT ?", (limit,))),
+            }
+
+        return self.read(go)
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        got = self.load(table_id)
+        if got is None:
+            return None
+        t, acts = got
+        return t.record([k for _, k, _ in acts])
+
+    def delete_all(self) -> None:
+        """Empty every table (tests only)."""
+
+        def go(tx: Tx) -> None:
+            for name in ("votes", "actions", "seats", "tables", "users"):
+                tx.execute(f"DELETE FROM {name}")
+
+        self.write(go)
+
+
+def _result_brief(result: dict[str, Any] | None) -> list[int] | None:
+    if not result:
+        return None
+    try:
+        return [int(p["total"]) for p in result.get("players", [])]
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+class SqliteStore(Store):
+    """SQLite in WAL mode.
+
+    ``synchronous="FULL"`` (the default) means: nothing is acknowledged before it is on disk.
+    It is done as a *group commit*: transactions commit with ``synchronous=NORMAL`` (the
+    WAL is written, not yet flushed) and the server calls :meth:`flush` — one ``fsync`` of
+    the WAL file for every commit made until then — before it acknowledges any of them.
+    Other values (``NORMAL``, ``OFF``) are passed to SQLite and :meth:`flush` does nothing;
+    ``NORMAL`` still survives a killed process, not a power cut.
+    """
+
+    kind = "sqlite"
+
+    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
+        super().__init__()
+        self.path = str(path)
+        self.group_commit = synchronous.upper() == "FULL" and self.path != ":memory:"
+        self.synchronous = "NORMAL" if self.group_commit else synchronous
+        self._wal_fd: int | None = None
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+
+    def flush(self) -> None:
+        """Make every commit so far durable (one fsync of the WAL for all of them)."""
+        if not self.group_commit:
+            return
+        import os
+
+        wal = self.path + "-wal"
+        if self._wal_fd is not None:
+            try:
+                same = os.fstat(self._wal_fd).st_ino == os.stat(wal).st_ino
+            except FileNotFoundError:
+                same = False
+            if not same:  # the WAL was removed and made anew: follow it
+                os.close(self._wal_fd)
+                self._wal_fd = None
+        if self._wal_fd is None:
+            if not os.path.exists(wal):
+                return
+            self._wal_fd = os.open(wal, os.O_RDONLY)
+            dfd = os.open(str(Path(self.path).parent), os.O_RDONLY)
+            try:
+                os.fsync(dfd)  # the WAL file's directory entry
+            finally:
+                os.close(dfd)
+        os.fsync(self._wal_fd)
+
+    def _connect(self) -> sqlite3.Connection:
+        c = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+        c.execute("PRAGMA journal_mode=WAL")
+        c.execute(f"PRAGMA synchronous={self.synchronous}")
+        c.execute("PRAGMA busy_timeout=30000")
+        c.execute("PRAGMA foreign_keys=ON")
+        return c
+
+    @contextmanager
+    def _write(self) -> Iterator[Any]:
+        c = self.conn()
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            yield c.cursor()
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+        c.execute("COMMIT")
+
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        c = self.conn()
+        c.execute("BEGIN")
+        try:
+            yield c.cursor()
+        finally:
+            c.execute("ROLLBACK")
+
+
+class PostgresStore(Store):
+    kind = "postgresql"
+    for_update = " FOR UPDATE"
+    placeholder = "%s"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+
+    def _connect(self) -> Any:
+        import psycopg
+
+        return psycopg.connect(self.url, autocommit=True)
+
+    @contextmanager
+    def _tx(self, first: str | None) -> Iterator[Any]:
+        c = getattr(self._local, "conn", None)
+        if c is not None and c.closed:
+            self._local.conn = None
+        c = self.conn()
+        try:
+            with c.transaction(), c.cursor() as cur:
+                if first:
+                    cur.execute(first)
+                yield cur
+        except Exception:
+            if c.closed or c.broken:
+                self._local.conn = None
+            raise
+
+    @contextmanager
+    def _write(self) -> Iterator[Any]:
+        with self._tx(None) as cur:
+            yield cur
+
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        with self._tx("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY") as cur:
+            yield cur
+
+    def _notify(self, cur: Any, payloads: set[str]) -> None:
+        for p in sorted(payloads):
+            cur.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, p))
+
+    def init_schema(self) -> None:
+        # CREATE TABLE IF NOT EXISTS races between processes starting together: serialise.
+        def go(tx: Tx) -> None:
+            tx.execute("SELECT pg_advisory_xact_lock(7263541)")
+            for stmt in SCHEMA:
+                tx.execute(stmt)
+
+        self.write(go)
+
+
+def open_store(url: str | None, data_dir: str | Path = "data", synchronous: str = "FULL") -> Store:
+    """``postgresql://...`` (or ``postgres://``) selects PostgreSQL; anything else SQLite in ``data_dir``."""
+    if url and url.startswith(("postgresql://", "postgres://")):
+        store: Store = PostgresStore(url)
+    elif url and url.startswith("sqlite:///"):
+        store = SqliteStore(url[len("sqlite:///"):], synchronous)
+    else:
+        store = SqliteStore(Path(data_dir) / "primetime.sqlite3", synchronous)
+    store.init_schema()
+    return store

@@ -1,0 +1,332 @@
+/* Drawing a game view: market, player areas, scoreboard, log, choices.  Used by the table and the replay. */
+"use strict";
+
+(function () {
+  const PT = window.PT;
+  const h = PT.h;
+
+  PT.RULES_ACTIONS =
+    "Actions — on your turn take ONE:\n" +
+    "• Sign a Star: pay its signing cost, put it in your green room.\n" +
+    "• Sign an Ad: gain its signing bonus, put it in your green room.\n" +
+    "• Take a Network card (Immediate cards resolve at once; Use Once cards are used later as a free action).\n" +
+    "• Produce a Show: pay its cost, attach the required stars/ads from your green room, choose a timeslot " +
+    "(off its preferred slot it starts on the X row), advance its genre track.\n" +
+    "• Add or replace one Star or Ad on a show in your lineup.\n" +
+    "• Pass: take the leftmost free pass space (cash or viewers). Passing lasts for the rest of the round; " +
+    "the last player left may act several times, then passes for cash.";
+  PT.RULES_ROUND_END =
+    "Round End — after everyone has passed:\n" +
+    "1. Upkeep: lineup income minus expenses (if you cannot pay, cancel shows until you can).\n" +
+    "2. Score: viewers of your lineup plus pass-track viewers.\n" +
+    "3. Age shows one row; a show past its last row is cancelled to your reruns.\n" +
+    "4. Check genres.  5. Clear the pass track.  6. Set the turn order.  7. Deal a new market.\n" +
+    "After round 4: genres, reruns, Game End network cards and $3M = 1 viewer are added.";
+  PT.TIPS = [
+    "Producing a strong show early lets it score for more rounds.",
+    "Off its preferred timeslot a show starts on the X row: fewer viewers and a shorter life.",
+    "Attach optional stars and ads while producing; a later Add or Replace action moves only one card.",
+    "Watch cash now and upkeep later: a good ad can carry several expensive shows and stars.",
+    "Passing early secures a better pass reward but leaves the shrinking market to the others; the last player may take several actions in a row.",
+    "Genre bonuses help, but pushing one genre again and again can cost you a balanced, profitable lineup.",
+    "Before confirming a show, check its cost, required slots, starting row, genre bonus and the forecast upkeep.",
+  ];
+  PT.HOW_TO =
+    "Each round, players take one action at a time until everyone has passed. Your turn: click a highlighted card " +
+    "in the market (sign a star or ad, take a network card, produce a show) or in your green room (attach it or use it), " +
+    "or pass from the strip at the top. Cards you cannot use now are dimmed — hover (or long-press) to see why. " +
+    "Every card explains itself on hover or long-press. The Forecast above your lineup shows what you would score " +
+    "and pay if the round ended now. After four rounds the most viewers win.";
+
+  PT.FORECAST_TIP =
+    "Forecast: the viewers and upkeep you would get if the round ended now " +
+    "(before round-end choices such as cancellations forced by upkeep).";
+
+  function nameOf(view, seat) {
+    if (seat === -1) return "Opponent";
+    const p = view.players[seat];
+    return (p && p.name) || `Player ${seat + 1}`;
+  }
+  PT.nameOf = nameOf;
+
+  /** Index the decider's options by card id and by lineup slot. */
+  PT.indexOptions = function (pending) {
+    const byCard = {};
+    const bySlot = {};
+    const other = [];
+    for (const o of (pending && pending.options) || []) {
+      const parts = o.key.split(":");
+      const head = parts[0];
+      let used = false;
+      if (o.card && !(head === "att" && parts.length === 3 && pending.kind === "pick")) {
+        (byCard[o.card] = byCard[o.card] || []).push(o);
+        used = true;
+      }
+      if (["slot", "cancel", "to", "ens", "spon", "rep"].includes(head) ||
+          (head === "att" && parts.length === 3 && pending.kind === "pick")) {
+        const s = Number(parts[1]);
+        if (!Number.isNaN(s)) { (bySlot[s] = bySlot[s] || []).push(o); used = true; }
+      }
+      if (!used) other.push(o);
+    }
+    return { byCard, bySlot, other };
+  };
+
+  /* ---------------------------------------------------------------- pieces */
+  function tileFor(id, ctx, where, extra) {
+    const t = PT.cardTile(id, extra);
+    if (!ctx.myDecision || !where) return t;
+    const opts = ctx.index.byCard[id];
+    if (opts && opts.length) {
+      t.classList.add("usable");
+      t.setAttribute("role", "button");
+      t.dataset.options = opts.map((o) => o.key).join(" ");
+      const act = (e) => {
+        if (PT.suppressClick) return;
+        e.stopPropagation();
+        ctx.choose(opts, t);
+      };
+      t.addEventListener("click", act);
+      t.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(e); } });
+      t._tip += "\n\nClick: " + opts.map((o) => o.label).join(" / ");
+    } else {
+      const reason = ctx.unusable[id] || (where === "market" || where === "green" ? "not usable for this decision" : null);
+      if (reason) {
+        t.classList.add("dimmed");
+        t.dataset.reason = reason;
+        t.setAttribute("aria-disabled", "true");
+        t._tip += "\n\nCannot use now: " + reason;
+      }
+    }
+    return t;
+  }
+
+  function market(view, ctx) {
+    const kinds = [["show", "Shows"], ["star", "Stars"], ["ad", "Ads"], ["network", "Network"]];
+    const box = h("section", { class: "panel market", id: "market", "aria-label": "Market" }, h("h2", {}, "Market"));
+    for (const [k, label] of kinds) {
+      const row = h("div", { class: "cardrow" }, (view.display[k] || []).map((id) => tileFor(id, ctx, "market")));
+      if (!(view.display[k] || []).length) row.appendChild(h("span", { class: "muted" }, "none left"));
+      box.appendChild(h("div", { class: "market-row", dataset: { kind: k } },
+        h("div", { class: "label" }, h("b", {}, label),
+          h("span", { class: "deckcount", dataset: { deck: k } }, `deck: ${view.deck_counts[k]}`)), row));
+    }
+    const pt = h("div", { class: "passtrack", id: "passtrack" });
+    view.pass_track.forEach((c, i) => {
+      const who = c.taken_by.map((s) => nameOf(view, s)).join(", ");
+      pt.appendChild(h("div", { class: "passcol", "data-tip": "Pass track: the first to pass takes the leftmost column." },
+        h("div", {}, `${i + 1}: $${c.cash}M` + (c.viewers ? ` or ${c.viewers} ◉` : "")),
+        h("div", { class: "who" }, who || "—")));
+    });
+    box.appendChild(h("div", { class: "market-row" }, h("div", { class: "label" }, h("b", {}, "Pass track")), pt));
+    if (view.opponent) {
+      box.appendChild(h("div", { class: "muted" },
+        `Solo opponent: ${view.opponent.deck} cards left, ${view.opponent.parked} parked` +
+        (view.opponent.passed ? ", passed" : "")));
+    }
+    return box;
+  }
+
+  function genreTracks(p) {
+    const values = (PT.board && PT.board.genre_board && PT.board.genre_board.values) || [1, 3, 6, 10, 15];
+    const bonuses = (PT.board && PT.board.genre_board && PT.board.genre_board.bonuses) || {};
+    const box = h("div", { class: "genres", "data-tip": "Genre tracks: producing a show advances its track; marked spaces give a bonus card choice; the value reached scores at the end." });
+    for (const g of PT.GENRES) {
+      const pos = p.genres[g] || 0;
+      const row = h("div", { class: "genre" }, h("span", {}, PT.GENRE_NAMES[g]));
+      values.forEach((v, i) => {
+        const b = (bonuses[g] || [])[i];
+        row.appendChild(h("span", { class: "cell" + (pos === i + 1 ? " on" : ""), title: b ? `bonus: ${b}` : "" },
+          v + (b ? "•" : "")));
+      });
+      box.appendChild(row);
+    }
+    return box;
+  }
+
+  function scoreTrack(total) {
+    const grid = h("div", { class: "scoretrack", "aria-label": "Round scoring track" });
+    const pos = ((total % 50) + 50) % 50;
+    for (let i = 0; i < 50; i++) grid.appendChild(h("span", { class: i === pos ? "cube" : "" }, i % 10 === 0 ? i : ""));
+    return h("div", { "data-tip": "Round scoring track: the cube marks this round's forecast viewers (past 50 it laps and shows +50)." },
+      h("div", { class: "kv" }, h("span", {}, "Round score track"), h("b", {}, total >= 50 ? `${pos} (+50)` : String(pos))), grid);
+  }
+
+  function playerBoard(view, p, isMe) {
+    const f = p.forecast;
+    const items = [
+      h("div", { class: "kv" }, h("span", {}, "Network"), h("b", {}, p.network)),
+      h("div", { class: "kv" }, h("span", {}, "Cash"), h("b", { dataset: { testid: "cash" } }, `$${p.cash}M`)),
+      h("div", { class: "kv" }, h("span", {}, "Passed"),
+        h("b", {}, p.passed ? `yes (column ${p.pass_column}${p.pass_viewers ? `, ${p.pass_viewers} ◉` : ""})` : "no")),
+      h("div", { class: "kv" }, h("span", {}, "Rounds"), h("b", {}, (p.round_scores || []).join(" · ") || "—")),
+      h("div", { class: "refbox", "data-tip": PT.RULES_ACTIONS, tabindex: "0" }, "Actions ℹ"),
+      h("div", { class: "refbox", "data-tip": PT.RULES_ROUND_END, tabindex: "0" }, "Round End ℹ"),
+      genreTracks(p),
+      scoreTrack(f ? f.viewers : 0),
+    ];
+    return h("div", { class: "board-box" }, h("h3", {}, "Board"), h("div", { class: "board-grid" }, items));
+  }
+
+  function lineup(view, p, ctx, isMe) {
+    const f = p.forecast || { viewers: 0, upkeep: 0, lineup_viewers: 0, pass_viewers: 0 };
+    const fc = h("div", { class: "forecast", "data-tip": PT.FORECAST_TIP, dataset: { testid: "forecast", seat: p.seat } },
+      h("span", {}, "Forecast: "),
+      h("span", {}, h("b", { dataset: { testid: "forecast-viewers" } }, f.viewers), " viewers"),
+      h("span", {}, "upkeep ", h("b", { dataset: { testid: "forecast-upkeep" } }, (f.upkeep >= 0 ? "+" : "") + f.upkeep), " $M"));
+    const grid = h("div", { class: "lineup" });
+    const slots = ["daytime", "primetime", "latenight"];
+    slots.forEach((slotName, i) => {
+      const sh = p.lineup[i];
+      const box = h("div", { class: "slot", dataset: { slot: i } },
+        h("div", { class: "slot-name" }, `${PT.SLOT_ICONS[slotName]} ${PT.SLOT_NAMES[slotName]}`));
+      if (sh) {
+        const net = sh.income - sh.expenses;
+        box.appendChild(PT.cardTile(sh.card, { season: sh.season }));
+        box.appendChild(h("span", { class: "show-badge", dataset: { testid: "show-badge" },
+          "data-tip": `This show now: ${sh.viewers} viewers, income $${sh.income}M, expenses $${sh.expenses}M (season ${sh.season}).` },
+        `◉ ${sh.viewers} · ${net >= 0 ? "+" : ""}${net} $M`));
+        const atts = h("div", { class: "atts" });
+        for (const a of sh.attachments) {
+          const t = PT.cardTile(a.card, { mini: true, extraTip: a.rotated ? "Attached upside down: its rotated values apply." : "Attached upright." });
+          atts.appendChild(h("div", { class: "att-wrap" }, a.rotated ? (t.classList.add("rotated"), t) : t,
+            h("span", { class: "rot-label" }, a.rotated ? "rotated" : "upright")));
+        }
+        box.appendChild(atts);
+      } else {
+        box.appendChild(h("div", { class: "muted" }, "empty"));
+      }
+      const opts = isMe && ctx.myDecision ? ctx.index.bySlot[i] : null;
+      if (opts && opts.length) {
+        box.classList.add("target");
+        box.setAttribute("role", "button");
+        box.tabIndex = 0;
+        box.dataset.options = opts.map((o) => o.key).join(" ");
+        box.addEventListener("click", (e) => { if (!PT.suppressClick) ctx.choose(opts, box); });
+      }
+      grid.appendChild(box);
+    });
+    return h("div", { class: "lineup-box" }, h("h3", {}, "Lineup"), fc, grid);
+  }
+
+  function greenRoom(view, p, ctx, isMe) {
+    const box = h("div", { class: "green-box" }, h("h3", {}, "Green room"));
+    const row = h("div", { class: "cardrow", id: isMe ? "my-green" : null });
+    for (const id of p.green_room) row.appendChild(isMe ? tileFor(id, ctx, "green") : PT.cardTile(id));
+    if (!p.green_room.length) row.appendChild(h("span", { class: "muted" }, "empty"));
+    box.appendChild(row);
+    if (p.reserved && p.reserved.length) {
+      box.appendChild(h("h3", {}, "Reserved"));
+      box.appendChild(h("div", { class: "cardrow" }, p.reserved.map((id) => isMe ? tileFor(id, ctx, "reserved") : PT.cardTile(id))));
+    }
+    box.appendChild(h("h3", { style: "margin-top:8px" }, "Reruns"));
+    const rr = h("div", { class: "cardrow" }, p.reruns.map((id) => PT.cardTile(id, { mini: true })));
+    if (!p.reruns.length) rr.appendChild(h("span", { class: "muted" }, "none"));
+    box.appendChild(rr);
+    if (p.pilot_shows && p.pilot_shows.length) {
+      box.appendChild(h("h3", { style: "margin-top:8px" }, "Pilot shows to produce"));
+      box.appendChild(h("div", { class: "cardrow" }, p.pilot_shows.map((id) => PT.cardTile(id, { mini: true }))));
+    }
+    if (!isMe && p.pilot_offer_count !== undefined) {
+      box.appendChild(h("div", { class: "muted" }, `Pilot Season: ${p.pilot_chosen ? "has chosen" : "choosing"} (cards hidden)`));
+    }
+    return box;
+  }
+
+  function areas(view, ctx) {
+    const wrap = h("section", { class: "panel", id: "areas", "aria-label": "Player areas" });
+    const tabs = h("div", { class: "tabs", role: "tablist" });
+    const order = view.players.map((p) => p.seat);
+    const sel = ctx.tab !== undefined && ctx.tab !== null && view.players[ctx.tab] ? ctx.tab : (ctx.mySeat ?? 0);
+    for (const s of order) {
+      const p = view.players[s];
+      const label = (s === ctx.mySeat ? "You: " : "") + nameOf(view, s);
+      const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false",
+        dataset: { tab: s } }, label, ` $${p.cash}M`, view.current === s ? h("span", { class: "dot", title: "deciding now" }) : null);
+      t.addEventListener("click", () => ctx.setTab(s));
+      tabs.appendChild(t);
+    }
+    wrap.appendChild(tabs);
+    const p = view.players[sel];
+    const isMe = sel === ctx.mySeat;
+    wrap.appendChild(h("div", { class: "area", dataset: { seat: sel } },
+      greenRoom(view, p, ctx, isMe), playerBoard(view, p, isMe), lineup(view, p, ctx, isMe)));
+    return wrap;
+  }
+
+  PT.scoreboard = function (view, ctx) {
+    const page = ctx.scorePage || 0;
+    const fin = view.final;
+    const rows = [];
+    const winners = new Set((fin && fin.winners) || []);
+    let head;
+    if (page === 0) {
+      head = ["Player", "R1", "R2", "R3", "R4", fin ? "Rounds" : "Now"];
+      view.players.forEach((p, s) => {
+        const r = p.round_scores || [];
+        const now = fin ? fin.players[s].rounds_total : (p.forecast ? p.forecast.viewers : 0);
+        rows.push({ s, cells: [nameOf(view, s), r[0] ?? "", r[1] ?? "", r[2] ?? "", r[3] ?? "", now] });
+      });
+    } else {
+      head = ["Player", "Genres", "Reruns", "Network", "Cash", "Total"];
+      view.players.forEach((p, s) => {
+        const f = fin && fin.players[s];
+        rows.push({ s, cells: [nameOf(view, s), f ? f.genres : "—", f ? f.reruns : "—", f ? f.network : "—", f ? f.cash : "—",
+          f ? f.total : (p.round_scores || []).reduce((a, b) => a + b, 0)] });
+      });
+    }
+    const table = h("table", { class: "scores", dataset: { page } },
+      h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+      h("tbody", {}, rows.map((r) => h("tr", { class: winners.has(r.s) ? "winner" : "" }, r.cells.map((c) => h("td", {}, c))))));
+    const arrow = h("button", { class: "small", id: "score-page", "aria-label": "Switch scoreboard page" },
+      page === 0 ? "End-game ▶" : "◀ Rounds");
+    arrow.addEventListener("click", () => ctx.setScorePage(page === 0 ? 1 : 0));
+    return h("section", { class: "panel", id: "scoreboard", "aria-label": "Scoreboard" },
+      h("div", { class: "row" }, h("h2", { style: "flex:1" }, "Scoreboard"), arrow), table,
+      h("div", { class: "muted", style: "font-size:11px;margin-top:4px" },
+        page === 0 ? (fin ? "Round scores and their sum." : "Round scores; “Now” is this round's forecast.") :
+          "End-game categories (after round 4): genre tracks, reruns, Game End network cards, $3M = 1 viewer."));
+  };
+
+  PT.logPanel = function (view) {
+    const box = h("div", { class: "log", id: "log" }, (view.log || []).map((l) => h("div", {}, l)));
+    return h("section", { class: "panel", "aria-label": "Game log" }, h("h2", {}, "Game log"), box);
+  };
+
+  /** Board sections for ``view`` (not yet in the document). */
+  PT.boardParts = function (view, ctx) {
+    return [
+      h("div", { class: "mainCol" }, market(view, ctx), areas(view, ctx)),
+      h("div", { class: "sideCol" }, PT.scoreboard(view, ctx), PT.logPanel(view)),
+    ];
+  };
+
+  /** Replace the page content with ``fn()``'s nodes, keeping the log scrolled to its end (unless the reader scrolled up). */
+  PT.keepLogScroll = function (fn) {
+    const oldLog = document.getElementById("log");
+    const stick = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 20;
+    const top = oldLog ? oldLog.scrollTop : 0;
+    fn();
+    const log = document.getElementById("log");
+    if (log) log.scrollTop = stick ? log.scrollHeight : top;
+  };
+
+  PT.renderBoard = function (root, view, ctx) {
+    PT.keepLogScroll(() => root.replaceChildren(...PT.boardParts(view, ctx)));
+  };
+
+  /** The end-of-game summary (a dialog). */
+  PT.summary = function (view, extra) {
+    const fin = view.final;
+    if (!fin) return null;
+    const winners = (fin.winners || []).map((s) => nameOf(view, s));
+    const rows = fin.players.map((f, s) => h("tr", { class: (fin.winners || []).includes(s) ? "winner" : "" },
+      [nameOf(view, s), f.rounds.join(" + "), f.rounds_total, f.genres, f.reruns, f.network, f.cash, f.total].map((c) => h("td", {}, c))));
+    return h("div", { class: "dialog", id: "summary", role: "dialog", "aria-label": "Final scores" },
+      h("h2", {}, winners.length > 1 ? `Tie! ${winners.join(" and ")} share the win` : `${winners[0] || "?"} wins!`),
+      h("table", { class: "scores" },
+        h("thead", {}, h("tr", {}, ["Player", "Rounds", "Σ", "Genres", "Reruns", "Network", "Cash", "Total"].map((x) => h("th", {}, x)))),
+        h("tbody", {}, rows)),
+      extra || null);
+  };
+})();

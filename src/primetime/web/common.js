@@ -1,0 +1,191 @@
+/* Shared helpers: DOM building, API calls, the card catalogue, card tiles and tooltips. */
+"use strict";
+
+const PT = (window.PT = window.PT || {});
+
+/** h("div", {class: "x", onclick: fn}, child, "text", [more]) — never parses HTML. */
+PT.h = function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else if (k === "class") el.className = v;
+      else if (k === "text") el.textContent = v;
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else el.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  const add = (c) => {
+    if (c === null || c === undefined || c === false) return;
+    if (Array.isArray(c)) c.forEach(add);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  };
+  children.forEach(add);
+  return el;
+};
+
+PT.api = async function api(path, body, method) {
+  const opts = { method: method || (body === undefined ? "GET" : "POST"), headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, opts);
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = null; }
+  if (!r.ok) throw new Error((data && data.error) || `request failed (${r.status})`);
+  return data;
+};
+
+PT.toast = function toast(text, kind) {
+  let t = document.getElementById("toast");
+  if (!t) {
+    t = PT.h("div", { id: "toast", class: "toast", role: "status" });
+    document.body.appendChild(t);
+  }
+  t.className = "toast" + (kind === "info" ? " info" : "");
+  t.textContent = text;
+  t.classList.remove("hidden");
+  clearTimeout(PT._toastTimer);
+  PT._toastTimer = setTimeout(() => t.classList.add("hidden"), kind === "info" ? 2500 : 5000);
+};
+
+/* ------------------------------------------------------------------ catalogue */
+PT.cards = {};
+PT.board = null;
+PT.loadCatalogue = async function () {
+  const data = await PT.api("/api/catalogue");
+  PT.cards = data.cards;
+  PT.board = data.board;
+};
+
+PT.GENRES = ["sports", "scifi", "action", "reality", "sitcom", "drama"];
+PT.GENRE_NAMES = { sports: "Sports", scifi: "Sci-Fi", action: "Action", reality: "Reality", sitcom: "Sitcom", drama: "Drama" };
+PT.SLOT_ICONS = { daytime: "☀", primetime: "◐", latenight: "☾", "": "any" };
+PT.SLOT_NAMES = { daytime: "Daytime", primetime: "Primetime", latenight: "Late Night" };
+PT.TIMING = { immediate: "!", use_once: "1x", ongoing: "∞", game_end: "◉" };
+
+function slotsText(sl) {
+  if (!sl) return "";
+  const out = [];
+  const add = (n, s) => { for (let i = 0; i < n; i++) out.push(s); };
+  add(sl.star_req, "★"); add(sl.star_opt, "☆");
+  add(sl.ad_req, "$"); add(sl.ad_opt, "(ad)");
+  add(sl.wild_req, "◆"); add(sl.wild_opt, "◇");
+  return out.join(" ");
+}
+
+/** A card tile.  opts: {season (1-4 current row), rotated, mini, extraTip} */
+PT.cardTile = function cardTile(id, opts) {
+  opts = opts || {};
+  const c = PT.cards[id] || { id, name: id, kind: "card", words: id };
+  const h = PT.h;
+  const kind = c.kind;
+  const cls = ["card", kind];
+  if (kind === "show") cls.push("show", "g-" + c.genre);
+  if (opts.mini) cls.push("mini");
+  const el = h("div", { class: cls.join(" "), dataset: { card: id }, tabindex: "0", "aria-label": c.name });
+  el.appendChild(h("div", { class: "c-kind" },
+    kind === "show" ? `${PT.GENRE_NAMES[c.genre] || c.genre} ${PT.SLOT_ICONS[c.timeslot || ""] || ""}` :
+      kind === "network" ? `network ${PT.TIMING[c.timing] || ""}` : kind));
+  el.appendChild(h("div", { class: "c-name" }, c.name));
+  if (!opts.mini) {
+    if (kind === "show") {
+      el.appendChild(h("div", { class: "c-stats" }, `$${c.cost}M · exp ${c.expenses}`));
+      const seasons = h("div", { class: "c-seasons" });
+      (c.seasons || []).forEach((v, i) => {
+        const s = h("span", { class: (opts.season === i + 1 ? "now" : "") + (i === 2 ? " xrow" : "") }, v);
+        seasons.appendChild(s);
+      });
+      el.appendChild(seasons);
+      el.appendChild(h("div", { class: "c-stats" }, slotsText(c.slots)));
+    } else if (kind === "star") {
+      el.appendChild(h("div", { class: "c-stats" }, `$${c.cost}M · exp ${c.expenses}`));
+      el.appendChild(h("div", { class: "c-stats" }, `◉ ${(c.viewers || []).join(" ")}`));
+      if (c.condition) el.appendChild(h("div", { class: "c-stats" }, "condition"));
+    } else if (kind === "ad") {
+      el.appendChild(h("div", { class: "c-stats" }, `+$${c.bonus}M · inc ${c.income}`));
+      if (c.promo_cost) el.appendChild(h("div", { class: "c-stats" }, `promo $${c.promo_cost}M`));
+      else if (c.condition) el.appendChild(h("div", { class: "c-stats" }, "condition"));
+    } else if (kind === "network") {
+      el.appendChild(h("div", { class: "c-stats" }, c.cost ? `$${c.cost}M` : "free"));
+    }
+  }
+  el._tip = c.words || c.name;
+  if (opts.extraTip) el._tip += "\n\n" + opts.extraTip;
+  return el;
+};
+
+/* ------------------------------------------------------------------ tooltips (hover + long-press) */
+(function tooltips() {
+  let tip = null;
+  let pressTimer = null;
+  let pressed = null;
+  PT.suppressClick = false;
+
+  function textFor(el) {
+    const t = el.closest("[data-card], [data-tip]");
+    if (!t) return null;
+    if (t._tip) return { el: t, text: t._tip };
+    if (t.dataset.tip) return { el: t, text: t.dataset.tip };
+    const c = t.dataset.card && PT.cards[t.dataset.card];
+    return c ? { el: t, text: c.words || c.name } : null;
+  }
+  function show(target, text, x, y) {
+    if (!tip) {
+      tip = document.createElement("div");
+      tip.id = "tip";
+      tip.setAttribute("role", "tooltip");
+      document.body.appendChild(tip);
+    }
+    tip.textContent = text;
+    tip.classList.remove("hidden");
+    const r = target.getBoundingClientRect();
+    const w = Math.min(340, window.innerWidth * 0.92);
+    let left = x !== undefined ? x - w / 2 : r.left;
+    left = Math.max(6, Math.min(left, window.innerWidth - w - 6));
+    tip.style.left = left + "px";
+    tip.style.width = "auto";
+    const below = r.bottom + 8;
+    tip.style.top = (below + 120 < window.innerHeight ? below : Math.max(6, r.top - 8 - tip.offsetHeight)) + "px";
+  }
+  function hide() { if (tip) tip.classList.add("hidden"); }
+  PT.hideTip = hide;
+
+  document.addEventListener("mouseover", (e) => {
+    if (e.sourceCapabilities && e.sourceCapabilities.firesTouchEvents) return;
+    const t = textFor(e.target);
+    if (t) show(t.el, t.text); else hide();
+  });
+  document.addEventListener("mouseout", (e) => {
+    const t = textFor(e.target);
+    if (t && !t.el.contains(e.relatedTarget)) hide();
+  });
+  document.addEventListener("focusin", (e) => {
+    const t = textFor(e.target);
+    if (t) show(t.el, t.text);
+  });
+  document.addEventListener("focusout", hide);
+  document.addEventListener("touchstart", (e) => {
+    const t = textFor(e.target);
+    if (!t) { hide(); return; }
+    pressed = t;
+    const touch = e.touches[0];
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => {
+      show(t.el, t.text, touch.clientX, touch.clientY);
+      PT.suppressClick = true;
+      setTimeout(() => { PT.suppressClick = false; }, 700);
+    }, 450);
+  }, { passive: true });
+  const cancel = () => { clearTimeout(pressTimer); pressed = null; };
+  document.addEventListener("touchend", cancel, { passive: true });
+  document.addEventListener("touchmove", cancel, { passive: true });
+  document.addEventListener("contextmenu", (e) => { if (pressed || textFor(e.target)) e.preventDefault(); });
+  document.addEventListener("click", (e) => {
+    if (!textFor(e.target)) hide();
+  }, true);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
+})();

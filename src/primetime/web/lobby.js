@@ -1,0 +1,164 @@
+/* The lobby: display name, new table, your games, open tables, games to watch, finished games, import. */
+"use strict";
+
+(function () {
+  const PT = window.PT;
+  const h = PT.h;
+  let ME = null;
+
+  async function main() {
+    try {
+      ME = await PT.api("/api/me");
+    } catch (e) {
+      PT.toast(e.message);
+      return;
+    }
+    render();
+  }
+
+  function render() {
+    const root = document.getElementById("lobby");
+    document.getElementById("who").textContent = ME.user ? `Playing as ${ME.user.name}` : "";
+    if (!ME.user) {
+      root.replaceChildren(namePanel(), intro());
+      return;
+    }
+    root.replaceChildren(newTablePanel(), listsPanel(), importPanel(), renamePanel());
+    loadLists();
+  }
+
+  function intro() {
+    return h("div", { class: "panel" }, h("h2", {}, "How it works"),
+      h("p", {}, "Run a TV network for four rounds: sign stars, land ads, produce shows and schedule them to win the most viewers."),
+      h("p", { class: "muted" }, "Choose a name, create a table, fill the seats with friends (send them the link) or bots, and start. " +
+        "Hover over — or long-press — any card to read it."));
+  }
+
+  function namePanel() {
+    const input = h("input", { type: "text", id: "name", maxlength: "24", placeholder: "e.g. Ana", autocomplete: "nickname", "aria-label": "Display name" });
+    const btn = h("button", { class: "primary", id: "name-btn", type: "submit" }, "Continue");
+    const form = h("form", { class: "row" }, input, btn);
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        await PT.api("/api/me", { name: input.value });
+        ME = await PT.api("/api/me");
+        render();
+      } catch (err) { PT.toast(err.message); }
+    });
+    setTimeout(() => input.focus(), 0);
+    return h("div", { class: "panel" }, h("h2", {}, "Welcome! Pick a display name"),
+      h("p", { class: "muted" }, "No password: this browser remembers you."), form);
+  }
+
+  function renamePanel() {
+    const input = h("input", { type: "text", maxlength: "24", value: ME.user.name, "aria-label": "Display name" });
+    return h("details", { class: "panel" }, h("summary", {}, "Change your display name"),
+      h("div", { class: "row", style: "margin-top:8px" }, input,
+        h("button", { onclick: async () => {
+          try { await PT.api("/api/me", { name: input.value }); ME = await PT.api("/api/me"); render(); } catch (e) { PT.toast(e.message); }
+        } }, "Save")));
+  }
+
+  function newTablePanel() {
+    const players = h("select", { id: "players", "aria-label": "Number of players" }, [1, 2, 3, 4, 5].map((n) => h("option", { value: n }, `${n} player${n > 1 ? "s" : ""}`)));
+    players.value = "3";
+    const seatsBox = h("div", { class: "seat-specs", id: "seat-specs" });
+    const pilot = h("select", { id: "opt-pilot", "aria-label": "Pilot setup" }, ME.options.pilot.map((o) => h("option", { value: o.id }, o.label)));
+    const order = h("select", { id: "opt-order", "aria-label": "Turn order" }, ME.options.turn_order.map((o) => h("option", { value: o.id }, o.label)));
+    const name = h("input", { type: "text", id: "table-name", maxlength: "40", placeholder: `${ME.user.name}'s table`, "aria-label": "Table name" });
+    const defaultBot = ME.bots.some((b) => b.id === "greedy") ? "greedy" : (ME.bots[0] || {}).id;
+
+    function drawSeats() {
+      const n = Number(players.value);
+      const old = Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
+      seatsBox.replaceChildren(h("div", { class: "seat-spec" }, h("span", { class: "badge" }, "Seat 1"), h("span", {}, `${ME.user.name} (you)`)));
+      for (let i = 1; i < n; i++) {
+        const sel = h("select", { "aria-label": `Seat ${i + 1}`, dataset: { seat: i } },
+          ME.bots.map((b) => h("option", { value: "bot:" + b.id }, "Bot: " + b.label)),
+          h("option", { value: "open" }, "Open seat for a friend"));
+        sel.value = old[i - 1] || "bot:" + defaultBot;
+        seatsBox.appendChild(h("div", { class: "seat-spec" }, h("span", { class: "badge" }, `Seat ${i + 1}`), sel));
+      }
+      order.disabled = n === 1;
+      if (n === 1) order.value = "fixed";
+    }
+    players.addEventListener("change", drawSeats);
+    drawSeats();
+    const create = h("button", { class: "primary", id: "create-btn" }, "Create table");
+    create.addEventListener("click", async () => {
+      create.disabled = true;
+      const seats = Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
+      try {
+        const r = await PT.api("/api/tables", { name: name.value || undefined, seats, options: { pilot: pilot.value, turn_order: order.value } });
+        location.href = r.url;
+      } catch (e) { PT.toast(e.message); create.disabled = false; }
+    });
+    return h("section", { class: "panel" }, h("h2", {}, "New table"),
+      h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
+      seatsBox,
+      h("div", { class: "field" }, h("label", { for: "opt-pilot" }, "Pilot setup"), pilot),
+      h("div", { class: "field" }, h("label", { for: "opt-order" }, "Turn order"), order),
+      h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),
+      h("div", { class: "row" }, create, h("span", { class: "muted" }, "Next: invite friends with the link, then start.")));
+  }
+
+  function listsPanel() {
+    return h("div", { id: "lists", style: "display:grid;gap:12px" });
+  }
+
+  function seatsText(t) {
+    return t.seats.map((s) => s.kind === "open" ? "(open)" : s.name + (s.you ? " (you)" : "")).join(", ");
+  }
+
+  function tableItem(t, kind) {
+    const links = [];
+    if (t.status === "open") links.push(h("a", { href: `/t/${t.id}` }, kind === "open" ? "Join" : "Open"));
+    if (t.status === "running") links.push(h("a", { href: `/t/${t.id}` }, t.seats.some((s) => s.you) ? "Play" : "Watch"));
+    if (t.status === "finished") {
+      if (!t.imported) links.push(h("a", { href: `/t/${t.id}` }, "Final table"));
+      links.push(h("a", { href: `/replay/${t.id}` }, "Replay"));
+    }
+    const score = t.result ? " · scores " + t.result.join(" / ") : "";
+    return h("li", { dataset: { table: t.id } },
+      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, seatsText(t) + score)),
+      h("span", { class: "badge" }, t.status), ...links);
+  }
+
+  async function loadLists() {
+    let data;
+    try { data = await PT.api("/api/lobby"); } catch (e) { PT.toast(e.message); return; }
+    const box = document.getElementById("lists");
+    if (!box) return;
+    const section = (title, items, kind, empty) => h("section", { class: "panel" }, h("h2", {}, title),
+      items.length ? h("ul", { class: "table-list", dataset: { list: kind } }, items.map((t) => tableItem(t, kind))) : h("p", { class: "muted" }, empty));
+    const mine = data.mine.filter((t) => t.status !== "abandoned");
+    box.replaceChildren(
+      section("Your games", mine, "mine", "No games yet — create a table above."),
+      section("Open tables", data.open.filter((t) => !t.seats.some((s) => s.you)), "open", "No open tables right now."),
+      section("Games in progress (watch)", data.live, "live", "Nobody is playing right now."),
+      section("Finished games (replays)", data.finished, "finished", "No finished games yet."));
+  }
+
+  function importPanel() {
+    const file = h("input", { type: "file", accept: ".json,application/json", id: "import-file", "aria-label": "Record file" });
+    const btn = h("button", { id: "import-btn" }, "Import and replay");
+    btn.addEventListener("click", async () => {
+      const f = file.files && file.files[0];
+      if (!f) { PT.toast("Choose a record file first"); return; }
+      try {
+        const text = await f.text();
+        const r = await fetch("/api/records", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        const data = await r.json();
+        if (!r.ok) throw new Error(data.error || "import failed");
+        location.href = data.url;
+      } catch (e) { PT.toast(e.message); }
+    });
+    return h("section", { class: "panel" }, h("h2", {}, "Import a game record"),
+      h("p", { class: "muted" }, "A record downloaded from a finished game (JSON) can be stepped through here."),
+      h("div", { class: "row" }, file, btn));
+  }
+
+  document.addEventListener("DOMContentLoaded", main);
+  setInterval(() => { if (ME && ME.user && document.visibilityState === "visible") loadLists(); }, 10000);
+})();

@@ -1,0 +1,82 @@
+/* Replay: step through a finished game move by move, as any player or as a spectator. */
+"use strict";
+
+(function () {
+  const PT = window.PT;
+  const h = PT.h;
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  const R = { step: 0, total: 0, seat: "", data: null, tab: null, scorePage: 0, loading: false, want: null };
+
+  async function load(step) {
+    R.want = step;
+    if (R.loading) return;
+    R.loading = true;
+    try {
+      while (R.want !== null) {
+        const s = R.want;
+        R.want = null;
+        const q = `step=${s}` + (R.seat !== "" ? `&seat=${R.seat}` : "");
+        R.data = await PT.api(`/api/tables/${tableId}/replay?${q}`);
+        R.step = R.data.step;
+        R.total = R.data.total;
+      }
+      draw();
+    } catch (e) {
+      PT.toast(e.message);
+    } finally {
+      R.loading = false;
+    }
+  }
+
+  function draw() {
+    const d = R.data;
+    document.body.dataset.step = d.step;
+    document.getElementById("table-name").textContent = d.table.name;
+    const slider = document.getElementById("slider");
+    slider.max = String(d.total);
+    slider.value = String(d.step);
+    document.getElementById("stepinfo").textContent = `step ${d.step} / ${d.total}`;
+    const sel = document.getElementById("seat");
+    if (!sel.options.length) {
+      sel.appendChild(h("option", { value: "" }, "spectator"));
+      d.players.forEach((n, i) => sel.appendChild(h("option", { value: String(i) }, n)));
+      sel.value = R.seat;
+    }
+    const last = d.last ? `${d.last.name || "?"}: ${d.last.label}` : "Start of the game.";
+    document.getElementById("lastmove").textContent = last;
+    const v = d.view;
+    const ctx = {
+      mySeat: R.seat === "" ? null : Number(R.seat), myDecision: false, index: PT.indexOptions(null), unusable: {},
+      choose: () => {}, tab: R.tab, setTab: (s) => { R.tab = s; draw(); },
+      scorePage: R.scorePage, setScorePage: (p) => { R.scorePage = p; draw(); },
+    };
+    const board = document.getElementById("board");
+    PT.renderBoard(board, v, ctx);
+    if (v.pending) {
+      board.prepend(h("div", { class: "statusbar full" }, h("div", { class: "prompt" }, `Next: ${v.pending.prompt}`)));
+    } else if (v.final) {
+      const dlg = PT.summary(v);
+      if (dlg) { dlg.classList.remove("dialog"); dlg.classList.add("panel"); board.prepend(h("div", { class: "full" }, dlg)); }
+    }
+  }
+
+  async function main() {
+    document.getElementById("download").href = `/api/tables/${tableId}/record`;
+    document.getElementById("download").setAttribute("download", `primetime-${tableId}.json`);
+    document.getElementById("first").addEventListener("click", () => load(0));
+    document.getElementById("prev").addEventListener("click", () => load(Math.max(0, R.step - 1)));
+    document.getElementById("next").addEventListener("click", () => load(Math.min(R.total, R.step + 1)));
+    document.getElementById("last").addEventListener("click", () => load(R.total));
+    document.getElementById("slider").addEventListener("input", (e) => load(Number(e.target.value)));
+    document.getElementById("seat").addEventListener("change", (e) => { R.seat = e.target.value; load(R.step); });
+    document.addEventListener("keydown", (e) => {
+      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+      if (e.key === "ArrowRight") load(Math.min(R.total, R.step + 1));
+      if (e.key === "ArrowLeft") load(Math.max(0, R.step - 1));
+    });
+    await PT.loadCatalogue();
+    const start = Number(new URLSearchParams(location.search).get("step") || 0);
+    await load(start);
+  }
+  document.addEventListener("DOMContentLoaded", main);
+})();

@@ -1,0 +1,515 @@
+/* The table page: waiting room before the start, the live game after it. */
+"use strict";
+
+(function () {
+  const PT = window.PT;
+  const h = PT.h;
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  const BASE_TITLE = "The Networks: Primetime";
+
+  const S = {
+    me: null, // {user, bots, options}
+    msg: null, // latest state message
+    ws: null,
+    retry: 0,
+    tab: null,
+    scorePage: 0,
+    pending: null, // {option, deadline, timer, seq}
+    busy: false,
+    nextId: 1,
+    delay: 2,
+    summaryShownFor: null,
+    summaryClosed: false,
+    selectedPilot: [],
+  };
+  PT.tableState = S; // for debugging and tests
+
+  function confirmDelay() {
+    const user = S.me && S.me.user;
+    if (user && user.prefs && typeof user.prefs.confirm_delay === "number") return user.prefs.confirm_delay;
+    const local = localStorage.getItem("pt_confirm_delay");
+    return local !== null ? Number(local) : 2;
+  }
+
+  /* ---------------------------------------------------------------- connection */
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+    S.ws = ws;
+    setConn("connecting…", false);
+    ws.onopen = () => { S.retry = 0; setConn("live", false); };
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch (e) { return; }
+      onMessage(m);
+    };
+    ws.onclose = (ev) => {
+      if (S.ws !== ws) return;
+      S.busy = false;
+      if (ev.code === 4404) { setConn("no such table", true); showMissing(); return; }
+      setConn("reconnecting…", true);
+      const wait = Math.min(5000, 300 * 2 ** S.retry++);
+      setTimeout(connect, wait);
+    };
+  }
+  function setConn(text, bad) {
+    const c = document.getElementById("conn");
+    c.textContent = text;
+    c.classList.toggle("bad", !!bad);
+  }
+  function send(obj) {
+    if (!S.ws || S.ws.readyState !== 1) { PT.toast("Not connected — reconnecting…"); return false; }
+    obj.id = S.nextId++;
+    S.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  function onMessage(m) {
+    if (m.type === "state") {
+      if (S.msg && m.version < S.msg.version) return; // never go back
+      const oldSeq = S.msg ? S.msg.seq : null;
+      S.msg = m;
+      S.clockOffset = m.sent - Date.now() / 1000;
+      S.replKey = null;
+      S.busy = false;
+      if (S.pending && S.pending.seq !== m.seq) cancelPending();
+      if (oldSeq !== m.seq) S.selectedPilot = [];
+      render();
+    } else if (m.type === "error") {
+      S.busy = false;
+      PT.toast(m.error);
+      render();
+    } else if (m.type === "ack") {
+      S.busy = false;
+    }
+  }
+
+  /* ---------------------------------------------------------------- choosing with confirmation */
+  function propose(option) {
+    const m = S.msg;
+    if (!m || S.busy) return;
+    cancelPending();
+    const delay = confirmDelay();
+    if (!delay) { commit(option, m.seq); return; }
+    S.pending = { option, seq: m.seq, deadline: Date.now() + delay * 1000, timer: null };
+    S.pending.timer = setInterval(tick, 100);
+    renderStatus();
+  }
+  function tick() {
+    if (!S.pending) return;
+    if (Date.now() >= S.pending.deadline) {
+      const p = S.pending;
+      cancelPending();
+      commit(p.option, p.seq);
+    } else {
+      const cd = document.getElementById("countdown");
+      if (cd) cd.textContent = Math.ceil((S.pending.deadline - Date.now()) / 1000) + "s";
+    }
+  }
+  function cancelPending() {
+    if (S.pending) clearInterval(S.pending.timer);
+    S.pending = null;
+    const bar = document.getElementById("confirm-bar");
+    if (bar) bar.remove();
+  }
+  function commit(option, seq) {
+    if (send({ type: "act", key: option.key, seq })) {
+      S.busy = true;
+      renderStatus();
+    }
+  }
+  /** Several options on one card or slot: a small menu; one option: propose it. */
+  function choose(options, anchor) {
+    closeMenu();
+    if (options.length === 1) { propose(options[0]); return; }
+    const menu = h("div", { class: "menu", id: "menu", role: "menu" },
+      options.map((o) => h("button", { class: "opt", role: "menuitem", dataset: { key: o.key },
+        onclick: (e) => { e.stopPropagation(); closeMenu(); propose(o); } }, o.label)),
+      h("button", { class: "small", onclick: closeMenu }, "Cancel"));
+    document.body.appendChild(menu);
+    const r = anchor.getBoundingClientRect();
+    const w = Math.min(360, window.innerWidth * 0.94);
+    menu.style.left = Math.max(4, Math.min(r.left, window.innerWidth - w - 4)) + "px";
+    menu.style.top = Math.min(r.bottom + 4, window.innerHeight - menu.offsetHeight - 4) + "px";
+    setTimeout(() => document.addEventListener("click", closeMenuOutside, { once: true }), 0);
+  }
+  function closeMenuOutside(e) { if (!e.target.closest("#menu")) closeMenu(); }
+  function closeMenu() { const m = document.getElementById("menu"); if (m) m.remove(); }
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); cancelPending(); renderStatus(); } });
+
+  /* ---------------------------------------------------------------- rendering */
+  function render() {
+    const m = S.msg;
+    if (!m) return;
+    if (PT.hideTip) PT.hideTip(); // the element under the pointer is about to be replaced
+    document.body.dataset.version = m.version;
+    document.body.dataset.seq = m.seq;
+    document.getElementById("table-name").textContent = m.table.name;
+    const leave = document.getElementById("leave-btn");
+    const seated = m.me.seat !== null && m.me.seat !== undefined;
+    leave.classList.toggle("hidden", !(seated && (m.table.status === "open" || (m.table.status === "running" && !m.me.left))));
+    if (m.table.status === "open" || !m.view) renderWaiting();
+    else renderGame();
+  }
+
+  function renderWaiting() {
+    const m = S.msg;
+    document.title = BASE_TITLE;
+    document.getElementById("round").textContent = "waiting for players";
+    const page = document.getElementById("page");
+    const seated = m.me.seat !== null && m.me.seat !== undefined;
+    const host = !!m.me.host;
+    const link = `${location.origin}/t/${tableId}`;
+    const seats = h("ul", { class: "seatlist", id: "seats" });
+    for (const s of m.table.seats) {
+      const who = s.kind === "human" ? s.name + (s.seat === m.me.seat ? " (you)" : "") :
+        s.kind === "bot" ? s.name : "Open seat — waiting for a friend";
+      const li = h("li", { dataset: { seat: s.seat, kind: s.kind } }, h("span", { class: "badge" }, `Seat ${s.seat + 1}`),
+        h("span", { class: "grow" }, who));
+      if (host && s.kind !== "human") {
+        const sel = h("select", { "aria-label": `Seat ${s.seat + 1}` },
+          h("option", { value: "open" }, "Open seat (friend)"),
+          (S.me.bots || []).map((b) => h("option", { value: "bot:" + b.id }, "Bot: " + b.label)));
+        sel.value = s.kind === "bot" ? "bot:" + s.bot : "open";
+        sel.addEventListener("change", async () => {
+          const v = sel.value;
+          try {
+            await PT.api(`/api/tables/${tableId}/seat`, v === "open" ? { seat: s.seat, kind: "open" } : { seat: s.seat, kind: "bot", bot: v.slice(4) });
+          } catch (e) { PT.toast(e.message); }
+        });
+        li.appendChild(sel);
+      }
+      seats.appendChild(li);
+    }
+    const open = m.table.seats.filter((s) => s.kind === "open").length;
+    const parts = [
+      h("div", { class: "panel" }, h("h2", {}, m.table.name),
+        h("p", { class: "muted" }, `Pilot setup: ${m.table.options.pilot}; turn order: ${String(m.table.options.turn_order).replace(/_/g, " ")}.`),
+        seats),
+      h("div", { class: "panel" }, h("h2", {}, "Invite friends"),
+        h("p", { class: "muted" }, "Send this link. Whoever opens it can take an open seat."),
+        h("div", { class: "invite" }, h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": "Invite link" }),
+          h("button", { onclick: () => { navigator.clipboard && navigator.clipboard.writeText(link); PT.toast("Link copied", "info"); } }, "Copy"))),
+    ];
+    if (!seated && open > 0) parts.push(joinPanel());
+    if (!seated && open === 0) parts.push(h("div", { class: "panel muted" }, "All seats are taken. You can watch once the game starts."));
+    if (host) {
+      const startBtn = h("button", { class: "primary", id: "start-btn" },
+        open ? `Start game (${open} empty seat${open > 1 ? "s become bots" : " becomes a bot"})` : "Start game");
+      startBtn.addEventListener("click", async () => {
+        startBtn.disabled = true;
+        try { await PT.api(`/api/tables/${tableId}/start`, { fill_bots: true }); } catch (e) { PT.toast(e.message); startBtn.disabled = false; }
+      });
+      parts.push(h("div", { class: "panel row" }, startBtn, h("span", { class: "muted" }, "You are the host.")));
+    } else if (seated) {
+      parts.push(h("div", { class: "panel muted" }, "Waiting for the host to start the game…"));
+    }
+    page.replaceChildren(h("div", { class: "waiting" }, parts));
+  }
+
+  function joinPanel() {
+    const hasUser = S.me && S.me.user;
+    const name = h("input", { type: "text", maxlength: "24", placeholder: "Your display name", id: "join-name", "aria-label": "Display name" });
+    const btn = h("button", { class: "primary", id: "join-btn" }, "Take a seat");
+    btn.addEventListener("click", async () => {
+      btn.disabled = true;
+      try {
+        if (!hasUser) {
+          await PT.api("/api/me", { name: name.value });
+          S.me = await PT.api("/api/me");
+        }
+        await PT.api(`/api/tables/${tableId}/join`, {});
+        await refreshInfo();
+        reconnect();
+      } catch (e) { PT.toast(e.message); btn.disabled = false; }
+    });
+    return h("div", { class: "panel" }, h("h2", {}, "Join this table"),
+      h("div", { class: "row" }, hasUser ? h("span", {}, `as ${S.me.user.name}`) : name, btn));
+  }
+
+  function reconnect() {
+    const old = S.ws;
+    S.ws = null;
+    if (old) old.close();
+    S.msg = null;
+    connect();
+  }
+
+  async function refreshInfo() {
+    try { S.tableInfo = await PT.api(`/api/tables/${tableId}`); } catch (e) { S.tableInfo = null; }
+  }
+
+  function renderGame() {
+    const m = S.msg;
+    const v = m.view;
+    const mySeat = m.me.seat;
+    const pend = v.pending;
+    const myDecision = !!(pend && mySeat !== null && pend.player === mySeat && pend.options && !m.me.left);
+    document.title = (myDecision ? "▶ Your turn · " : v.phase === "over" ? "Game over · " : "") + BASE_TITLE;
+    document.body.dataset.myTurn = myDecision ? "1" : "0";
+    document.body.dataset.phase = v.phase;
+    document.body.dataset.kind = pend ? pend.kind : "";
+    document.getElementById("round").textContent = v.phase === "over" ? "game over" :
+      v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`;
+    const page = document.getElementById("page");
+    let game = document.getElementById("game");
+    if (!game) {
+      page.replaceChildren(h("div", { class: "game", id: "game" }));
+      game = document.getElementById("game");
+    }
+    const ctx = {
+      mySeat, myDecision,
+      index: PT.indexOptions(myDecision ? pend : null),
+      unusable: (myDecision && pend.unusable) || {},
+      choose: (opts, anchor) => choose(opts, anchor),
+      tab: S.tab, setTab: (s) => { S.tab = s; render(); },
+      scorePage: S.scorePage, setScorePage: (p) => { S.scorePage = p; render(); },
+    };
+    const status = h("div", { class: "full", id: "status-wrap" });
+    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), ...PT.boardParts(v, ctx)));
+    renderStatus(ctx);
+    if (v.phase === "over" && S.summaryShownFor !== m.table.id && !S.summaryClosed) showSummary();
+  }
+
+  function banners() {
+    const m = S.msg;
+    const out = [];
+    if (m.me.left && m.me.seat !== null) {
+      out.push(h("div", { class: "banner full" }, "You left this game; the others may hand your seat to a bot.",
+        h("button", { onclick: async () => {
+          try { await PT.api(`/api/tables/${tableId}/rejoin`, {}); reconnect(); } catch (e) { PT.toast(e.message); }
+        } }, "Come back")));
+    }
+    if (m.me.seat === null || m.me.seat === undefined) {
+      out.push(h("div", { class: "banner full", id: "spectating" }, "You are watching this game."));
+    }
+    const repl = replaceable();
+    if (m.me.seat !== null && !m.me.left) {
+      for (const target of repl) {
+        if (target === m.me.seat) continue;
+        const s = m.table.seats[target];
+        const voted = (m.me.votes || []).includes(target);
+        const n = (m.table.votes[String(target)] || []).length;
+        out.push(h("div", { class: "banner full", dataset: { vote: target } },
+          `${s.name} ${s.left ? "has left" : "has not played for a while"}. Replace them with a bot? (${n} agreed)`,
+          voted ? h("span", { class: "muted" }, "You agreed; waiting for the others.") :
+            h("button", { onclick: () => send({ type: "vote", target }) }, "Agree: replace with a bot")));
+      }
+    }
+    return out;
+  }
+
+  /** Seats the others may hand to a bot: gone, or idle on their turn (the server checks again). */
+  function replaceable() {
+    const m = S.msg;
+    const out = new Set(m.table.replaceable || []);
+    const v = m.view;
+    if (m.table.status === "running" && v && v.current !== null && v.current !== undefined && m.table.idle_after) {
+      const s = m.table.seats[v.current];
+      const now = Date.now() / 1000 + (S.clockOffset || 0);
+      if (s && s.kind === "human" && now - m.table.acted > m.table.idle_after) out.add(v.current);
+    }
+    return Array.from(out).sort();
+  }
+
+  function renderStatus(ctxIn) {
+    const m = S.msg;
+    const wrap = document.getElementById("status-wrap");
+    if (!m || !m.view || !wrap) return;
+    const v = m.view;
+    const pend = v.pending;
+    const mySeat = m.me.seat;
+    const myDecision = !!(pend && mySeat !== null && pend.player === mySeat && pend.options && !m.me.left);
+    const ctx = ctxIn || { index: PT.indexOptions(myDecision ? pend : null) };
+    const bar = h("div", { class: "statusbar" + (myDecision ? " myturn" : ""), id: "statusbar", role: "region", "aria-label": "Status and choices" });
+    let prompt;
+    if (v.phase === "over") prompt = "The game is over.";
+    else if (!pend) prompt = "…";
+    else if (myDecision) prompt = pend.prompt;
+    else prompt = `Waiting for ${PT.nameOf(v, pend.player)}: ${pend.prompt}`;
+    bar.appendChild(h("div", { class: "row" },
+      myDecision ? h("span", { class: "badge turn" }, "Your turn") : null,
+      h("div", { class: "prompt", id: "status-prompt", style: "flex:1" }, prompt),
+      m.me.can_undo ? h("button", { class: "small", id: "undo-btn", onclick: () => { cancelPending(); send({ type: "undo", seq: m.seq }); } }, "↶ Undo") : null,
+      v.phase === "over" ? h("button", { class: "small", onclick: () => { S.summaryClosed = false; showSummary(); } }, "Final scores") : null));
+    if (S.pending) {
+      bar.appendChild(h("div", { class: "confirm-bar", id: "confirm-bar", role: "alert" },
+        h("span", { class: "what" }, S.pending.option.label),
+        h("span", { class: "countdown", id: "countdown" }, Math.ceil((S.pending.deadline - Date.now()) / 1000) + "s"),
+        h("button", { class: "primary small", id: "confirm-now", onclick: () => { const p = S.pending; cancelPending(); commit(p.option, p.seq); } }, "Confirm"),
+        h("button", { class: "small", id: "confirm-cancel", onclick: () => { cancelPending(); renderStatus(); } }, "Cancel")));
+    }
+    if (myDecision) bar.appendChild(choicesStrip(v, pend, ctx));
+    if (S.busy) bar.appendChild(h("div", { class: "muted" }, "sending…"));
+    document.body.dataset.busy = S.busy ? "1" : "0";
+    wrap.replaceChildren(bar);
+  }
+
+  function optButton(o) {
+    const cls = "opt" + (o.key.startsWith("pass") ? " pass" : "");
+    return h("button", { class: cls, dataset: { key: o.key }, disabled: S.busy || undefined, onclick: () => propose(o) }, o.label);
+  }
+
+  function choicesStrip(v, pend, ctx) {
+    const strip = h("div", { class: "choices", id: "choices" });
+    const opts = pend.options || [];
+    if (pend.kind === "pilot") {
+      const offer = (v.players[S.msg.me.seat] || {}).pilot_offer || [];
+      const sel = S.selectedPilot;
+      const cards = h("div", { class: "cards" });
+      for (const id of offer) {
+        const t = PT.cardTile(id);
+        const canPair = opts.some((o) => (o.cards || []).includes(id));
+        t.classList.add(canPair ? "usable" : "dimmed");
+        if (sel.includes(id)) t.classList.add("selected");
+        t.addEventListener("click", () => {
+          if (PT.suppressClick || !canPair) return;
+          const i = sel.indexOf(id);
+          if (i >= 0) sel.splice(i, 1); else { sel.push(id); if (sel.length > 2) sel.shift(); }
+          renderStatus();
+        });
+        cards.appendChild(t);
+      }
+      strip.appendChild(h("div", { class: "muted" }, "Your private Pilot Season offer — pick two cards to keep:"));
+      strip.appendChild(cards);
+      const match = sel.length === 2 ? opts.find((o) => o.cards && o.cards.includes(sel[0]) && o.cards.includes(sel[1])) : null;
+      strip.appendChild(h("div", { class: "group" },
+        h("button", { class: "primary", id: "pilot-keep", disabled: !match || S.busy || undefined, onclick: () => match && propose(match) },
+          match ? match.label : sel.length === 2 ? "These two cannot be kept together" : "Select two cards")));
+      strip.appendChild(allOptions(opts, "Or choose a pair from the list"));
+      return strip;
+    }
+    // cards offered in this decision that are not on the table (private draws): show them here
+    const me = v.players[S.msg.me.seat] || { green_room: [] };
+    const onTable = new Set([].concat(...Object.values(v.display), me.green_room || [], me.reserved || []));
+    const offered = [];
+    const cardOpts = Object.keys(ctx.index.byCard);
+    for (const id of (pend.drawn || []).concat(cardOpts)) {
+      if (!onTable.has(id) && !offered.includes(id)) offered.push(id);
+    }
+    if (offered.length && pend.kind !== "turn") {
+      strip.appendChild(h("div", { class: "muted" }, "Cards drawn for you (only you see them):"));
+      strip.appendChild(h("div", { class: "cards", id: "drawn" }, offered.map((id) => {
+        const t = PT.cardTile(id);
+        const o = ctx.index.byCard[id];
+        if (o && o.length) {
+          t.classList.add("usable");
+          t.addEventListener("click", () => { if (!PT.suppressClick) choose(o, t); });
+        }
+        return t;
+      })));
+    }
+    if (pend.kind === "turn") {
+      const nonCard = ctx.index.other.concat(Object.values(ctx.index.bySlot).flat());
+      strip.appendChild(h("div", { class: "muted" }, "Click a highlighted card in the market or your green room, or:"));
+      strip.appendChild(h("div", { class: "group" }, nonCard.map(optButton)));
+      strip.appendChild(allOptions(opts, `All ${opts.length} possible actions`));
+      return strip;
+    }
+    // every other decision: all options as buttons (cards also clickable on the table)
+    strip.appendChild(h("div", { class: "group" }, opts.map((o) => {
+      const b = optButton(o);
+      if (o.card) b.dataset.card = o.card;
+      return b;
+    })));
+    return strip;
+  }
+
+  function allOptions(opts, label) {
+    return h("details", { class: "allopts" }, h("summary", {}, label),
+      h("div", { class: "group", style: "margin-top:6px" }, opts.map(optButton)));
+  }
+
+  function showSummary() {
+    const m = S.msg;
+    const ov = document.getElementById("overlay");
+    const extra = h("div", { class: "row", style: "margin-top:10px" },
+      h("a", { class: "btn", href: `/replay/${tableId}` }, "Step through the replay"),
+      h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: `primetime-${tableId}.json` }, "Download record"),
+      h("a", { class: "btn", href: "/" }, "Lobby"),
+      h("button", { id: "summary-close", onclick: () => { ov.classList.add("hidden"); S.summaryClosed = true; } }, "Close"));
+    const dlg = PT.summary(m.view, extra);
+    if (!dlg) return;
+    ov.replaceChildren(dlg);
+    ov.classList.remove("hidden");
+    S.summaryShownFor = m.table.id;
+  }
+
+  function showMissing() {
+    document.getElementById("page").replaceChildren(h("div", { class: "waiting" },
+      h("div", { class: "panel" }, h("h2", {}, "No such table"), h("a", { href: "/" }, "Back to the lobby"))));
+  }
+
+  /* ---------------------------------------------------------------- preferences and leaving */
+  function showPrefs() {
+    const ov = document.getElementById("overlay");
+    const sel = h("select", { id: "pref-delay", "aria-label": "Action confirmation delay" },
+      [[0, "Off (act at once)"], [1, "1 second"], [2, "2 seconds"], [3, "3 seconds"], [5, "5 seconds"]].map(([v, l]) => h("option", { value: v }, l)));
+    sel.value = String(confirmDelay());
+    const save = h("button", { class: "primary", id: "pref-save" }, "Save");
+    save.addEventListener("click", async () => {
+      const d = Number(sel.value);
+      localStorage.setItem("pt_confirm_delay", String(d));
+      if (S.me && S.me.user) {
+        try {
+          const r = await PT.api("/api/me/prefs", { confirm_delay: d });
+          S.me.user.prefs = r.prefs;
+        } catch (e) { PT.toast(e.message); }
+      }
+      ov.classList.add("hidden");
+    });
+    ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "Preferences" },
+      h("h2", {}, "Preferences"),
+      h("div", { class: "field" }, h("label", { for: "pref-delay" }, "Action confirmation delay"), sel,
+        h("div", { class: "muted" }, "After you choose, the action waits this long so you can cancel it.")),
+      h("div", { class: "row" }, save, h("button", { onclick: () => ov.classList.add("hidden") }, "Close"))));
+    ov.classList.remove("hidden");
+  }
+
+  function showHelp() {
+    const ov = document.getElementById("overlay");
+    ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help" },
+      h("h2", {}, "How to play"),
+      h("p", {}, PT.HOW_TO),
+      h("h2", {}, "Actions"), h("p", { class: "pre" }, PT.RULES_ACTIONS),
+      h("h2", {}, "Round end"), h("p", { class: "pre" }, PT.RULES_ROUND_END),
+      h("h2", {}, "Tips"), h("ul", {}, PT.TIPS.map((t) => h("li", {}, t))),
+      h("button", { onclick: () => ov.classList.add("hidden") }, "Close")));
+    ov.classList.remove("hidden");
+  }
+
+  async function leaveTable() {
+    const running = S.msg && S.msg.table.status === "running";
+    const q = running ? "Leave this game? The other players can then hand your seat to a bot." : "Leave this table?";
+    if (!window.confirm(q)) return;
+    try {
+      await PT.api(`/api/tables/${tableId}/leave`, {});
+      if (!running) location.href = "/";
+      else reconnect();
+    } catch (e) { PT.toast(e.message); }
+  }
+
+  /* ---------------------------------------------------------------- start */
+  async function main() {
+    document.getElementById("prefs-btn").addEventListener("click", showPrefs);
+    document.getElementById("help-btn").addEventListener("click", showHelp);
+    document.getElementById("leave-btn").addEventListener("click", leaveTable);
+    document.getElementById("overlay").addEventListener("click", (e) => {
+      if (e.target.id === "overlay") { e.target.classList.add("hidden"); S.summaryClosed = true; }
+    });
+    try {
+      [S.me] = await Promise.all([PT.api("/api/me"), PT.loadCatalogue(), refreshInfo()]);
+    } catch (e) {
+      PT.toast(e.message);
+    }
+    connect();
+    // an idle player becomes replaceable with time alone: look again now and then
+    setInterval(() => {
+      if (!S.msg || S.msg.table.status !== "running") return;
+      const key = replaceable().join(",");
+      if (S.replKey !== null && key !== S.replKey) render();
+      S.replKey = key;
+    }, 5000);
+  }
+  document.addEventListener("DOMContentLoaded", main);
+})();

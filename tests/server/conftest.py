@@ -1,0 +1,44 @@
+"""Fixtures for the server tests: a server process, a PostgreSQL schema per test."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from .helpers import PG_ENV, ServerProc, unavailable
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh schema in the test PostgreSQL database (dropped afterwards)."""
+    base = os.environ.get(PG_ENV)
+    if not base:
+        unavailable(f"PostgreSQL not configured: set {PG_ENV}")
+    try:
+        import psycopg
+    except ImportError:
+        unavailable("psycopg is not installed")
+    schema = "t_" + secrets.token_hex(6)
+    try:
+        with psycopg.connect(base, autocommit=True) as c:
+            c.execute(f"CREATE SCHEMA {schema}")
+    except Exception as exc:  # pragma: no cover - depends on the machine
+        unavailable(f"PostgreSQL at {PG_ENV} is not reachable: {exc}")
+    sep = "&" if "?" in base else "?"
+    yield f"{base}{sep}options={quote('-csearch_path=' + schema)}"
+    with psycopg.connect(base, autocommit=True) as c:
+        c.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProc]:
+    s = ServerProc(tmp_path / "data").start()
+    yield s
+    s.stop()
+
+

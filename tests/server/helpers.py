@@ -1,0 +1,154 @@
+"""Helpers for the server tests: server processes, HTTP/WS clients, optional services.
+
+PostgreSQL tests use ``PRIMETIME_TEST_POSTGRES_URL``; browser tests use Debian's Chromium
+(``PRIMETIME_CHROMIUM`` or /usr/bin/chromium).  Locally they are skipped when missing;
+under CI (``CI=true``) a missing one is an error, so CI never passes by skipping them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+PG_ENV = "PRIMETIME_TEST_POSTGRES_URL"
+
+
+def unavailable(reason: str) -> None:
+    if IN_CI:
+        pytest.fail(f"{reason} (required in CI)")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProc:
+    """``python -m primetime.server`` in a subprocess."""
+
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, port: int | None = None) -> None:
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.env = {**os.environ, "PRIMETIME_BOT_DELAY": "0", "PRIMETIME_POLL_INTERVAL": "1",
+                    "PRIMETIME_LOG_LEVEL": "WARNING", **(env or {})}
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = data_dir / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> ServerProc:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        logf = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "primetime.server", "--port", str(self.port), "--data", str(self.data_dir)],
+            env=self.env, stdout=logf, stderr=subprocess.STDOUT, cwd=str(ROOT))
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.log_path.read_text()[-4000:]}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1.0).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.log_path.read_text()[-4000:]}")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Person:
+    """A browser-like HTTP client with its own cookies."""
+
+    def __init__(self, base: str, name: str | None = None) -> None:
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=15.0)
+        if name:
+            self.post("/api/me", {"name": name})
+
+    def post(self, path: str, data: Any = None, ok: bool = True) -> Any:
+        r = self.http.post(path, json=data if data is not None else {})
+        if ok and r.status_code != 200:
+            raise AssertionError(f"{path}: {r.status_code} {r.text}")
+        return r.json()
+
+    def get(self, path: str) -> Any:
+        r = self.http.get(path)
+        r.raise_for_status()
+        return r.json()
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+
+    def create(self, seats: list[str], **options: str) -> str:
+        return str(self.post("/api/tables", {"seats": seats, "options": options})["id"])
+
+    def ws(self, table_id: str, origin: str | None = None) -> Any:
+        return open_ws(self.base.replace("http", "ws", 1) + f"/ws/{table_id}", self.cookie_header(), origin)
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def open_ws(url: str, cookie: str | None = None, origin: str | None = None) -> Any:
+    """A synchronous WebSocket connection (close it with ``.close()``)."""
+    from websockets.sync.client import connect
+
+    kw: dict[str, Any] = {"additional_headers": {"Cookie": cookie} if cookie else {}, "max_size": 2**22, "open_timeout": 10}
+    if origin:
+        kw["origin"] = origin
+    return connect(url, **kw).__enter__()  # entered: the connection is used outside a with-block
+
+
+def recv_state(ws: Any, timeout: float = 15.0, min_version: int = -1) -> dict[str, Any]:
+    """The next state message with a version of at least ``min_version``."""
+    deadline = time.time() + timeout
+    while True:
+        left = deadline - time.time()
+        if left <= 0:
+            raise TimeoutError("no state message")
+        msg = json.loads(ws.recv(timeout=left))
+        if msg.get("type") == "state" and msg["version"] >= min_version:
+            return msg
+
+
+def chromium_path() -> str:
+    path = os.environ.get("PRIMETIME_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        unavailable("Chromium not found (apt-get install chromium)")
+    return path
+
+
+SCREENSHOTS = ROOT / "test-output" / "screenshots"

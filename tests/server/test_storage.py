@@ -1,0 +1,422 @@
+"""The storage suite, run against SQLite and PostgreSQL alike.
+
+Covers the store itself (users, tables, seats, actions, versions, lobby lists, records)
+and the table hub on top of it: every accepted action is stored by the time it is
+acknowledged, refused actions change nothing, undo rewrites the record, and a fresh hub
+(a restarted server) rebuilds every game exactly from what is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from primetime.core.errors import IllegalOptionError, NotYourDecisionError, StaleStateError
+from primetime.core.game import replay_record
+from primetime.server.config import Settings
+from primetime.server.hub import Hub, hash_secret
+from primetime.server.store import ConflictError, SeatRow, Store, TableRow, open_store
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return "sqlite:///" + str(tmp_path / "db.sqlite3")
+    return str(request.getfixturevalue("pg_url"))
+
+
+def make_store(url: str) -> Store:
+    return open_store(url)
+
+
+def settings(url: str, tmp_path: Path) -> Settings:
+    return Settings(data_dir=tmp_path, database_url=url, bot_delay=0.0, bot_workers=0, poll_interval=0.2)
+
+
+def table_row(tid: str, seats: list[SeatRow]) -> TableRow:
+    return TableRow(tid, "t", "networks", "u1", "open", {"pilot": "normal", "turn_order": "fixed"}, 1234, len(seats), None,
+                    1, 0, 0, None, False, 1.0, 1.0, seats=seats)
+
+
+# ---------------------------------------------------------------------- the store
+
+
+def test_users_round_trip(store_url: str) -> None:
+    st = make_store(store_url)
+    st.create_user("u1", "Ana", hash_secret("s1"))
+    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana", "prefs": {}}
+    assert st.user_by_secret(hash_secret("nope")) is None
+    st.update_user("u1", name="Ana B", prefs={"confirm_delay": 0})
+    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana B", "prefs": {"confirm_delay": 0}}
+
+
+def test_tables_seats_actions_and_versions(store_url: str) -> None:
+    st = make_store(store_url)
+    seats = [SeatRow(0, "human", "u1", "Ana", None, "h"), SeatRow(1, "bot", None, "Bot 2", "greedy")]
+    st.create_table(table_row("tab1", seats))
+    got = st.load("tab1")
+    assert got is not None
+    t, acts = got
+    assert acts == [] and t.version == 1 and [s.kind for s in t.seats] == ["human", "bot"]
+
+    def add(tx: Any) -> int:
+        tx.lock_table("tab1")
+        tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)", ("tab1", 0, "k0", 0, 1.0))
+        return tx.bump("tab1", nactions=1)
+
+    assert st.write(add) == 2
+    assert st.versions(["tab1", "missing"]) == {"tab1": 2}
+    t2, acts2 = st.load("tab1")  # type: ignore[misc]
+    assert acts2 == [(0, "k0", 0)] and t2.nactions == 1 and t2.version == 2
+    assert st.record("tab1")["actions"] == ["k0"]  # type: ignore[index]
+    assert st.load("nope") is None
+
+
+def test_failed_write_changes_nothing(store_url: str) -> None:
+    st = make_store(store_url)
+    st.create_table(table_row("tab2", [SeatRow(0, "open")]))
+
+    def bad(tx: Any) -> None:
+        tx.lock_table("tab2")
+        tx.bump("tab2")
+        raise ConflictError("no")
+
+    with pytest.raises(ConflictError):
+        st.write(bad)
+    assert st.versions(["tab2"]) == {"tab2": 1}
+    with pytest.raises(Exception):  # noqa: B017 - duplicate primary key, backend-specific type
+        st.create_table(table_row("tab2", [SeatRow(0, "open")]))
+
+
+def test_concurrent_writers_are_serialised(store_url: str) -> None:
+    """Many threads bump one table: no update is lost (row lock / BEGIN IMMEDIATE)."""
+    st = make_store(store_url)
+    st.create_table(table_row("tab3", [SeatRow(0, "open")]))
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        try:
+            for _ in range(20):
+                def go(tx: Any) -> None:
+                    t = tx.lock_table("tab3")
+                    tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
+                               ("tab3", t.nactions, "k", 0, 1.0))
+                    tx.bump("tab3", nactions=t.nactions + 1)
+
+                st.write(go)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            st.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors
+    t, acts = st.load("tab3")  # type: ignore[misc]
+    assert t.nactions == 80 and [a[0] for a in acts] == list(range(80)) and t.version == 81
+
+
+def test_lobby_lists(store_url: str) -> None:
+    st = make_store(store_url)
+    st.create_user("u1", "Ana", hash_secret("a"))
+    st.create_table(table_row("open1", [SeatRow(0, "human", "u1", "Ana", None, "h"), SeatRow(1, "open")]))
+    lob = st.lobby("u1")
+    assert [t["id"] for t in lob["open"]] == ["open1"]
+    assert [t["id"] for t in lob["mine"]] == ["open1"]
+    assert lob["mine"][0]["seats"][0]["you"] is True
+    assert "secret_hash" not in str(lob) and "seed" not in str(lob)
+    assert st.lobby(None)["mine"] == []
+
+
+# ---------------------------------------------------------------------- the hub on the store
+
+
+async def _new_game(hub: Hub, seats: list[str], **options: str) -> tuple[str, str, dict[str, Any]]:
+    user = {"id": "u-" + seats[0] if seats else "u-x", "name": "Ana"}
+    tid, secret = await hub.create_table(user, "T", seats, options)
+    rt = await hub.get(tid)
+    assert rt is not None
+    await hub.start_game(rt, user["id"], fill_bots=True)
+    return tid, hash_secret(secret), user
+
+
+async def _wait_bots(hub: Hub, tid: str, timeout: float = 60.0) -> None:
+    """Wait until the pending decision is a human's (seat 0) or the game is over."""
+    rt = await hub.get(tid)
+    assert rt is not None
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        g = rt.game
+        settled = not rt.lock.locked() and (rt.bot_task is None or rt.bot_task.done())
+        if settled and g is not None and (g.is_over() or g.current_player() == 0):
+            return
+        await asyncio.sleep(0.005)
+    raise TimeoutError("bots did not finish")
+
+
+def test_hub_plays_a_game_and_a_restart_rebuilds_it(store_url: str, tmp_path: Path) -> None:
+    async def go() -> None:
+        st = make_store(store_url)
+        hub = Hub(settings(store_url, tmp_path), st)
+        await hub.start()
+        try:
+            tid, sh, _user = await _new_game(hub, ["bot:random", "bot:greedy"], pilot="simplified")
+            rt = await hub.get(tid)
+            assert rt is not None and rt.game is not None
+            rng_pick = 0
+            while True:
+                await _wait_bots(hub, tid)
+                g = rt.game
+                if g.is_over():
+                    break
+                keys = g.legal_keys()
+                key = keys[rng_pick % len(keys)]
+                rng_pick += 7
+                seq = g.seq
+                new_seq = await hub.act(rt, 0, key, seq, sh)
+                # acknowledged => stored: a separate store connection sees it
+                other = make_store(store_url)
+                assert other.record(tid)["actions"][seq] == key  # type: ignore[index]
+                other.close()
+                assert new_seq == seq + 1
+            stored = st.record(tid)
+            assert stored is not None
+            assert stored["actions"] == rt.game.actions
+            replayed = replay_record(stored)
+            assert replayed.result() == rt.game.result()
+            row = st.load(tid)[0]  # type: ignore[index]
+            assert row.status == "finished" and row.result == rt.game.result()
+        finally:
+            await hub.stop()
+        # a new hub on the same database (a restarted server) sees the same game
+        hub2 = Hub(settings(store_url, tmp_path), make_store(store_url))
+        await hub2.start()
+        try:
+            rt2 = await hub2.get(tid)
+            assert rt2 is not None and rt2.game is not None
+            assert rt2.game.actions == stored["actions"] and rt2.game.is_over()
+        finally:
+            await hub2.stop()
+
+    asyncio.run(go())
+
+
+def test_refused_actions_change_nothing(store_url: str, tmp_path: Path) -> None:
+    async def go() -> None:
+        st = make_store(store_url)
+        hub = Hub(settings(store_url, tmp_path), st)
+        await hub.start()
+        try:
+            tid, sh, _ = await _new_game(hub, ["bot:random"])
+            await _wait_bots(hub, tid)
+            rt = await hub.get(tid)
+            assert rt is not None and rt.game is not None
+            g = rt.game
+            before = (rt.version, g.seq, st.versions([tid])[tid])
+            good = g.legal_keys()[0]
+            with pytest.raises(StaleStateError):
+                await hub.act(rt, 0, good, g.seq + 5, sh)
+            with pytest.raises(IllegalOptionError):
+                await hub.act(rt, 0, "nonsense:1", g.seq, sh)
+            with pytest.raises(ConflictError):
+                await hub.act(rt, 0, good, g.seq, hash_secret("wrong secret"))
+            with pytest.raises(ConflictError):  # seat 1 is a bot: no human may act for it
+                await hub.act(rt, 1, good, g.seq, sh)
+            assert (rt.version, g.seq, st.versions([tid])[tid]) == before
+            assert len(st.record(tid)["actions"]) == g.seq  # type: ignore[index]
+        finally:
+            await hub.stop()
+
+    asyncio.run(go())
+
+
+def test_not_your_decision(store_url: str, tmp_path: Path) -> None:
+    async def go() -> None:
+        st = make_store(store_url)
+        hub = Hub(settings(store_url, tmp_path), st)
+        await hub.start()
+        try:
+            user = {"id": "u1", "name": "Ana"}
+            tid, secret = await hub.create_table(user, "T", ["open"], {})
+            rt = await hub.get(tid)
+            assert rt is not None
+            ben = {"id": "u2", "name": "Ben"}
+            seat, secret2 = await hub.join(rt, ben, None)
+            assert seat == 1
+            await hub.start_game(rt, "u1", fill_bots=False)
+            g = rt.game
+            assert g is not None
+            cur = g.current_player()
+            other = 1 - int(cur or 0)
+            other_hash = hash_secret(secret if other == 0 else secret2)
+            with pytest.raises(NotYourDecisionError):
+                await hub.act(rt, other, g.legal_keys()[0], g.seq, other_hash)
+        finally:
+            await hub.stop()
+
+    asyncio.run(go())
+
+
+def test_undo_within_turn_only_without_reveals(store_url: str, tmp_path: Path) -> None:
+    """Undo replays the record minus the step; a step that drew or revealed cannot be undone."""
+
+    async def go() -> None:
+        st = make_store(store_url)
+        hub = Hub(settings(store_url, tmp_path), st)
+        await hub.start()
+        try:
+            tid, sh, _ = await _new_game(hub, ["bot:random"], pilot="simplified")
+            rt = await hub.get(tid)
+            assert rt is not None
+            undone = refused = 0
+            for _ in range(400):
+                await _wait_bots(hub, tid)
+                g = rt.game
+                assert g is not None
+                if g.is_over():
+                    break
+                keys = g.legal_keys()
+                # prefer producing shows and attaching (multi-step, undoable decisions)
+                key = next((k for k in keys if k.startswith(("show:", "att:", "attach:"))), None)
+                key = key or next((k for k in keys if not k.startswith(("pass", "abort"))), keys[0])
+                seq = g.seq
+                await hub.act(rt, 0, key, seq, sh)
+                g = rt.game
+                assert g is not None
+                if g.is_over():
+                    break
+                if rt.marks[-1].seat == 0 and g.current_player() == 0:
+                    state_before_undo = rt.game.to_json()
+                    if rt.marks[-1].reveals:
+                        with pytest.raises(ConflictError):
+                            await hub.undo(rt, 0, g.seq, sh)
+                        refused += 1
+                        assert rt.game.to_json() == state_before_undo
+                    else:
+                        await hub.undo(rt, 0, g.seq, sh)
+                        undone += 1
+                        assert rt.game is not None and rt.game.seq == seq
+                        assert st.record(tid)["actions"] == rt.game.actions  # type: ignore[index]
+                        # redo the same step (so the game moves on), but abort loops: take the last key
+                        await hub.act(rt, 0, key if key != "abort" else rt.game.legal_keys()[-1], seq, sh)
+            assert undone > 0
+            rec = st.record(tid)
+            assert rec is not None and replay_record(rec).actions == rt.game.actions  # type: ignore[union-attr]
+        finally:
+            await hub.stop()
+
+    asyncio.run(go())
+
+
+def test_leave_vote_and_bot_replacement(store_url: str, tmp_path: Path) -> None:
+    async def go() -> None:
+        st = make_store(store_url)
+        s = settings(store_url, tmp_path)
+        hub = Hub(s, st)
+        await hub.start()
+        try:
+            ana, ben, cy = {"id": "ua", "name": "Ana"}, {"id": "ub", "name": "Ben"}, {"id": "uc", "name": "Cy"}
+            tid, sa = await hub.create_table(ana, "T", ["open", "open"], {})
+            rt = await hub.get(tid)
+            assert rt is not None
+            _, sb = await hub.join(rt, ben, None)
+            _, sc = await hub.join(rt, cy, None)
+            with pytest.raises(ConflictError):
+                await hub.start_game(rt, "ub", fill_bots=False)  # only the host starts
+            await hub.start_game(rt, "ua", fill_bots=False)
+            with pytest.raises(ConflictError):  # Cy is present and not idle
+                await hub.vote(rt, 0, 2, hash_secret(sa))
+            assert await hub.leave(rt, "uc", None) == "left"
+            assert rt.meta is not None and rt.meta.seats[2].left and rt.meta.seats[2].kind == "human"
+            assert await hub.vote(rt, 0, 2, hash_secret(sa)) == "voted"
+            assert rt.meta.seats[2].kind == "human"
+            assert await hub.vote(rt, 1, 2, hash_secret(sb)) == "replaced"
+            assert rt.meta.seats[2].kind == "bot"
+            t = st.load(tid)[0]  # type: ignore[index]
+            assert t.seats[2].kind == "bot" and t.seats[2].secret_hash is None and not t.votes
+            with pytest.raises(ConflictError):  # Cy's old seat secret no longer works
+                await hub.act(rt, 2, "x", 0, hash_secret(sc))
+        finally:
+            await hub.stop()
+
+    asyncio.run(go())
+
+
+def test_two_hubs_on_one_database_see_each_other(pg_url: str, tmp_path: Path) -> None:
+    """A change made through one hub reaches the other (notification or poll); PostgreSQL only."""
+    store_url = pg_url
+
+    async def go() -> None:
+        hub1 = Hub(settings(store_url, tmp_path), make_store(store_url))
+        hub2 = Hub(settings(store_url, tmp_path), make_store(store_url))
+        await hub1.start()
+        await hub2.start()
+        try:
+            user = {"id": "u1", "name": "Ana"}
+            tid, secret = await hub1.create_table(user, "T", ["bot:random"], {"pilot": "simplified"})
+            rt1 = await hub1.get(tid)
+            rt2 = await hub2.get(tid)
+            assert rt1 is not None and rt2 is not None
+            await hub1.start_game(rt1, "u1", fill_bots=True)
+            await _wait_bots(hub1, tid)
+            g = rt1.game
+            assert g is not None
+            await hub1.act(rt1, 0, g.legal_keys()[0], g.seq, hash_secret(secret))
+            target = rt1.version
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 10
+            while rt2.version < target and loop.time() < end:
+                await asyncio.sleep(0.02)
+            assert rt2.version >= target
+            assert rt2.game is not None and rt2.game.actions[: g.seq] == rt1.game.actions[: g.seq]  # type: ignore[union-attr]
+        finally:
+            await hub1.stop()
+            await hub2.stop()
+
+    asyncio.run(go())
+
+
+def test_idle_player_replaced_when_all_others_agree(store_url: str, tmp_path: Path) -> None:
+    async def go() -> None:
+        st = make_store(store_url)
+        s = settings(store_url, tmp_path)
+        s.idle_replace_after = 0.3
+        hub = Hub(s, st)
+        await hub.start()
+        try:
+            users = [{"id": f"u{i}", "name": n} for i, n in enumerate(("Ana", "Ben", "Cy"))]
+            tid, s0 = await hub.create_table(users[0], "T", ["open", "open"], {"pilot": "simplified"})
+            rt = await hub.get(tid)
+            assert rt is not None
+            secrets_ = {0: hash_secret(s0)}
+            for u in users[1:]:
+                seat, sec = await hub.join(rt, u, None)
+                secrets_[seat] = hash_secret(sec)
+            await hub.start_game(rt, "u0", fill_bots=False)
+            assert rt.game is not None
+            idle = int(rt.game.current_player() or 0)
+            voters = [x for x in range(3) if x != idle]
+            with pytest.raises(ConflictError):  # not idle yet
+                await hub.vote(rt, voters[0], idle, secrets_[voters[0]])
+            await asyncio.sleep(0.4)
+            assert await hub.vote(rt, voters[0], idle, secrets_[voters[0]]) == "voted"
+            # the first vote changed the table, but the idle time still counts from the last move
+            assert await hub.vote(rt, voters[1], idle, secrets_[voters[1]]) == "replaced"
+            assert rt.meta is not None and rt.meta.seats[idle].kind == "bot"
+            for _ in range(200):  # the bot takes over the pending decision
+                if rt.game.current_player() != idle or rt.game.seq > 0:
+                    break
+                await asyncio.sleep(0.01)
+            assert rt.game.seq > 0
+        finally:
+            await hub.stop()
+
+    asyncio.run(go())
