@@ -21,9 +21,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record
+from primetime.games.networks.ruleset import render
 from primetime.server.config import Settings
-from primetime.server.hub import Client, Hub, Runtime, dumps, hash_secret, new_id, new_secret
-from primetime.server.messages import catalogue_json, render_view
+from primetime.server.hub import GAME, GAMES, MAX_SEATS, Client, Hub, Runtime, dumps, game_levels, hash_secret, new_id, new_secret
+from primetime.server.messages import card_ids, catalogue_json, render_view
 from primetime.server.store import ConflictError, open_store
 
 log = logging.getLogger("primetime.server")
@@ -192,9 +193,35 @@ def create_app(settings: Settings | None = None) -> Guard:
             raise ApiError(404, "no such table")
         return rt
 
-    def bot_levels() -> list[dict[str, str]]:
+    def bot_levels(game: str = GAME) -> list[dict[str, str]]:
         names = {"random": "Easy (plays at random)", "greedy": "Normal (greedy)"}
-        return [{"id": lv, "label": names.get(lv, lv.capitalize())} for lv in hub.levels]
+        return [{"id": lv, "label": names.get(lv, lv.capitalize())} for lv in game_levels(game, hub.levels)]
+
+    def games_offered() -> list[dict[str, Any]]:
+        """The games a table can be created for, with their player counts, options and bots."""
+        from primetime.core.game import get_ruleset
+
+        out = []
+        for gid, label in (("networks", "The Networks"), ("prime-time", "Prime Time")):
+            rs = get_ruleset(gid)
+            opts: dict[str, Any]
+            if gid == "networks":
+                opts = {
+                    "pilot": [{"id": "normal", "label": "Normal (keep 2 of 4 private pilot cards)"},
+                              {"id": "simplified", "label": "Simplified (2 pilot stars/ads, faster first game)"}],
+                    "turn_order": [{"id": "fixed", "label": "Fixed order"},
+                                   {"id": "low_to_high", "label": "Low to high (lowest score acts first)"}],
+                }
+            else:
+                opts = {
+                    "bonds": {"type": "bool", "label": "Issuing Bonds (borrow $5/$10 certificates when short of cash)"},
+                    "simultaneous": {"type": "bool",
+                                     "label": "Simultaneous Scheduling (TV Guides built in secret, revealed together)"},
+                }
+            out.append({"id": gid, "label": label, "min_players": int(rs.min_players),
+                        "max_players": min(int(rs.max_players), MAX_SEATS), "options": opts,
+                        "bots": bot_levels(gid)})
+        return out
 
     # ------------------------------------------------------------------ pages
     def page(name: str) -> FileResponse:
@@ -235,6 +262,7 @@ def create_app(settings: Settings | None = None) -> Guard:
                 "turn_order": [{"id": "fixed", "label": "Fixed order"},
                                {"id": "low_to_high", "label": "Low to high (lowest score acts first)"}],
             },
+            "games": games_offered(),
         }
 
     @app.post("/api/me")
@@ -271,8 +299,10 @@ def create_app(settings: Settings | None = None) -> Guard:
         return await hub.db(store.lobby, user["id"] if user else None)
 
     @app.get("/api/catalogue")
-    async def catalogue() -> Response:
-        data = catalogue_json()
+    async def catalogue(game: str = "networks") -> Response:
+        if game not in GAMES:
+            raise ApiError(404, f"unknown game {game!r}")
+        data = catalogue_json(game=game)
         etag = '"' + hashlib.sha256(data).hexdigest()[:16] + '"'
         return Response(data, media_type="application/json", headers={"cache-control": "public, max-age=3600", "etag": etag})
 
@@ -286,8 +316,11 @@ def create_app(settings: Settings | None = None) -> Guard:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ApiError(400, "options is an object")
+        game = data.get("game", GAME)
+        if not isinstance(game, str) or game not in GAMES:
+            raise ApiError(400, f"game is one of {', '.join(GAMES)}")
         name = clean_name(data.get("name") or f"{user['name']}'s table", 40)
-        tid, secret = await hub.create_table(user, name, seats, options)
+        tid, secret = await hub.create_table(user, name, seats, options, game)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
         return resp
@@ -387,12 +420,10 @@ def create_app(settings: Settings | None = None) -> Guard:
                 d = prev.pending()
                 key = rec["actions"][step - 1]
                 label = next((o.label for o in d.options if o.key == key), key) if d else key
-                from primetime.games.networks.ruleset import render
-
                 last = {"player": d.player if d else None, "key": key,
                         "label": render(label, list(rec["players"])),
                         "name": rec["players"][d.player] if d and 0 <= d.player < len(rec["players"]) else None}
-            view = render_view(game.view(seat), list(rec["players"]), [c.id for c in game.state.cat.cards])
+            view = render_view(game.view(seat), list(rec["players"]), card_ids(game))
             return {"step": step, "total": total, "players": rec["players"], "view": view, "last": last,
                     "table": {"id": t.id, "name": t.name, "imported": t.imported}}
 
@@ -404,17 +435,23 @@ def create_app(settings: Settings | None = None) -> Guard:
         raw = await request.body()
         try:
             rec = load_record(raw.decode("utf-8", errors="replace"))
-            if rec["game"] != "networks":
+            if rec["game"] not in GAMES:
                 raise RecordError(f"game {rec['game']!r} is not served here")
-            if not 1 <= len(rec["players"]) <= 5:
-                raise RecordError("a record has 1 to 5 players")
             if len(rec["actions"]) > 5000:
                 raise RecordError("too many actions")
             opts = rec.get("options") or {}
-            if str(opts.get("card_set", "base")) not in ("base", ""):
-                raise RecordError("only games with the standard cards can be imported")
-            if set(opts) - {"pilot", "turn_order", "first_player", "card_set"}:
-                raise RecordError(f"unknown options {sorted(set(opts) - {'pilot', 'turn_order', 'first_player', 'card_set'})}")
+            if rec["game"] == "networks":
+                if not 1 <= len(rec["players"]) <= 5:
+                    raise RecordError("a record has 1 to 5 players")
+                if str(opts.get("card_set", "base")) not in ("base", ""):
+                    raise RecordError("only games with the standard cards can be imported")
+                allowed = {"pilot", "turn_order", "first_player", "card_set"}
+            else:
+                if not 2 <= len(rec["players"]) <= 4:
+                    raise RecordError("a Prime Time record has 2 to 4 players")
+                allowed = {"bonds", "simultaneous", "log"}
+            if set(opts) - allowed:
+                raise RecordError(f"unknown options {sorted(set(opts) - allowed)}")
             tid = await hub.import_record(rec, user["id"] if user else None)
         except RecordError as exc:
             raise ApiError(400, f"cannot import this record: {exc}") from None

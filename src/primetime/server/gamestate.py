@@ -33,6 +33,13 @@ def fingerprint(state: Any) -> tuple[Any, ...]:
         len(getattr(state, "box", None) or []),
         getattr(state, "phase", None),
         getattr(state, "round", None),
+        # Prime Time: its decks, the cube bag, the boardroom and the scheduling screens
+        len(getattr(state, "show_deck", None) or []),
+        len(getattr(state, "tal_deck", None) or []),
+        len(getattr(state, "client_pile", None) or []),
+        tuple(len(d) for d in getattr(state, "br_decks", None) or []),
+        sum(getattr(state, "bag", None) or []),
+        getattr(state, "screen", None) is None,
     )
 
 

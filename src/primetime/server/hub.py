@@ -39,7 +39,12 @@ from primetime.server.store import NOTIFY_CHANNEL, ConflictError, SeatRow, Store
 log = logging.getLogger("primetime.server")
 R = TypeVar("R")
 
-GAME = "networks"
+GAME = "networks"  # the default game of a new table
+# Games served here: the options a table may set, and the bot levels that can play each.
+GAMES: dict[str, dict[str, Any]] = {
+    "networks": {"options": ("pilot", "turn_order"), "levels": None},
+    "prime-time": {"options": ("bonds", "simultaneous"), "levels": ("greedy", "random")},
+}
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 MAX_SEATS = 5
 
@@ -54,6 +59,12 @@ def new_secret() -> str:
 
 def new_id(n: int = 6) -> str:
     return secrets.token_urlsafe(n)
+
+
+def game_levels(game: str, levels: list[str]) -> list[str]:
+    """The bot levels that can play ``game``."""
+    allowed = GAMES.get(game, {}).get("levels")
+    return [lv for lv in levels if allowed is None or lv in allowed]
 
 
 def bot_name(seat: int, level: str) -> str:
@@ -396,7 +407,8 @@ class Hub:
                 level = s.bot or "greedy"
                 seed = botpool.bot_seed(rt.meta.seed, s.seat, seq)
                 seat = s.seat
-            key = await self.bots.choose(GAME, payload, level, seed, seat)
+                game_name = rt.meta.game
+            key = await self.bots.choose(game_name, payload, level, seed, seat)
             try:
                 await self.mutate(rt, lambda tx, rt_, t: self._act(tx, rt_, t, seat, key, seq, None, True))
             except (GameError, ConflictError) as exc:
@@ -670,7 +682,7 @@ class Hub:
             if s.kind == "human":
                 raise ConflictError("that seat is taken by a player")
             if kind == "bot":
-                if level not in levels:
+                if level not in game_levels(t.game, levels):
                     raise ConflictError(f"unknown bot level {level!r}")
                 s.kind, s.bot, s.name = "bot", level, bot_name(seat, level)
             elif kind == "open":
@@ -706,31 +718,35 @@ class Hub:
         await self.mutate(rt, fn)
 
     # ================================================================ creation
-    def validate_options(self, options: dict[str, Any], nseats: int) -> dict[str, Any]:
-        clean = {k: options[k] for k in ("pilot", "turn_order") if k in options}
+    def validate_options(self, options: dict[str, Any], nseats: int, game: str = GAME) -> dict[str, Any]:
+        if game not in GAMES:
+            raise ConflictError(f"unknown game {game!r}; this server offers {', '.join(GAMES)}")
+        clean = {k: options[k] for k in GAMES[game]["options"] if k in options}
         try:
-            return dict(get_ruleset(GAME).validate_options(clean, nseats))
+            return dict(get_ruleset(game).validate_options(clean, nseats))
         except ValueError as exc:
             raise ConflictError(str(exc)) from None
 
-    async def create_table(self, user: dict[str, Any], name: str, seats: list[str], options: dict[str, Any]) -> tuple[str, str]:
+    async def create_table(self, user: dict[str, Any], name: str, seats: list[str], options: dict[str, Any],
+                           game: str = GAME) -> tuple[str, str]:
         """``seats`` after the host's: ``"open"`` or ``"bot:<level>"``.  Returns (table id, seat secret)."""
         n = 1 + len(seats)
         if not 1 <= n <= MAX_SEATS:
             raise ConflictError(f"a table has 1 to {MAX_SEATS} players")
-        opts = self.validate_options(options, n)
+        opts = self.validate_options(options, n, game)
+        levels = game_levels(game, self.levels)
         secret = new_secret()
         rows = [SeatRow(0, "human", user["id"], user["name"], None, hash_secret(secret))]
         for i, spec in enumerate(seats, start=1):
             if spec == "open":
                 rows.append(SeatRow(i, "open"))
-            elif spec.startswith("bot:") and spec[4:] in self.levels:
+            elif spec.startswith("bot:") and spec[4:] in levels:
                 rows.append(SeatRow(i, "bot", None, bot_name(i, spec[4:]), spec[4:]))
             else:
-                raise ConflictError(f"seat {i + 1}: say 'open' or one of {', '.join('bot:' + lv for lv in self.levels)}")
+                raise ConflictError(f"seat {i + 1}: say 'open' or one of {', '.join('bot:' + lv for lv in levels)}")
         now = time.time()
         tid = new_id()
-        t = TableRow(tid, name, GAME, user["id"], "open", opts, secrets.randbelow(1 << 62), n, None, 1, 0, 0, None,
+        t = TableRow(tid, name, game, user["id"], "open", opts, secrets.randbelow(1 << 62), n, None, 1, 0, 0, None,
                      False, now, now, seats=rows)
         await self.write(self.store.create_table, t, None)
         return tid, secret

@@ -16,6 +16,7 @@ import msgspec
 
 from primetime.games.networks.ruleset import render
 from primetime.server.gamestate import undo_refusal
+from primetime.server.hub import GAMES
 
 if TYPE_CHECKING:
     from primetime.server.hub import Hub, Runtime
@@ -31,7 +32,8 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "id": t.id,
         "name": t.name,
         "status": t.status,
-        "options": {k: t.options.get(k) for k in ("pilot", "turn_order")},
+        "game": t.game,
+        "options": {k: t.options.get(k) for k in GAMES.get(t.game, GAMES["networks"])["options"]},
         "nseats": t.nseats,
         "imported": t.imported,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left} for s in t.seats],
@@ -50,8 +52,9 @@ def card_ids(game: Any) -> list[str]:
     """Card ids by internal index (cached per catalogue)."""
     cat = game.state.cat
     got = _IDS.get(id(cat))
-    if got is None or len(got) != len(cat.cards):
-        got = _IDS[id(cat)] = [c.id for c in cat.cards]
+    if got is None:
+        # The Networks' catalogue lists card objects; Prime Time's keeps the ids themselves.
+        got = _IDS[id(cat)] = [c.id for c in cat.cards] if hasattr(cat, "cards") else list(cat.ids)
     return got
 
 
@@ -79,12 +82,12 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
         for o in pend.get("options") or []:
             o["label"] = render(o["label"], names)
             head, _, rest = o["key"].partition(":")
-            if head == "keep":
+            if head == "keep" and view.get("game") != "prime-time":  # Prime Time's keep names a card id
                 try:
                     o["cards"] = [ids[int(x)] for x in rest.split(",")]
                 except (ValueError, IndexError):
                     pass
-        unusable = pend.get("unusable")
+        unusable = pend.get("unusable") if view.get("game") != "prime-time" else None
         if unusable:
             by_card: dict[str, str] = {}
             for key, reason in unusable.items():
@@ -128,8 +131,10 @@ def state_message(hub: Hub, rt: Runtime, seat: int | None) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def catalogue_json(card_set: str = "base") -> bytes:
+def catalogue_json(card_set: str = "base", game: str = "networks") -> bytes:
     """Every card with its words (for tooltips), without server paths."""
+    if game == "prime-time":
+        return prime_time_catalogue_json()
     from primetime.games.networks.ruleset import card_text, catalogue_for
 
     cat = catalogue_for(card_set)
@@ -146,3 +151,32 @@ def catalogue_json(card_set: str = "base") -> bytes:
             cards[c["id"]] = entry
     out = {"cards": cards, "board": raw.get("board"), "solo": raw.get("solo")}
     return msgspec.json.encode(out)
+
+
+def prime_time_catalogue_json() -> bytes:
+    """Prime Time's cards by id with their words: shows, talents, clients, boardroom cards, the Re-Run."""
+    from primetime.games.prime_time.cards import default_catalogue
+    from primetime.games.prime_time.ruleset import card_text
+
+    cat = default_catalogue()
+    raw = cat.to_json()
+    cards: dict[str, Any] = {}
+    for group, kind in (("shows", "show"), ("talents", "talent"), ("clients", "client"), ("boardroom", "boardroom"),
+                        ("characters", "character")):
+        for c in raw.get(group) or []:
+            if not isinstance(c, dict) or "id" not in c:
+                continue
+            entry = dict(c)
+            entry["kind"] = kind
+            words = c.get("name", c["id"])
+            if kind in ("show", "talent"):
+                try:
+                    words = card_text(cat, c["id"])
+                except Exception:
+                    pass
+            entry["words"] = words
+            cards[c["id"]] = entry
+    rerun = raw.get("rerun")
+    if isinstance(rerun, dict):
+        cards["rerun"] = {**rerun, "id": "rerun", "kind": "rerun", "words": rerun.get("name", "Re-Run")}
+    return msgspec.json.encode({"game": "prime-time", "cards": cards})

@@ -353,7 +353,7 @@ class Store:
             for row in rows:
                 t = tx.fill(_table_from(row))
                 out.append({
-                    "id": t.id, "name": t.name, "status": t.status, "options": t.options, "imported": t.imported,
+                    "id": t.id, "name": t.name, "game": t.game, "status": t.status, "options": t.options, "imported": t.imported,
                     "nseats": t.nseats, "updated": t.updated, "round": None,
                     "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left,
                                "you": user_id is not None and s.user_id == user_id} for s in t.seats],

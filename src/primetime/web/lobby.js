@@ -61,21 +61,45 @@
   }
 
   function newTablePanel() {
-    const players = h("select", { id: "players", "aria-label": "Number of players" }, [1, 2, 3, 4, 5].map((n) => h("option", { value: n }, `${n} player${n > 1 ? "s" : ""}`)));
-    players.value = "3";
+    const games = ME.games || [{ id: "networks", label: "The Networks", min_players: 1, max_players: 5, bots: ME.bots }];
+    const game = h("select", { id: "game", "aria-label": "Game" }, games.map((g) => h("option", { value: g.id }, g.label)));
+    const players = h("select", { id: "players", "aria-label": "Number of players" });
     const seatsBox = h("div", { class: "seat-specs", id: "seat-specs" });
     const pilot = h("select", { id: "opt-pilot", "aria-label": "Pilot setup" }, ME.options.pilot.map((o) => h("option", { value: o.id }, o.label)));
     const order = h("select", { id: "opt-order", "aria-label": "Turn order" }, ME.options.turn_order.map((o) => h("option", { value: o.id }, o.label)));
+    const bonds = h("input", { type: "checkbox", id: "opt-bonds" });
+    const simul = h("input", { type: "checkbox", id: "opt-simultaneous" });
+    const ptOpts = (games.find((g) => g.id === "prime-time") || {}).options || {};
+    const netFields = h("div", { id: "networks-options" },
+      h("div", { class: "field" }, h("label", { for: "opt-pilot" }, "Pilot setup"), pilot),
+      h("div", { class: "field" }, h("label", { for: "opt-order" }, "Turn order"), order));
+    const ptFields = h("div", { id: "prime-time-options", class: "hidden" },
+      h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
+      h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
     const name = h("input", { type: "text", id: "table-name", maxlength: "40", placeholder: `${ME.user.name}'s table`, "aria-label": "Table name" });
-    const defaultBot = ME.bots.some((b) => b.id === "greedy") ? "greedy" : (ME.bots[0] || {}).id;
+    const current = () => games.find((g) => g.id === game.value) || games[0];
 
-    function drawSeats() {
+    function drawPlayers() {
+      const g = current();
+      const old = Number(players.value) || 3;
+      const counts = [];
+      for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+      players.replaceChildren(...counts.map((n) => h("option", { value: n }, `${n} player${n > 1 ? "s" : ""}`)));
+      players.value = String(Math.min(g.max_players, Math.max(g.min_players, old)));
+      netFields.classList.toggle("hidden", g.id !== "networks");
+      ptFields.classList.toggle("hidden", g.id !== "prime-time");
+      drawSeats(true);
+    }
+
+    function drawSeats(reset) {
       const n = Number(players.value);
-      const old = Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
+      const bots = current().bots || ME.bots;
+      const defaultBot = bots.some((b) => b.id === "greedy") ? "greedy" : (bots[0] || {}).id;
+      const old = reset ? [] : Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
       seatsBox.replaceChildren(h("div", { class: "seat-spec" }, h("span", { class: "badge" }, "Seat 1"), h("span", {}, `${ME.user.name} (you)`)));
       for (let i = 1; i < n; i++) {
         const sel = h("select", { "aria-label": `Seat ${i + 1}`, dataset: { seat: i } },
-          ME.bots.map((b) => h("option", { value: "bot:" + b.id }, "Bot: " + b.label)),
+          bots.map((b) => h("option", { value: "bot:" + b.id }, "Bot: " + b.label)),
           h("option", { value: "open" }, "Open seat for a friend"));
         sel.value = old[i - 1] || "bot:" + defaultBot;
         seatsBox.appendChild(h("div", { class: "seat-spec" }, h("span", { class: "badge" }, `Seat ${i + 1}`), sel));
@@ -83,22 +107,25 @@
       order.disabled = n === 1;
       if (n === 1) order.value = "fixed";
     }
-    players.addEventListener("change", drawSeats);
-    drawSeats();
+    game.addEventListener("change", drawPlayers);
+    players.addEventListener("change", () => drawSeats(false));
+    players.value = "3";
+    drawPlayers();
     const create = h("button", { class: "primary", id: "create-btn" }, "Create table");
     create.addEventListener("click", async () => {
       create.disabled = true;
       const seats = Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
+      const options = game.value === "prime-time" ? { bonds: bonds.checked, simultaneous: simul.checked }
+        : { pilot: pilot.value, turn_order: order.value };
       try {
-        const r = await PT.api("/api/tables", { name: name.value || undefined, seats, options: { pilot: pilot.value, turn_order: order.value } });
+        const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options });
         location.href = r.url;
       } catch (e) { PT.toast(e.message); create.disabled = false; }
     });
     return h("section", { class: "panel" }, h("h2", {}, "New table"),
+      h("div", { class: "field" }, h("label", { for: "game" }, "Game"), game),
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
-      seatsBox,
-      h("div", { class: "field" }, h("label", { for: "opt-pilot" }, "Pilot setup"), pilot),
-      h("div", { class: "field" }, h("label", { for: "opt-order" }, "Turn order"), order),
+      seatsBox, netFields, ptFields,
       h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),
       h("div", { class: "row" }, create, h("span", { class: "muted" }, "Next: invite friends with the link, then start.")));
   }
@@ -120,8 +147,9 @@
       links.push(h("a", { href: `/replay/${t.id}` }, "Replay"));
     }
     const score = t.result ? " · scores " + t.result.join(" / ") : "";
+    const gameName = t.game === "prime-time" ? "Prime Time · " : "";
     return h("li", { dataset: { table: t.id } },
-      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, seatsText(t) + score)),
+      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, gameName), h("span", { class: "muted" }, seatsText(t) + score)),
       h("span", { class: "badge" }, t.status), ...links);
   }
 

@@ -169,7 +169,7 @@
       if (host && s.kind !== "human") {
         const sel = h("select", { "aria-label": `Seat ${s.seat + 1}` },
           h("option", { value: "open" }, "Open seat (friend)"),
-          (S.me.bots || []).map((b) => h("option", { value: "bot:" + b.id }, "Bot: " + b.label)));
+          seatBots(m.table.game).map((b) => h("option", { value: "bot:" + b.id }, "Bot: " + b.label)));
         sel.value = s.kind === "bot" ? "bot:" + s.bot : "open";
         sel.addEventListener("change", async () => {
           const v = sel.value;
@@ -184,7 +184,9 @@
     const open = m.table.seats.filter((s) => s.kind === "open").length;
     const parts = [
       h("div", { class: "panel" }, h("h2", {}, m.table.name),
-        h("p", { class: "muted" }, `Pilot setup: ${m.table.options.pilot}; turn order: ${String(m.table.options.turn_order).replace(/_/g, " ")}.`),
+        h("p", { class: "muted" }, m.table.game === "prime-time"
+          ? `Prime Time · Issuing Bonds: ${m.table.options.bonds ? "on" : "off"}; Simultaneous Scheduling: ${m.table.options.simultaneous ? "on" : "off"}.`
+          : `Pilot setup: ${m.table.options.pilot}; turn order: ${String(m.table.options.turn_order).replace(/_/g, " ")}.`),
         seats),
       h("div", { class: "panel" }, h("h2", {}, "Invite friends"),
         h("p", { class: "muted" }, "Send this link. Whoever opens it can take an open seat."),
@@ -205,6 +207,12 @@
       parts.push(h("div", { class: "panel muted" }, "Waiting for the host to start the game…"));
     }
     page.replaceChildren(h("div", { class: "waiting" }, parts));
+  }
+
+  /** The bots that can play this table's game. */
+  function seatBots(game) {
+    const g = ((S.me && S.me.games) || []).find((x) => x.id === game);
+    return (g && g.bots) || (S.me && S.me.bots) || [];
   }
 
   function joinPanel() {
@@ -250,7 +258,7 @@
     document.body.dataset.phase = v.phase;
     document.body.dataset.kind = pend ? pend.kind : "";
     document.getElementById("round").textContent = v.phase === "over" ? "game over" :
-      v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`;
+      v.game === "prime-time" ? `Prime Time · Round ${v.round} of ${v.rounds}` : v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`;
     const page = document.getElementById("page");
     let game = document.getElementById("game");
     if (!game) {
@@ -353,6 +361,14 @@
   function choicesStrip(v, pend, ctx) {
     const strip = h("div", { class: "choices", id: "choices" });
     const opts = pend.options || [];
+    if (v.game === "prime-time") { // every option as a button (cards on the board also offer theirs)
+      strip.appendChild(h("div", { class: "group" }, opts.map((o) => {
+        const b = optButton(o);
+        if (o.card) b.dataset.card = o.card;
+        return b;
+      })));
+      return strip;
+    }
     if (pend.kind === "pilot") {
       const offer = (v.players[S.msg.me.seat] || {}).pilot_offer || [];
       const sel = S.selectedPilot;
