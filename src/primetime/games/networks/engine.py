@@ -136,6 +136,8 @@ def draw(s: NetState, kind: int) -> int | None:
         deck.extend(s.discards[kind])
         s.discards[kind].clear()
         s.rng.shuffle(deck)
+        if kind == SHOW:
+            s.extra["shows_mixed"] = True  # A and B shows are no longer in separate layers
         if s.log is not None:
             s.say(f"The {KIND_NAMES[kind]} discards are shuffled into a new deck.")
     return deck.pop()
@@ -1803,8 +1805,12 @@ def determinize(s: NetState, viewer: int, rng: Rng) -> NetState:
     for k in (STAR, AD, NET):
         rng.shuffle(d.decks[k])
     deck = d.decks[SHOW]
-    a_pos = [i for i, c in enumerate(deck) if T.defs[c].deck == "A"]
-    b_pos = [i for i, c in enumerate(deck) if T.defs[c].deck != "A"]
+    if s.extra.get("shows_mixed"):  # after a reshuffle nothing is known about the order
+        rng.shuffle(deck)
+    a_pos = [] if s.extra.get("shows_mixed") else [i for i, c in enumerate(deck) if T.defs[c].deck == "A"]
+    b_pos = [] if s.extra.get("shows_mixed") else [i for i, c in enumerate(deck) if T.defs[c].deck != "A"]
+    if d.solo_deck:  # the solo opponent's deck order is hidden too (NET-SOLO-05)
+        rng.shuffle(d.solo_deck)
     for pos in (a_pos, b_pos):
         cards = [deck[i] for i in pos]
         rng.shuffle(cards)
