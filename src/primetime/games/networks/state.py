@@ -217,17 +217,8 @@ class NetState:
         return s
 
 
-def _tuple_to_json(t: Any) -> Any:
-    if isinstance(t, tuple):
-        return {"t": [_tuple_to_json(x) for x in t]}
-    if isinstance(t, list):
-        return [_tuple_to_json(x) for x in t]
-    return t
-
-
 def _json_to_tuple(d: Any) -> Any:
-    if isinstance(d, dict) and "t" in d:
-        return tuple(_json_to_tuple(x) for x in d["t"])
+    """Stack steps are nested tuples; JSON brings them back as lists."""
     if isinstance(d, list):
         return tuple(_json_to_tuple(x) for x in d)
     return d
