@@ -127,10 +127,33 @@ def test_prime_time_game_to_the_end(server: ServerProc) -> None:
     assert ana.get(f"/api/tables/{r.json()['id']}/replay?step=100000")["view"]["final"] == finished["final"]
 
 
+def hidden_from(game: Any, viewer: int) -> tuple[set[str], set[str]]:
+    """Card ids ``viewer`` must not see now (decks, the others' hands, face-down talents, offers
+    and what they put on their TV Guides behind the screen), and the names that must not
+    appear because no visible card carries them."""
+    s = game.state
+    cat = s.cat
+    hidden = {cat.ids[c] for c in s.show_deck + s.tal_deck}
+    for q, pl in enumerate(s.players):
+        if q == viewer:
+            continue
+        hidden |= {cat.ids[c] for c in pl.shows + pl.talents + pl.facedown + pl.offer}
+        if s.screen is not None:
+            before = {c for sl in s.screen[q][0] if sl is not None for c in [sl.show, *sl.talents]}
+            now = {c for sl in pl.guide if sl is not None for c in [sl.show, *sl.talents]}
+            hidden |= {cat.ids[c] for c in now - before if c >= 0}
+    names = {cat.names[cat.by_id[c]] for c in hidden}
+    names -= {cat.names[c] for c in range(len(cat.ids)) if cat.ids[c] not in hidden}
+    return hidden, names
+
+
 def test_prime_time_in_the_browser(tmp_path: Any) -> None:
-    """Lobby game selector with Prime Time's options, then a few decisions on its board."""
+    """The lobby's game selector with Prime Time's options, then a whole round against two bots,
+    played by clicking the board (cards, action spaces, the TV Guide) and the choices strip:
+    tooltips, dimmed cards with reasons, the opponent tab, the Prime Time help, and no hidden
+    card of another player anywhere in the page or in what the browser received."""
     from .helpers import SCREENSHOTS, chromium_path, unavailable
-    from .test_browser import CHROMIUM_ARGS
+    from .test_browser import CHROMIUM_ARGS, engine_game
 
     exe = chromium_path()
     try:
@@ -139,10 +162,15 @@ def test_prime_time_in_the_browser(tmp_path: Any) -> None:
         unavailable("the playwright package is not installed")
     web = ServerProc(tmp_path / "data", env={"PRIMETIME_BOT_DELAY": "0.05", "PRIMETIME_IDLE_REPLACE": "600"}).start()
     errors: list[str] = []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def shot(page: Any, name: str) -> None:
+        page.screenshot(path=str(SCREENSHOTS / f"prime-time-{name}.png"), full_page=True)
+
     try:
         with sync_playwright() as pw:
             b = pw.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
-            page = b.new_page()
+            page = b.new_page(viewport={"width": 1400, "height": 1000})
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.add_init_script("localStorage.setItem('pt_confirm_delay', '0')")
             page.goto(web.url + "/")
@@ -156,28 +184,136 @@ def test_prime_time_in_the_browser(tmp_path: Any) -> None:
             assert counts == ["2", "3", "4"]
             page.select_option("#players", "3")
             page.check("#opt-bonds")
+            page.check("#opt-simultaneous")
             page.click("#create-btn")
             page.wait_for_selector("#start-btn")
             assert "Issuing Bonds: on" in page.inner_text("#page")
+            tid = page.evaluate("location.pathname.split('/').pop()")
             page.click("#start-btn")
             page.wait_for_selector("#pt-board")
-            acted = 0
+
+            def view() -> Any:
+                return page.evaluate("PT.tableState.msg.view")
+
+            def no_leak() -> None:
+                seq = int(page.evaluate("document.body.dataset.seq"))
+                hidden, names = hidden_from(engine_game(web, tid, seq), 0)
+                html = page.content()
+                received = page.evaluate("JSON.stringify(PT.tableState.msg)")
+                # (the log may name cards won at auction: who wins what is public, only the hand is not)
+                text = "\n".join(page.inner_text(sel) for sel in ("#status-wrap", "#pt-main", "#scoreboard"))
+                for cid in hidden:
+                    assert f'"{cid}"' not in html, f"the page shows hidden card {cid}"
+                    assert f'"{cid}"' not in received, f"the browser received hidden card {cid}"
+                for nm in names:
+                    assert nm not in text, f"the page names hidden card {nm!r}"
+
+            def tip_of(selector: str) -> str:
+                page.locator(selector).first.hover()
+                page.wait_for_selector("#tip:not(.hidden)")
+                return str(page.inner_text("#tip"))
+
+            def pick(selector: str) -> None:
+                page.locator(selector).first.click()
+                menu = page.locator("#menu button.opt")
+                if menu.count():
+                    menu.first.click()
+
+            kinds: list[str] = []
+            checked: set[str] = set()
             deadline = time.time() + 60
-            while acted < 12 and time.time() < deadline:
-                try:
-                    page.wait_for_selector("body[data-my-turn='1'][data-busy='0'] #choices button.opt", timeout=20000)
-                except Exception:
-                    if page.evaluate("document.body.dataset.phase") == "over":
-                        break
-                    raise
+            while True:
+                assert time.time() < deadline, f"round 1 did not finish in time (decisions: {kinds})"
+                page.wait_for_selector("body[data-my-turn='1'][data-busy='0'] #choices button.opt", timeout=20000)
+                v = view()
+                if v["round"] == 2:
+                    break
+                kind = page.evaluate("document.body.dataset.kind")
+                no_leak()
+                if kind == "place" and "board" not in checked:
+                    checked.add("board")
+                    # cards on the board carry their full text; the bidding spaces are drawn
+                    assert "min bid" in tip_of("#pt-board .pt-space .card[data-card]")
+                    assert page.locator("#pt-board .pt-bids").count() >= 8
+                    assert page.locator("#pt-actions .pt-action").count() == 5
+                    assert page.locator("#pt-cubes .pt-pool").count() == len(v["days"])
+                    # shows in hand cannot be used while placing tokens: dimmed, with the reason
+                    dimmed = page.locator("#pt-hand .card.dimmed[data-reason]")
+                    assert dimmed.count() == 2 and "Broadcasting" in str(dimmed.first.get_attribute("data-reason"))
+                    assert "Cannot use now" in tip_of("#pt-hand .card.dimmed")
+                    # the Help dialog explains Prime Time, with the advanced rules of this table
+                    page.click("#help-btn")
+                    help_text = page.inner_text("#help")
+                    for words in (
+                        "How to play Prime Time",
+                        "Development",
+                        "Ratings War",
+                        "Awards (rounds 3 and 6)",
+                        "Income",
+                        "Issuing Bonds",
+                        "Simultaneous Scheduling",
+                    ):
+                        assert words in help_text, words
+                    assert "green room" not in help_text
+                    shot(page, "help")
+                    page.click("#help button:has-text('Close')")
+                    # an opponent's tab: public area, hand as face-down counts
+                    page.click("#areas .tab[data-tab='1']")
+                    page.wait_for_selector("#areas .area[data-seat='1'] [data-testid='hand-backs']")
+                    assert page.locator("#areas #pt-hand").count() == 0
+                    shot(page, "opponent")
+                    page.click("#areas .tab[data-tab='0']")
+                    page.wait_for_selector("#areas .area[data-seat='0'] #pt-hand")
+                    # a phone never scrolls sideways
+                    page.set_viewport_size({"width": 390, "height": 800})
+                    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+                    assert sw <= iw, f"horizontal scrolling on a phone: {sw}px in {iw}px"
+                    page.set_viewport_size({"width": 1400, "height": 1000})
+                    shot(page, "table")
+                if kind == "sched" and v["schedule"]["secret"] and "screen" not in checked:
+                    done = [s for s in v["turn_order"] if s != 0 and s not in v["schedule"]["waiting"]]
+                    if done:  # someone scheduled behind the screen before us: their tab says so
+                        checked.add("screen")
+                        page.click(f"#areas .tab[data-tab='{done[0]}']")
+                        page.wait_for_selector("[data-testid='pt-screen']")
+                        page.click("#areas .tab[data-tab='0']")
+                        page.wait_for_selector("#areas .area[data-seat='0']")
+                if kind == "cube" and "ratings" not in checked:
+                    checked.add("ratings")
+                    assert page.locator("#areas .pt-day.today").count() == 1
+                    shot(page, "ratings")
                 seq = page.evaluate("document.body.dataset.seq")
-                page.locator("#choices button.opt").first.click()
-                page.wait_for_selector(f"body:not([data-seq='{seq}'])", timeout=20000)
-                acted += 1
-            assert acted >= 5
-            assert page.locator("#pt-hand").count() == 1
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / "prime-time-table.png"), full_page=True)
+                kinds.append(kind)
+                places = kinds.count("place")
+                if kind == "keep":
+                    pick("#pt-offer .card.usable")
+                elif kind == "place" and places == 1 and page.locator("#pt-board .pt-space .card.usable").count():
+                    pick("#pt-board .pt-space .card.usable")  # a bid, by clicking the card
+                elif (
+                    kind == "place"
+                    and page.locator("#pt-actions .pt-action.usable[data-action='golf'], #pt-actions .pt-action.usable[data-action='archives']").count()
+                ):
+                    pick("#pt-actions .pt-action.usable[data-action='golf'], #pt-actions .pt-action.usable[data-action='archives']")
+                elif kind == "sched" and page.locator("#pt-hand .card.usable").count():
+                    if "schedule" not in checked:
+                        checked.add("schedule")
+                        shot(page, "schedule")
+                    pick("#pt-hand .card.usable")  # schedule a show (or hire a talent) from the hand
+                elif kind == "cube" and page.locator("#areas .pt-day.today .card.usable").count():
+                    pick("#areas .pt-day.today .card.usable")  # take a cube onto one of today's cards
+                elif page.locator("#choices button[data-key='done'], #choices button[data-key='none'], #choices button[data-key='pass']").count():
+                    page.locator("#choices button[data-key='done'], #choices button[data-key='none'], #choices button[data-key='pass']").first.click()
+                else:
+                    page.locator("#choices button.opt").first.click()
+                page.wait_for_selector(f"body:not([data-seq='{seq}'])", state="attached", timeout=20000)
+            # the whole first round was played: bids, schedules and the Ratings War, then round 2
+            assert {"keep", "place", "sched"} <= set(kinds), kinds
+            assert {"board", "ratings"} <= checked or "cube" not in kinds, checked
+            no_leak()
+            log = "\n".join(v["log"])
+            assert "Ana submits a schedule" in log and "All schedules are revealed." in log and "Round 2 begins." in log
+            assert page.locator("#pt-board .pt-round.now").inner_text() == "2"
+            shot(page, "round-2")
             b.close()
     finally:
         web.stop()

@@ -253,7 +253,7 @@
     const mySeat = m.me.seat;
     const pend = v.pending;
     const myDecision = !!(pend && mySeat !== null && pend.player === mySeat && pend.options && !m.me.left);
-    document.title = (myDecision ? "▶ Your turn · " : v.phase === "over" ? "Game over · " : "") + BASE_TITLE;
+    document.title = (myDecision ? "▶ Your turn · " : v.phase === "over" ? "Game over · " : "") + (v.game === "prime-time" ? "Prime Time" : BASE_TITLE);
     document.body.dataset.myTurn = myDecision ? "1" : "0";
     document.body.dataset.phase = v.phase;
     document.body.dataset.kind = pend ? pend.kind : "";
@@ -361,14 +361,7 @@
   function choicesStrip(v, pend, ctx) {
     const strip = h("div", { class: "choices", id: "choices" });
     const opts = pend.options || [];
-    if (v.game === "prime-time") { // every option as a button (cards on the board also offer theirs)
-      strip.appendChild(h("div", { class: "group" }, opts.map((o) => {
-        const b = optButton(o);
-        if (o.card) b.dataset.card = o.card;
-        return b;
-      })));
-      return strip;
-    }
+    if (v.game === "prime-time") return ptChoices(v, pend, strip);
     if (pend.kind === "pilot") {
       const offer = (v.players[S.msg.me.seat] || {}).pilot_offer || [];
       const sel = S.selectedPilot;
@@ -431,6 +424,30 @@
     return strip;
   }
 
+  /** Prime Time: few options as buttons; many (bidding, scheduling) as the ones not tied to a card,
+      the rest on the board (highlighted cards, days, action spaces) and in the full list. */
+  function ptChoices(v, pend, strip) {
+    const opts = pend.options || [];
+    const onBoard = (o) => !!o.card || /^(cube|show|talent|rerun|move|hr|bid|buy|forecast|pool|to):/.test(o.key);
+    const button = (o) => {
+      const b = optButton(o);
+      if (o.card) b.dataset.card = o.card;
+      return b;
+    };
+    const plain = opts.filter((o) => !onBoard(o));
+    if (opts.length <= 8 || !plain.length) {
+      strip.appendChild(h("div", { class: "group" }, opts.map(button)));
+      return strip;
+    }
+    const hint = pend.kind === "sched" ? "Click a highlighted card in your hand or a day of your TV Guide, or:" :
+      pend.kind === "place" || pend.kind === "outbid" ? "Click a highlighted card or action space on the board, or:" :
+        "Click a highlighted card, cube or day on the board, or:";
+    strip.appendChild(h("div", { class: "muted" }, hint));
+    if (plain.length) strip.appendChild(h("div", { class: "group" }, plain.map(button)));
+    strip.appendChild(allOptions(opts.filter(onBoard), `All ${opts.filter(onBoard).length} other choices`));
+    return strip;
+  }
+
   function allOptions(opts, label) {
     return h("details", { class: "allopts" }, h("summary", {}, label),
       h("div", { class: "group", style: "margin-top:6px" }, opts.map(optButton)));
@@ -484,7 +501,16 @@
 
   function showHelp() {
     const ov = document.getElementById("overlay");
-    ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help" },
+    const m = S.msg;
+    const game = (m && m.view && m.view.game) || (m && m.table && m.table.game) || (S.tableInfo && S.tableInfo.game);
+    if (game === "prime-time" && PT.ptHelp) {
+      ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help", dataset: { game } },
+        PT.ptHelp((m && m.view) || { options: (m && m.table && m.table.options) || {} }),
+        h("button", { onclick: () => ov.classList.add("hidden") }, "Close")));
+      ov.classList.remove("hidden");
+      return;
+    }
+    ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help", dataset: { game: "networks" } },
       h("h2", {}, "How to play"),
       h("p", {}, PT.HOW_TO),
       h("h2", {}, "Actions"), h("p", { class: "pre" }, PT.RULES_ACTIONS),

@@ -14,6 +14,8 @@ from primetime.games.prime_time.cards import (
     COLOURS,
     DURATION_NAMES,
     GENRE_NAMES,
+    SPACE_COLOURS,
+    TALENT_TYPES,
     TIER_NAMES,
     TIERS,
     TYPE_NAMES,
@@ -25,8 +27,10 @@ from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState,
 DEFAULTS: dict[str, Any] = {"bonds": False, "simultaneous": False, "log": True}
 OPTION_HELP = {
     "bonds": "Issuing Bonds (advanced rule): borrow $5/$10 certificates when short of cash",
-    "simultaneous": ("Simultaneous Scheduling (variant): TV Guides are built in secret and revealed together; "
-                     "this changes the balance of turn order, since the last player no longer sees the others' guides"),
+    "simultaneous": (
+        "Simultaneous Scheduling (variant): TV Guides are built in secret and revealed together; "
+        "this changes the balance of turn order, since the last player no longer sees the others' guides"
+    ),
     "log": "keep a readable log of the game (turn off for fast simulation)",
 }
 
@@ -91,8 +95,7 @@ class PrimeTimeRuleset:
             return None
         top = state.stack[-1]
         keys = E.legal(state)
-        return Decision(int(top[1]), str(top[0]), prompt(state, top),
-                        tuple(Option(k, label(state, top, k), info(state, k)) for k in keys))
+        return Decision(int(top[1]), str(top[0]), prompt(state, top), tuple(Option(k, label(state, top, k), info(state, k)) for k in keys))
 
     def explain_illegal(self, state: PTState, key: str) -> str:
         if not state.stack:
@@ -107,8 +110,7 @@ class PrimeTimeRuleset:
     def view(self, state: PTState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
 
-
-# ---------------------------------------------------------------------- card text
+    # ---------------------------------------------------------------------- card text
 
     def determinize(self, state: PTState, viewer: int, rng: Any) -> PTState:
         """Resample what ``viewer`` cannot see (for search bots)."""
@@ -122,8 +124,7 @@ def card_text(cat: Catalogue, ref: int | str) -> str:
     stars = f", {d.stars} star{'s' if d.stars != 1 else ''}" if d.stars else ""
     tier = TIER_NAMES[d.tier]
     if hasattr(d, "duration"):
-        return (f"{d.name} — {GENRE_NAMES[d.genre]} {DURATION_NAMES[d.duration]} ({tier}, min bid ${d.min_bid}{stars}); "
-                f"cube spaces: {spaces}.")
+        return f"{d.name} — {GENRE_NAMES[d.genre]} {DURATION_NAMES[d.duration]} ({tier}, min bid ${d.min_bid}{stars}); cube spaces: {spaces}."
     t = getattr(d, "type", "")
     return f"{d.name} — {GENRE_NAMES[d.genre]} {TYPE_NAMES[t]} ({tier}, min bid ${d.min_bid}{stars}); cube spaces: {spaces}."
 
@@ -162,8 +163,10 @@ def prompt(s: PTState, top: tuple[Any, ...]) -> str:
     if k == "pr_swap2":
         return f"{who}: Public Relations — switch the {COLOURS[top[3]]} cube on {E.DAY_NAMES[top[2]]} with which cube?"
     if k == "outbid":
-        return (f"{who}: your ${top[4]} bid was beaten — buy a card still on the board at its lowest bidding space, "
-                "use a vacant action space, or take the token back.")
+        return (
+            f"{who}: your ${top[4]} bid was beaten — buy a card still on the board at its lowest bidding space, "
+            "use a vacant action space, or take the token back."
+        )
     if k == "sched":
         if s.opts.get("simultaneous"):
             return f"{who}: build your TV Guide in secret, then submit it."
@@ -333,6 +336,120 @@ def illegal_reason(s: PTState, top: tuple[Any, ...], key: str) -> str:
     return ""
 
 
+def unusable_reasons(s: PTState, top: tuple[Any, ...]) -> dict[str, str]:
+    """Why the decider's visible cards and the action sections cannot be used now.
+
+    Keys are card ids (board cards, the decider's own hand and today's cards on the
+    decider's own TV Guide), ``rerun`` for a Re-Run on today's slot, and the action
+    sections ``rd``, ``archives``, ``golf``, ``pr`` and ``hr``.  Only cards the decider
+    already sees are named, so the map is as public to them as the rest of their view.
+    """
+    k, p = top[0], int(top[1])
+    cat = s.cat
+    ids = cat.ids
+    pl = s.players[p]
+    legal = set(E.legal(s))
+    out: dict[str, str] = {}
+    if k in ("place", "outbid"):
+        R = E.rules(s)
+        for a in ("rd", "archives", "golf", "pr"):
+            if a not in legal:
+                why = illegal_reason(s, top, a)
+                if not why and a == "pr":
+                    why = "there is no cube left to move"
+                out[a] = why or "not available now"
+        if not pl.talents:
+            out["hr"] = "HR needs a talent card in your hand"
+        for kind in (E.SHOWS, E.TALENTS):
+            for i, c in enumerate(s.spaces[kind]):
+                if c < 0:
+                    continue
+                if k == "place":
+                    key = f"bid:{E.KINDS[kind]}:{i}"
+                    if key not in legal:
+                        out[ids[c]] = illegal_reason(s, top, key) or "you cannot make a legal bid on it"
+                elif f"buy:{E.KINDS[kind]}:{i}" not in legal:
+                    price = R.fallback[cat.tier[c]]
+                    out[ids[c]] = f"its lowest bidding space costs ${price} and you have ${pl.cash}"
+        for c in pl.shows:
+            out[ids[c]] = "shows go onto your TV Guide in the Broadcasting phase"
+    elif k == "sched":
+        used = {key.split(":")[1] for key in legal if key.startswith(("show:", "talent:"))}
+        for c in pl.shows:
+            if ids[c] not in used:
+                out[ids[c]] = "every day of your TV Guide already has a show"
+        for t in pl.talents:
+            if ids[t] not in used:
+                tname = TYPE_NAMES[TALENT_TYPES[cat.ttype[t]]]
+                out[ids[t]] = (
+                    f"no Series or Mini Series on your TV Guide can take a {tname} now "
+                    f"(talents never go on Single Shows or Re-Runs, and a show takes one {tname})"
+                )
+    elif k == "cube":
+        d = int(top[2])
+        sl = pl.guide[d]
+        if sl is not None:
+            toks = ["rerun" if sl.show == RERUN else (ids[sl.show] if sl.show >= 0 else "")]
+            toks += [ids[t] for t in sl.talents]
+            usable = {key.split(":")[2] for key in legal if key.startswith("cube:")}
+            for i, tok in enumerate(toks):
+                if not tok or tok in usable:
+                    continue
+                spaces = E.card_spaces(s, sl, i)
+                empty = [SPACE_COLOURS[spaces[j]] for j, f in enumerate(sl.cubes[i]) if f < 0]
+                if not empty:
+                    out[tok] = "every cube space on it is filled"
+                else:
+                    out[tok] = f"no cube left in {E.DAY_NAMES[d]}'s pool fits its empty spaces ({', '.join(empty)})"
+    return out
+
+
+def _ratings_view(s: PTState) -> dict[str, Any] | None:
+    """The day and stage of the Ratings War now (public)."""
+    if s.phase != "ratings":
+        return None
+    for e in reversed(s.stack):
+        if e[0] == "cube":
+            day, stage = int(e[2]), int(e[3])
+            break
+        if e[0] == "alloc":
+            day, stage = int(e[1]), int(e[2])
+            break
+    else:
+        return None
+    return {"day": E.DAY_KEYS[day], "stage": "primary" if stage else "remaining", "primary_left": list(s.alloc), "passed": list(s.passed)}
+
+
+def _schedule_view(s: PTState) -> dict[str, Any] | None:
+    """Who still has to submit a schedule (public: submissions are announced)."""
+    if s.phase != "schedule":
+        return None
+    waiting = [int(e[1]) for e in reversed(s.stack) if e[0] == "sched"]
+    return {"secret": bool(s.opts.get("simultaneous")), "waiting": waiting}
+
+
+def _limits(s: PTState) -> dict[str, Any]:
+    """The board's public numbers for this player count."""
+    R = E.rules(s)
+    return {
+        "bid_spaces": dict(zip(TIERS, R.slots, strict=True)),
+        "bid_cap": dict(zip(TIERS, R.cap, strict=True)),
+        "fallback": dict(zip(TIERS, R.fallback, strict=True)),
+        "hr_pay": dict(zip(TIERS, R.hr, strict=True)),
+        "rd_cost": R.rd_cost,
+        "archives": R.archives,
+        "golf": R.golf,
+        "golf_vp": R.golf_vp,
+        "pr": R.pr,
+        "season_rounds": R.season,
+        "hotness_max": R.hot_max,
+        "cash_per_cube": R.cash_per_cube,
+        "dollars_per_vp": R.dollars_per_vp,
+        "variety_genres": R.variety_need,
+        "tokens": R.tokens,
+    }
+
+
 # ---------------------------------------------------------------------- views
 
 
@@ -388,8 +505,7 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
             "guide": {E.DAY_KEYS[d]: _slot_view(s, sl) for d, sl in enumerate(guide)},
         }
         if mine:
-            entry["hand"] = {"shows": [ids[c] for c in pl.shows], "talents": [ids[c] for c in pl.talents],
-                             "reruns": pl.reruns}
+            entry["hand"] = {"shows": [ids[c] for c in pl.shows], "talents": [ids[c] for c in pl.talents], "reruns": pl.reruns}
             entry["facedown"] = [ids[c] for c in pl.facedown]
             if pl.offer:
                 entry["offer"] = [ids[c] for c in pl.offer]
@@ -400,12 +516,14 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
     def spaces(kind: int) -> list[dict[str, Any]]:
         out = []
         for i, c in enumerate(s.spaces[kind]):
-            out.append({
-                "tier": TIERS[R.space_tier[kind][i]],
-                "open": R.space_open[kind][i],
-                "card": ids[c] if c >= 0 else None,
-                "bids": [{"player": q, "amount": a} for q, a in s.bids[kind][i]],
-            })
+            out.append(
+                {
+                    "tier": TIERS[R.space_tier[kind][i]],
+                    "open": R.space_open[kind][i],
+                    "card": ids[c] if c >= 0 else None,
+                    "bids": [{"player": q, "amount": a} for q, a in s.bids[kind][i]],
+                }
+            )
         return out
 
     out: dict[str, Any] = {
@@ -435,11 +553,18 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
             "bag": sum(s.bag),
             "reruns": s.reruns,
             "variety": s.variety,
+            "forecast_row": (s.round - 1) % R.season,
         },
         "decks": {"shows": len(s.show_deck), "talents": len(s.tal_deck), "clients": len(s.client_pile)},
-        "discards": {"shows": [ids[c] for c in s.show_disc], "talents": [ids[c] for c in s.tal_disc],
-                     "clients": [cat.clients[c].id for c in s.client_disc],
-                     "boardroom": [cat.boardroom[b].id for b in s.br_disc]},
+        "limits": _limits(s),
+        "ratings": _ratings_view(s),
+        "schedule": _schedule_view(s),
+        "discards": {
+            "shows": [ids[c] for c in s.show_disc],
+            "talents": [ids[c] for c in s.tal_disc],
+            "clients": [cat.clients[c].id for c in s.client_disc],
+            "boardroom": [cat.boardroom[b].id for b in s.br_disc],
+        },
         "players": players,
         "log": list(s.log or []),
         "final": s.final,
@@ -450,6 +575,7 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
         pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
         if viewer == p:
             pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in E.legal(s)]
+            pend["unusable"] = unusable_reasons(s, top)
         out["pending"] = pend
     else:
         out["pending"] = None
@@ -459,4 +585,3 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
 def catalogue_json() -> dict[str, Any]:
     """The whole card set, for a catalogue screen."""
     return default_catalogue().to_json()
-
