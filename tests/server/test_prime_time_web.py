@@ -255,6 +255,7 @@ def test_prime_time_in_the_browser(tmp_path: Any) -> None:
                     ):
                         assert words in help_text, words
                     assert "green room" not in help_text
+                    assert page.inner_text(".topbar .brand") == "Prime Time"  # not the other game's name
                     shot(page, "help")
                     page.click("#help button:has-text('Close')")
                     # an opponent's tab: public area, hand as face-down counts

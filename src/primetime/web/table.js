@@ -253,7 +253,10 @@
     const mySeat = m.me.seat;
     const pend = v.pending;
     const myDecision = !!(pend && mySeat !== null && pend.player === mySeat && pend.options && !m.me.left);
-    document.title = (myDecision ? "▶ Your turn · " : v.phase === "over" ? "Game over · " : "") + (v.game === "prime-time" ? "Prime Time" : BASE_TITLE);
+    const gameTitle = v.game === "prime-time" ? "Prime Time" : BASE_TITLE;
+    document.title = (myDecision ? "▶ Your turn · " : v.phase === "over" ? "Game over · " : "") + gameTitle;
+    const brand = document.querySelector(".topbar .brand");
+    if (brand && brand.textContent !== gameTitle) brand.textContent = gameTitle;
     document.body.dataset.myTurn = myDecision ? "1" : "0";
     document.body.dataset.phase = v.phase;
     document.body.dataset.kind = pend ? pend.kind : "";
