@@ -122,16 +122,20 @@ def run_tasks(
     workers: int = 1,
     backend: str = "local",
     progress: Progress | None = None,
+    on_result: Callable[[int, Any], None] | None = None,
 ) -> list[Any]:
-    """``[fn(t) for t in tasks]`` on the chosen backend; ``progress(done, total)`` as results arrive."""
+    """``[fn(t) for t in tasks]`` on the chosen backend; ``progress(done, total)`` and
+    ``on_result(index, result)`` are called as results arrive (in completion order)."""
     check_backend(backend, workers)
     total = len(tasks)
     if backend == "ray":
-        return _run_ray(fn, tasks, workers, progress)
+        return _run_ray(fn, tasks, workers, progress, on_result)
     if workers == 1 or total <= 1:
         out = []
         for i, t in enumerate(tasks):
             out.append(fn(t))
+            if on_result is not None:
+                on_result(i, out[-1])
             if progress is not None:
                 progress(i + 1, total)
         return out
@@ -143,13 +147,22 @@ def run_tasks(
     with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=ctx) as ex:
         futures = {ex.submit(fn, t): i for i, t in enumerate(tasks)}
         for done, fut in enumerate(as_completed(futures), 1):
-            results[futures[fut]] = fut.result()
+            i = futures[fut]
+            results[i] = fut.result()
+            if on_result is not None:
+                on_result(i, results[i])
             if progress is not None:
                 progress(done, total)
     return results
 
 
-def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, progress: Progress | None) -> list[Any]:
+def _run_ray(
+    fn: Callable[[Any], Any],
+    tasks: Sequence[Any],
+    workers: int,
+    progress: Progress | None,
+    on_result: Callable[[int, Any], None] | None = None,
+) -> list[Any]:
     import ray
 
     started = False
@@ -170,7 +183,10 @@ def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, progr
         while pending:
             ready, pending = ray.wait(pending, num_returns=min(len(pending), max(1, len(pending) // 50)), timeout=1.0)
             for ref in ready:
-                results[index[ref]] = ray.get(ref)
+                i = index[ref]
+                results[i] = ray.get(ref)
+                if on_result is not None:
+                    on_result(i, results[i])
             done += len(ready)
             if ready and progress is not None:
                 progress(done, len(refs))

@@ -113,4 +113,4 @@ def test_net_deck_08_exhausted_deck_and_discards() -> None:
     assert top(s) == ("turn", 0, 0)  # nothing to draw: the bonus is lost
     _empty_deck(s, NET)
     E.deal_display(s)
-    assert s.display[NET] == [] and len(s.display[STAR]) == 0 and len(s.display[SHOW]) == 5
+    assert s.display[NET] == [] and len(s.display[STAR]) == 0 and len(s.display[SHOW]) == CAT.setup_for(2).display.show

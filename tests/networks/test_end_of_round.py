@@ -46,7 +46,7 @@ def test_net_eor_01_steps_in_order() -> None:
     assert s.players[0].lineup[DAY] is None and cid("SportsEdges") in s.players[0].reruns
     assert s.players[0].pass_col == -1 and s.pass_order == []  # pass track cleared
     assert s.order == [1, 0]  # 1st player token passed on
-    assert leftover[0] in s.discards[2] and len(s.display[SHOW]) == 5  # new display
+    assert leftover[0] in s.discards[2] and len(s.display[SHOW]) == s.setup.display.show  # new display
     assert s.round == 2 and top(s) == ("turn", 1, 0)
 
 
@@ -206,7 +206,8 @@ def test_net_eor_15_choices_in_turn_order() -> None:
     s = scenario(2, cash=0, first=1)
     for p in (0, 1):
         empty_lineup(s, p)
-    put_show(s, 0, PRIME, "Throne of Games", atts=["Dame Prudence Oscarworth"])
+    # $8M of expenses: more than the last pass column's cash
+    put_show(s, 0, PRIME, "Throne of Games", atts=["Dame Prudence Oscarworth", "Hunter Handsome"])
     put_show(s, 1, PRIME, "Slam Dunkirk")
     choose(s, "pass:viewers")
     choose(s, "pass:cash")

@@ -74,11 +74,12 @@ def test_net_end_06_total_and_shared_victory() -> None:
     for p in (0, 1):
         empty_lineup(s, p)
     s.players[0].scores = [10, 10, 10]
-    s.players[1].scores = [10, 10, 13]
+    s.players[1].scores = [10, 10, 12]
     choose(s, "pass:viewers")  # player 0: 4 viewers, keeps $9M -> 3
-    choose(s, "pass:cash")  # player 1: $3M -> $12M -> 4
+    choose(s, "pass:cash")  # player 1: the last column's $6M -> $15M -> 5
+    assert s.setup.pass_track[-1].cash == 6
     rows = s.final["players"]
-    assert [r["total"] for r in rows] == [30 + 4 + 3, 33 + 0 + 4]
+    assert [r["total"] for r in rows] == [30 + 4 + 3, 32 + 0 + 5]
     assert all(r["total"] == r["rounds_total"] + r["bonus_total"] for r in rows)
     assert s.final["winners"] == [0, 1]  # a tie shares the victory
 

@@ -136,7 +136,7 @@ def test_net_solo_10_after_opponent_passes_human_is_last() -> None:
     cash = s.players[0].cash
     up = E.upkeep_net(s, 0)
     choose(s, "pass:cash")
-    assert s.players[0].cash == cash + 3 + up  # the cash-only last column
+    assert s.players[0].cash == cash + s.setup.pass_track[-1].cash + up  # the cash-only last column
 
 
 def test_net_solo_11_only_human_round_end_and_token_swaps() -> None:
