@@ -232,6 +232,23 @@ def test_net_card_10_sponsored_content_extra_wild_slot_on_add() -> None:
     assert len(atts(s.players[0].lineup[DAY])) == 3  # stays after the turn
 
 
+def test_net_card_10_sponsored_content_not_for_a_reserved_show() -> None:
+    """Sponsored Content works when producing a show from the display; a show reserved with
+    Exclusive Rights still needs all its required slots (NET-CARD-05)."""
+    s = scenario(2, cash=[20, 20])
+    ex, spon = to_green(s, 0, "Exclusive Rights", "Sponsored Content")
+    (dawson,) = to_display(s, "Dawson's Reek")  # 1 required star
+    choose(s, f"use:{ex}")
+    choose(s, f"card:{dawson}")
+    assert dawson in s.players[0].reserved
+    assert f"show:{dawson}" not in E.legal(s)  # no star, and Sponsored Content cannot stand in
+    (star,) = to_green(s, 0, "Gene Pool")
+    choose(s, f"show:{dawson}")
+    assert f"use:{spon}" not in E.legal(s) and f"wild:{spon}" not in E.legal(s)
+    choose(s, f"att:{star}")
+    assert f"use:{spon}" not in E.legal(s)
+
+
 def test_net_card_10_sponsored_content_is_either_or_when_producing() -> None:
     """Card text: ignore the required slots OR use 1 extra wild slot — not both at once."""
     s = scenario(2)

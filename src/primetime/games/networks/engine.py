@@ -420,8 +420,9 @@ def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
         return True
     if ens and completable(s, p, show, [], pool, ens, 0, False, src):
         return True
-    # NET-CARD-10: Sponsored Content may ignore every required slot.
-    return has_effect(s, p, "sponsored_content") >= 0 and completable(s, p, show, [], pool, 0, 1, True, src)
+    # NET-CARD-10: Sponsored Content may ignore every required slot, for a show from the display
+    # only (a show reserved with Exclusive Rights still needs all its required slots, NET-CARD-05).
+    return src == "display" and has_effect(s, p, "sponsored_content") >= 0 and completable(s, p, show, [], pool, 0, 1, True, src)
 
 
 # ----------------------------------------------------------------------------- genre tracks
@@ -628,7 +629,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
             sr, ar, wr = T.req[cid]
             cost = costs[cid] - ca
             req = max(0, sr - ns) + max(0, ar - na) <= nf and ns + nf + na >= sr + ar + wr
-            if (req or spon) and cash >= cost:
+            if (req or (spon and src == "display")) and cash >= cost:  # NET-CARD-05/10
                 out.append(T.k_show[cid])  # NET-PROD-02
             elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, src):
                 out.append(T.k_show[cid])
@@ -819,7 +820,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
         e = has_effect(s, p, "ensemble_cast")
         if e >= 0:
             out.append(f"use:{e}")
-    if pr["spon"] < 0:
+    if pr["spon"] < 0 and pr["src"] == "display":  # NET-CARD-10: producing from the display only
         e = has_effect(s, p, "sponsored_content")
         if e >= 0:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
             rest = [c for c in pool if c > last]
