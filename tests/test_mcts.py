@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from primetime.bots.mcts import LEVELS, MctsBot, public_copy
+from primetime.bots.greedy import STALL
+from primetime.bots.ismcts import SearchBot
+from primetime.bots.mcts import LEVELS, MctsBot, NetworksAdapter, public_copy
 from primetime.bots.registry import known_bots, make_bot
 from primetime.core.game import Game, get_ruleset
 from primetime.core.rng import Rng
@@ -25,13 +27,15 @@ def new_state(players: int, seed: int) -> NetState:
 
 
 def advance_to(state: NetState, steps: int, seed: int = 0) -> NetState:
-    """Play ``steps`` random decisions."""
+    """Play ``steps`` random decisions, then on to a decision with a real choice (so that a bot searches)."""
     rng = Rng(seed)
     for _ in range(steps):
         if RS.is_over(state):
             break
         keys = RS.legal_keys(state)
         RS.apply_key(state, keys[rng.below(len(keys))])
+    while not RS.is_over(state) and len(RS.legal_keys(state)) == 1:
+        RS.apply_key(state, RS.legal_keys(state)[0])
     return state
 
 
@@ -150,3 +154,14 @@ def test_time_budget() -> None:
     bot = MctsBot(2, "normal", seconds=0.05)
     assert bot.choose(RS, state) in RS.legal_keys(state)
     assert bot.last["iterations"] >= 1
+
+
+def test_networks_plays_on_the_generic_search_core() -> None:
+    bot = MctsBot(0, "easy")
+    assert isinstance(bot, SearchBot) and isinstance(bot.adapter, NetworksAdapter)
+    state = new_state(2, 1)
+    keys = ["use:NC-01", "pass", "buy:SH-01"]
+    assert bot.adapter.restrict(state, keys, 1) == keys
+    assert bot.adapter.restrict(state, keys, STALL + 1) == ["pass"]  # the safety net against endless uses
+    with pytest.raises(TypeError, match="The Networks only"):
+        bot.select(get_ruleset("prime-time"), get_ruleset("prime-time").new_state({"log": False}, 1, 2), 0, ["a", "b"])

@@ -31,6 +31,7 @@ from primetime.scale import Progress, check_backend, play_game, run_tasks
 from primetime.sim import bot_seed
 
 Z95 = 1.959963984540054
+GAME_NAMES = {"networks": "The Networks", "prime-time": "Prime Time"}
 
 
 def parse_lineup(bots: str | Sequence[str], players: int) -> list[str]:
@@ -51,23 +52,26 @@ def parse_lineup(bots: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
-def schedule(players: int, lineup: Sequence[str], games: int, seed: int = 0,
-             options: dict[str, Any] | None = None, game: str = "networks") -> list[dict[str, Any]]:
+def schedule(
+    players: int, lineup: Sequence[str], games: int, seed: int = 0, options: dict[str, Any] | None = None, game: str = "networks"
+) -> list[dict[str, Any]]:
     """The game specs of a seat-rotated tournament (see the module docstring)."""
     specs = []
     for i in range(games):
         deal, r = divmod(i, players)
         deal_seed = seed + deal
         entries = [(s + r) % players for s in range(players)]
-        specs.append({
-            "game": game,
-            "players": players,
-            "bots": [lineup[e] for e in entries],
-            "entries": entries,
-            "seed": deal_seed,
-            "bot_seeds": [bot_seed(deal_seed, e) for e in entries],
-            "options": dict(options or {}),
-        })
+        specs.append(
+            {
+                "game": game,
+                "players": players,
+                "bots": [lineup[e] for e in entries],
+                "entries": entries,
+                "seed": deal_seed,
+                "bot_seeds": [bot_seed(deal_seed, e) for e in entries],
+                "options": dict(options or {}),
+            }
+        )
     return specs
 
 
@@ -141,24 +145,31 @@ def summarise(players: int, lineup: Sequence[str], results: list[dict[str, Any]]
         xs = scores[n]
         k = len(xs)
         lo, hi = wilson(credit[n], k)
-        rows.append({
-            "bot": n,
-            "seats": sum(1 for x in lineup if x == n),
-            "games": k,
-            "wins": credit[n],
-            "win_rate": credit[n] / k if k else 0.0,
-            "win_ci95": [lo, hi],
-            "fair_share": 1.0 / players,
-            "score_mean": statistics.fmean(xs) if xs else 0.0,
-            "score_sd": statistics.stdev(xs) if k > 1 else 0.0,
-            "score_median": statistics.median(xs) if xs else 0.0,
-            "score_min": min(xs) if xs else 0,
-            "score_max": max(xs) if xs else 0,
-            "rating": ratings[n],
-            "seconds_per_decision": think[n] / choices[n] if choices[n] else 0.0,
-        })
-    return {"finished": finished, "errors": len(errors), "error_messages": errors, "bots": rows, "pairwise": {
-        f"{a} > {b}": v for (a, b), v in sorted(pair.items())}}
+        rows.append(
+            {
+                "bot": n,
+                "seats": sum(1 for x in lineup if x == n),
+                "games": k,
+                "wins": credit[n],
+                "win_rate": credit[n] / k if k else 0.0,
+                "win_ci95": [lo, hi],
+                "fair_share": 1.0 / players,
+                "score_mean": statistics.fmean(xs) if xs else 0.0,
+                "score_sd": statistics.stdev(xs) if k > 1 else 0.0,
+                "score_median": statistics.median(xs) if xs else 0.0,
+                "score_min": min(xs) if xs else 0,
+                "score_max": max(xs) if xs else 0,
+                "rating": ratings[n],
+                "seconds_per_decision": think[n] / choices[n] if choices[n] else 0.0,
+            }
+        )
+    return {
+        "finished": finished,
+        "errors": len(errors),
+        "error_messages": errors,
+        "bots": rows,
+        "pairwise": {f"{a} > {b}": v for (a, b), v in sorted(pair.items())},
+    }
 
 
 def tournament(
@@ -173,16 +184,19 @@ def tournament(
     game: str = "networks",
 ) -> dict[str, Any]:
     """Play a seat-rotated tournament and summarise it (see the module docstring)."""
-    if not 1 <= players <= 5:
-        raise ValueError(f"The Networks is played by 1 to 5 players, not {players}")
+    from primetime.core.game import get_ruleset
+
+    rs = get_ruleset(game)
+    lo, hi = int(rs.min_players), int(rs.max_players)
+    if not lo <= players <= hi:
+        raise ValueError(f"{GAME_NAMES.get(game, game)} is played by {lo} to {hi} players, not {players}")
     if games < 1:
         raise ValueError("games must be at least 1")
     lineup = parse_lineup(bots, players)
     check_backend(backend, workers)
     t0 = time.perf_counter()
     results = run_tasks(play_game, schedule(players, lineup, games, seed, options, game), workers, backend, progress)
-    out = {"game": game, "players": players, "lineup": lineup, "games": games, "seed": seed,
-           "workers": workers, "backend": backend}
+    out = {"game": game, "players": players, "lineup": lineup, "games": games, "seed": seed, "workers": workers, "backend": backend}
     out.update(summarise(players, lineup, results))
     out["seconds"] = time.perf_counter() - t0
     out["results"] = [{k: r.get(k) for k in ("seed", "bots", "scores", "winners", "error") if k in r} for r in results]
@@ -196,8 +210,7 @@ def progress_bar(label: str, total: int, console: Any) -> Any:
     """A rich progress bar (a context manager) and its update callback."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                   console=console, transient=False)
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False)
     task = bar.add_task(label, total=total)
 
     def step(done: int, _total: int) -> None:
@@ -235,43 +248,44 @@ def report_table(report: dict[str, Any]) -> Any:
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="The game: networks.")] = "networks",
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (1-5).")] = 2,
-    bots: Annotated[str, typer.Option("--bots", help="One bot per seat, e.g. greedy,mcts:normal (or one for every seat).")] = (
-        "greedy,random"
-    ),
+    game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (networks 1-5, prime-time 2-4).")] = 2,
+    bots: Annotated[str, typer.Option("--bots", help="One bot per seat, e.g. greedy,mcts:normal (or one for every seat).")] = ("greedy,random"),
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games (a multiple of --players rotates fully).")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal (deal d uses seed + d).")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
+    simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
 ) -> None:
     """Play a seat-rotated tournament between bots and print per-bot results."""
-    from primetime.cli import _out, check_game, fail
+    from primetime.cli import _out, check_game, check_players, fail, options_for
 
-    if check_game(game) != "networks":
-        raise fail("tournaments are available for networks")
+    game = check_game(game)
+    check_players(game, players)
+    options = options_for(game, bonds=bonds, simultaneous=simultaneous) if game == "prime-time" or bonds or simultaneous else None
     con = _out()
     try:
         lineup = parse_lineup(bots, players)
-        if not 1 <= players <= 5:
-            raise ValueError(f"--players {players}: The Networks is played by 1 to 5 players")
         if games < 1:
             raise ValueError("--games must be at least 1")
         check_backend(backend, workers)
         if not json_out and con.is_terminal:
             bar, step = progress_bar("tournament", games, con)
             with bar:
-                report = tournament(players, lineup, games, seed, workers, backend, progress=step)
+                report = tournament(players, lineup, games, seed, workers, backend, progress=step, options=options, game=game)
         else:
-            report = tournament(players, lineup, games, seed, workers, backend)
+            report = tournament(players, lineup, games, seed, workers, backend, options=options, game=game)
     except ValueError as exc:
         raise fail(str(exc)) from None
     if json_out:
         typer.echo(json.dumps({k: v for k, v in report.items() if k != "results"}))
         return
-    con.print(f"[bold]The Networks[/]: {', '.join(lineup)} — seeds {seed}–{seed + (games - 1) // players}, "
-              f"{workers} worker(s), {backend} backend, {report['seconds']:.1f} s")
+    con.print(
+        f"[bold]{GAME_NAMES.get(game, game)}[/]: {', '.join(lineup)} — seeds {seed}–{seed + (games - 1) // players}, "
+        f"{workers} worker(s), {backend} backend, {report['seconds']:.1f} s"
+    )
     con.print(report_table(report))
     for msg in report["error_messages"][:10]:
         con.print(f"[red]{msg}[/]")

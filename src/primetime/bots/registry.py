@@ -9,13 +9,14 @@ from primetime.bots.by_game import by_game
 from primetime.bots.greedy import GreedyBot
 from primetime.bots.greedy_prime_time import PrimeTimeGreedyBot
 from primetime.bots.mcts import LEVELS, make_mcts
+from primetime.bots.mcts_prime_time import make_mcts as make_mcts_prime_time
 from primetime.bots.random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": by_game("greedy", {"networks": GreedyBot, "prime-time": PrimeTimeGreedyBot}),  # one evaluation per game
-    "mcts": by_game("mcts", {"networks": make_mcts("normal")}),
-    **{f"mcts:{level}": by_game(f"mcts:{level}", {"networks": make_mcts(level)}) for level in LEVELS},
+    "mcts": by_game("mcts", {"networks": make_mcts("normal"), "prime-time": make_mcts_prime_time("normal")}),
+    **{f"mcts:{level}": by_game(f"mcts:{level}", {"networks": make_mcts(level), "prime-time": make_mcts_prime_time(level)}) for level in LEVELS},
 }
 
 

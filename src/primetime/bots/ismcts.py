@@ -1,0 +1,306 @@
+"""The game-agnostic core of the information-set Monte Carlo tree search bots (single-observer ISMCTS).
+
+Each game plugs in through a small :class:`Adapter` (``primetime.bots.mcts`` for The
+Networks, ``primetime.bots.mcts_prime_time`` for Prime Time): what a public copy of a state
+is, how determinizations are drawn from it, the legal keys and how a key is applied, the
+evaluation of a state for every player (a reward in [0, 1]), the root prior from the game's
+greedy bot, and which decision kinds are the player's own follow-up steps.
+
+How one decision is made
+------------------------
+1. **What the bot may know.**  The bot first makes a *public copy* of the state: a clone in
+   which every hidden arrangement (deck order, the other players' private cards, the random
+   generator, ...) is replaced by a canonical one.  Nothing of the true hidden arrangement
+   can reach the search; two states that differ only in hidden parts give the same public
+   copy, so the bot's choice cannot depend on them (each game's tests prove it).
+2. **Determinizations.**  From the public copy the bot draws a small pool of
+   determinizations (the game's ``ruleset.determinize(copy, player, rng)``, which re-deals
+   what the player cannot see, consistently with what it has seen).  Each iteration starts
+   from a clone of one pool entry with a fresh random generator, so chance (reshuffles,
+   draws) differs between iterations.
+3. **One tree for the information set.**  Nodes are sequences of option keys from the
+   root; a decision with a single legal option is applied without a node.  Every iteration
+   descends with UCB, using only the keys that are legal in its determinization, and
+   counts for every child how often it was *available* (ISUCT: the exploration term uses
+   the availability count instead of the parent's visits).  The player to move at a node
+   picks by their own reward, so the other players are modelled as playing for
+   themselves.  An untried legal key is expanded as soon as one exists.  The player's own
+   follow-up steps of an action (the adapter's ``reuse_kinds``) are answered from the
+   subtree of the option just chosen when it was visited enough (``reuse``), without a
+   new search.
+4. **Truncated evaluation.**  After the expansion the iteration plays ``rollout`` cheap
+   random moves (none by default) and then scores the state for every player with the
+   adapter's ``rewards`` (the greedy bot's transparent evaluation turned into "how likely
+   is this player ahead"; a finished game uses the real final scores).  Q values are
+   normalised to the range of rewards seen in the tree (so one UCB constant fits every
+   stage of the game).
+5. **Root prior.**  At the root the greedy bot's one-step values of the options are a
+   progressive bias (``prior / (visits + 1)``) and the order in which options are first
+   tried, so a small budget plays like ``greedy`` and a large one refines it.
+6. **Choice.**  The most visited root option (ties: the higher mean).  The search stops
+   early when no other option could still overtake it within the budget, or when half the
+   budget is spent and the leader has four times the visits of the runner-up.
+
+States the core works with have ``stack`` (a list of tuples whose last one is the pending
+decision, ``(kind, player, ...)``; empty once the game is over), ``n`` (players),
+``rng`` and ``clone()``; both games' states do.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from primetime.bots.base import Bot
+from primetime.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Search settings of one difficulty level."""
+
+    iterations: int = 600  # iterations per decision (ignored when ``seconds`` is set)
+    seconds: float | None = None  # wall-clock budget per decision instead of iterations
+    pool: int = 12  # determinizations per decision
+    c: float = 0.6  # UCB exploration constant (Q values are normalised to [0, 1])
+    prior: float = 1.0  # weight of the greedy prior at the root (progressive bias)
+    rollout: int = 0  # random moves played after the expansion before evaluating
+    max_depth: int = 60  # decisions per iteration before it is cut and evaluated
+    reuse: int = 30  # a follow-up step is answered from the last search's subtree if it has this many visits
+
+
+class Node:
+    """Statistics of one option key below a node: visits, availability and reward sums."""
+
+    __slots__ = ("children", "n", "avail", "w")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[str, Node] = {}
+        self.n = 0
+        self.avail = 0
+        self.w = [0.0] * players
+
+
+class Adapter(ABC):
+    """What the search needs to know about one game; one adapter per bot (it may keep a helper bot)."""
+
+    game: str = "?"  # the game's display name, for error messages
+    reuse_kinds: frozenset[str] = frozenset()  # decision kinds that are the player's own follow-up steps
+    legal: Callable[[Any], list[str]]  # the legal keys of a state (the rules engine's function)
+    apply: Callable[[Any, str], None]  # applies a legal key to a state in place
+
+    @abstractmethod
+    def accepts(self, state: Any) -> bool:
+        """Whether ``state`` is a state of this adapter's game."""
+
+    @abstractmethod
+    def stamp(self, state: Any) -> Hashable:
+        """A public tag of the stage of the game (e.g. round and phase), to tell follow-ups apart."""
+
+    def restrict(self, state: Any, keys: list[str], count: int) -> list[str]:
+        """The keys the search may pick from, given ``count`` decisions of this bot at this stamp."""
+        return keys
+
+    @abstractmethod
+    def public_copy(self, state: Any, viewer: int) -> Any:
+        """A clone of ``state`` with every part ``viewer`` may not see in a canonical arrangement."""
+
+    @abstractmethod
+    def determinize(self, ruleset: Any, public: Any, player: int, rng: Rng) -> Any:
+        """One plausible full state drawn from the public copy with ``rng``."""
+
+    @abstractmethod
+    def prior_values(self, state: Any, player: int, keys: list[str]) -> list[float]:
+        """The greedy bot's value of each key for ``player`` in ``state`` (any scale)."""
+
+    @abstractmethod
+    def rewards(self, state: Any, n: int) -> list[float]:
+        """Each player's reward in [0, 1] for the (possibly unfinished) state."""
+
+
+def ahead_rewards(values: Sequence[float], margin: float) -> list[float]:
+    """Each player's chance of being ahead: ``sigmoid((own - best other) / margin)``."""
+    n = len(values)
+    out = []
+    for q in range(n):
+        best_other = max(values[o] for o in range(n) if o != q)
+        x = (values[q] - best_other) / margin
+        out.append(1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0)
+    return out
+
+
+class SearchBot(Bot):
+    """Information-set MCTS with truncated, evaluated playouts over one game's :class:`Adapter`."""
+
+    name = "mcts"
+    levels: dict[str, Settings] = {}
+
+    def __init__(self, adapter: Adapter, seed: int = 0, level: str = "normal", **overrides: Any) -> None:
+        if level not in self.levels:
+            raise ValueError(f"unknown mcts level {level!r}; choose one of {', '.join(self.levels)}")
+        self.adapter = adapter
+        self.seed = seed
+        self.level = level
+        self.settings = replace(self.levels[level], **overrides)
+        self.rng = Rng(seed)
+        self._stamp: Hashable = None
+        self._count = 0
+        self._subtree: tuple[Node, Hashable] | None = None
+        self.last: dict[str, Any] = {}  # statistics of the last search (iterations, seconds, visits)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed}, level={self.level!r})"
+
+    # ------------------------------------------------------------------ decision
+    def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
+        ad = self.adapter
+        if not ad.accepts(state):
+            raise TypeError(f"{type(self).__name__} plays {ad.game} only")
+        stamp = ad.stamp(state)
+        self._count = self._count + 1 if stamp == self._stamp else 1
+        self._stamp = stamp
+        keys = ad.restrict(state, keys, self._count)
+        reused = self.reuse(state, keys, stamp)
+        if reused is not None:
+            return reused
+        public = ad.public_copy(state, player)
+        choice, root = self.search(ruleset, public, player, keys)
+        self._subtree = (root.children[choice], stamp) if choice in root.children else None
+        return choice
+
+    def reuse(self, state: Any, keys: list[str], stamp: Hashable) -> str | None:
+        """The answer to a follow-up step (where to attach, which amount, ...) from the subtree
+        of the option just chosen, when it was searched enough; ``None`` to search again."""
+        sub, self._subtree = self._subtree, None
+        if sub is None or sub[1] != stamp or state.stack[-1][0] not in self.adapter.reuse_kinds:
+            return None
+        node = sub[0]
+        seen = [
+            (node.children[k].n, node.children[k].w[int(state.stack[-1][1])] / node.children[k].n, k)
+            for k in keys
+            if k in node.children and node.children[k].n > 0
+        ]
+        if not seen or sum(x[0] for x in seen) < self.settings.reuse:
+            return None
+        n, _, key = max(seen)
+        self._subtree = (node.children[key], stamp)
+        self.last = {"iterations": 0, "seconds": 0.0, "reused": n}
+        return key
+
+    def determinizations(self, ruleset: Any, public: Any, player: int) -> list[Any]:
+        return [self.adapter.determinize(ruleset, public, player, self.rng) for _ in range(max(1, self.settings.pool))]
+
+    def search(self, ruleset: Any, public: Any, player: int, keys: list[str]) -> tuple[str, Node]:
+        cfg = self.settings
+        ad = self.adapter
+        t0 = time.perf_counter()
+        rng = self.rng
+        n_players = public.n
+        pool = self.determinizations(ruleset, public, player)
+        legal, apply_key, rewards = ad.legal, ad.apply, ad.rewards
+
+        # Root prior: the greedy bot's value of each option, scaled to [0, 1].
+        values = ad.prior_values(pool[0], player, keys)
+        lo, hi = min(values), max(values)
+        prior = {k: (v - lo) / (hi - lo) if hi > lo else 0.5 for k, v in zip(keys, values, strict=True)}
+        order = sorted(keys, key=lambda k: -prior[k])
+        root_keys = set(keys)
+
+        root = Node(n_players)
+        rmin = [math.inf] * n_players
+        rmax = [-math.inf] * n_players
+        c, bias, max_depth = cfg.c, cfg.prior, cfg.max_depth
+        budget = cfg.iterations if cfg.seconds is None else 1 << 30
+        deadline = t0 + cfg.seconds if cfg.seconds is not None else math.inf
+        it = 0
+        while it < budget:
+            if cfg.seconds is not None and (it & 7) == 0 and time.perf_counter() > deadline and it > 0:
+                break
+            s = pool[it % len(pool)].clone()
+            s.rng = Rng(rng.next64())
+            it += 1
+            node = root
+            path = [root]
+            depth = 0
+            while s.stack and depth < max_depth:
+                if node is root:
+                    ks = [k for k in order if k in root_keys]
+                else:
+                    ks = legal(s)
+                if len(ks) == 1 and node is not root:
+                    apply_key(s, ks[0])
+                    continue
+                depth += 1
+                p = s.stack[-1][1]
+                children = node.children
+                untried: list[str] = []
+                for k in ks:
+                    ch = children.get(k)
+                    if ch is None:
+                        if node is not root or not untried:  # the root tries its options in prior order
+                            untried.append(k)
+                    else:
+                        ch.avail += 1
+                if untried:
+                    k = untried[0] if node is root else untried[rng.below(len(untried))]
+                    ch = Node(n_players)
+                    ch.avail = 1
+                    children[k] = ch
+                    apply_key(s, k)
+                    path.append(ch)
+                    break
+                # UCB on the mover's normalised reward.
+                span = rmax[p] - rmin[p]
+                lo_p = rmin[p]
+                best_k, best_v = ks[0], -math.inf
+                for k in ks:
+                    ch = children[k]
+                    q = ch.w[p] / ch.n
+                    q = (q - lo_p) / span if span > 1e-12 else 0.5
+                    v = q + c * math.sqrt(math.log(ch.avail) / ch.n)
+                    if node is root:
+                        v += bias * prior[k] / (ch.n + 1)
+                    if v > best_v:
+                        best_k, best_v = k, v
+                node = children[best_k]
+                apply_key(s, best_k)
+                path.append(node)
+            for _ in range(cfg.rollout):
+                if not s.stack:
+                    break
+                ks = legal(s)
+                apply_key(s, ks[rng.below(len(ks))] if len(ks) > 1 else ks[0])
+            r = rewards(s, n_players)
+            for j in range(n_players):
+                if r[j] < rmin[j]:
+                    rmin[j] = r[j]
+                if r[j] > rmax[j]:
+                    rmax[j] = r[j]
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for j in range(n_players):
+                    w[j] += r[j]
+            # Stop early when the leader cannot be overtaken within the budget.
+            if cfg.seconds is None and (it & 15) == 0 and len(root.children) == len(keys):
+                counts = sorted((ch.n for ch in root.children.values()), reverse=True)
+                if counts[0] - counts[1] > budget - it or (2 * it >= budget and counts[0] >= 4 * counts[1]):
+                    break
+
+        def rank(k: str) -> tuple[int, float]:
+            ch = root.children.get(k)
+            if ch is None or ch.n == 0:
+                return (0, prior[k])
+            return (ch.n, ch.w[player] / ch.n)
+
+        choice = max(keys, key=rank)
+        self.last = {
+            "iterations": it,
+            "seconds": time.perf_counter() - t0,
+            "visits": {k: ch.n for k, ch in root.children.items()},
+        }
+        return choice, root
