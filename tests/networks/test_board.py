@@ -37,7 +37,7 @@ def test_net_board_01_setup_board_contents() -> None:
     assert [(c.cash, c.viewers) for c in b.pass_track] == [(8, 4), (6, 3), (2, None)]
 
 
-@pytest.mark.parametrize(("n", "sizes"), [(4, [7, 5, 5, 4]), (2, [6, 6, 5, 5]), (3, [6, 4, 4, 3]), (5, [8, 6, 6, 5])])
+@pytest.mark.parametrize(("n", "sizes"), [(4, [7, 5, 5, 4]), (2, [6, 7, 6, 5]), (3, [6, 4, 4, 3]), (5, [8, 6, 6, 5])])
 def test_net_board_02_display_sizes(n: int, sizes: list[int]) -> None:
     s = fresh(n, seed=2)
     assert [len(d) for d in s.display] == sizes

@@ -76,8 +76,8 @@ def test_net_end_06_total_and_shared_victory() -> None:
     s.players[0].scores = [10, 10, 10]
     s.players[1].scores = [10, 10, 12]
     choose(s, "pass:viewers")  # player 0: 4 viewers, keeps $9M -> 3
-    choose(s, "pass:cash")  # player 1: the last column's $6M -> $15M -> 5
-    assert s.setup.pass_track[-1].cash == 6
+    choose(s, "pass:cash")  # player 1: the last column's $7M -> $16M -> 5
+    assert s.setup.pass_track[-1].cash == 7
     rows = s.final["players"]
     assert [r["total"] for r in rows] == [30 + 4 + 3, 32 + 0 + 5]
     assert all(r["total"] == r["rounds_total"] + r["bonus_total"] for r in rows)
