@@ -18,15 +18,19 @@ The report gives, per bot name (entries with the same name are pooled):
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import statistics
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from primetime.results_file import ResultsFile
 from primetime.scale import Progress, check_backend, play_game, run_tasks
 from primetime.sim import bot_seed
 
@@ -182,8 +186,14 @@ def tournament(
     progress: Progress | None = None,
     options: dict[str, Any] | None = None,
     game: str = "networks",
+    save: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
-    """Play a seat-rotated tournament and summarise it (see the module docstring)."""
+    """Play a seat-rotated tournament and summarise it (see the module docstring).
+
+    With ``save``, every finished game is appended to that results file at once, and games
+    already in it are not played again (see :mod:`primetime.results_file`): an interrupted
+    tournament resumes, and a longer one (more ``games``, same seed) extends a shorter one.
+    """
     from primetime.core.game import get_ruleset
 
     rs = get_ruleset(game)
@@ -195,8 +205,34 @@ def tournament(
     lineup = parse_lineup(bots, players)
     check_backend(backend, workers)
     t0 = time.perf_counter()
-    results = run_tasks(play_game, schedule(players, lineup, games, seed, options, game), workers, backend, progress)
-    out = {"game": game, "players": players, "lineup": lineup, "games": games, "seed": seed, "workers": workers, "backend": backend}
+    specs = schedule(players, lineup, games, seed, options, game)
+    results: list[Any] = [None] * len(specs)
+    store = None
+    if save is not None:
+        store = ResultsFile(save, {"kind": "tournament", "game": game, "players": players, "lineup": lineup,
+                                   "seed": seed, "options": options or {}})
+        for i, r in store.done.items():
+            if i < len(specs):
+                results[i] = r
+    todo = [i for i, r in enumerate(results) if r is None]
+    resumed = len(specs) - len(todo)
+
+    def report_progress(done: int, _total: int) -> None:
+        if progress is not None:
+            progress(resumed + done, len(specs))
+
+    def keep(j: int, result: Any) -> None:
+        if store is not None:
+            store.add(todo[j], result)
+
+    if progress is not None and resumed:
+        progress(resumed, len(specs))
+    with store if store is not None else contextlib.nullcontext():
+        played = run_tasks(play_game, [specs[i] for i in todo], workers, backend, report_progress, on_result=keep) if todo else []
+    for i, r in zip(todo, played, strict=True):
+        results[i] = r
+    out = {"game": game, "players": players, "lineup": lineup, "games": games, "seed": seed, "workers": workers, "backend": backend,
+           "resumed": resumed}
     out.update(summarise(players, lineup, results))
     out["seconds"] = time.perf_counter() - t0
     out["results"] = [{k: r.get(k) for k in ("seed", "bots", "scores", "winners", "error") if k in r} for r in results]
@@ -258,6 +294,10 @@ def tournament_command(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Keep every finished game in this file (JSON lines); run again with it to resume or extend."),
+    ] = None,
 ) -> None:
     """Play a seat-rotated tournament between bots and print per-bot results."""
     from primetime.cli import _out, check_game, check_players, fail, options_for
@@ -274,9 +314,9 @@ def tournament_command(
         if not json_out and con.is_terminal:
             bar, step = progress_bar("tournament", games, con)
             with bar:
-                report = tournament(players, lineup, games, seed, workers, backend, progress=step, options=options, game=game)
+                report = tournament(players, lineup, games, seed, workers, backend, progress=step, options=options, game=game, save=save)
         else:
-            report = tournament(players, lineup, games, seed, workers, backend, options=options, game=game)
+            report = tournament(players, lineup, games, seed, workers, backend, options=options, game=game, save=save)
     except ValueError as exc:
         raise fail(str(exc)) from None
     if json_out:
@@ -286,6 +326,8 @@ def tournament_command(
         f"[bold]{GAME_NAMES.get(game, game)}[/]: {', '.join(lineup)} — seeds {seed}–{seed + (games - 1) // players}, "
         f"{workers} worker(s), {backend} backend, {report['seconds']:.1f} s"
     )
+    if save is not None:
+        con.print(f"{report['resumed']} game(s) taken from {save}, {games - report['resumed']} played now; all kept there.")
     con.print(report_table(report))
     for msg in report["error_messages"][:10]:
         con.print(f"[red]{msg}[/]")
