@@ -82,19 +82,7 @@ def scramble(s: PTState, viewer: int, seed: int) -> PTState:
     if d.screen is not None:
         pending = {t[1] for t in d.stack if t[0] == "sched"}
         submitted = [q for q in others if q not in pending]
-    for deck, fields in ((d.show_deck, ("shows", "offer")), (d.tal_deck, ("talents", "facedown"))):
-        unseen = list(deck)
-        for q in others:
-            for f in fields:
-                unseen += getattr(d.players[q], f)
-        rng.shuffle(unseen)
-        k = 0
-        for q in others:
-            for f in fields:
-                held = getattr(d.players[q], f)
-                held[:] = unseen[k : k + len(held)]
-                k += len(held)
-        deck[:] = unseen[k:]
+    E.redeal_unseen(d, others, rng.shuffle)
     for q in submitted:
         redo_schedule(d, q, rng)
     rng.shuffle(d.client_pile)

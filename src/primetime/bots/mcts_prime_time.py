@@ -164,19 +164,7 @@ def public_copy(s: PTState, viewer: int) -> PTState:
             at = max(i for i, t in enumerate(d.stack) if t[0] == "ratings") + 1
             again.sort(key=d.order.index, reverse=True)
             d.stack[at:at] = [("sched", q, 0) for q in again]
-    for deck, fields in ((d.show_deck, ("shows", "offer")), (d.tal_deck, ("talents", "facedown"))):
-        unseen = list(deck)
-        for q in others:
-            for f in fields:
-                unseen += getattr(d.players[q], f)
-        unseen.sort()
-        k = 0
-        for q in others:
-            for f in fields:
-                held = getattr(d.players[q], f)
-                held[:] = unseen[k : k + len(held)]
-                k += len(held)
-        deck[:] = unseen[k:]
+    E.redeal_unseen(d, others, list.sort)
     d.client_pile.sort()
     for br in d.br_decks:
         br.sort()

@@ -8,6 +8,7 @@ steps until a decision step is on top; ``legal`` lists the option keys of that d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from primetime.core.rng import Rng
@@ -1424,6 +1425,25 @@ def apply(s: PTState, key: str) -> None:
 # ----------------------------------------------------------------------------- determinization
 
 
+def redeal_unseen(s: PTState, others: list[int], arrange: Callable[[list[int]], Any]) -> None:
+    """Pool each deck (Shows, Talents) with the cards ``others`` hold unseen in it (hands and
+    starting offers, face-down talents), ``arrange`` the pool in place (shuffle or sort) and
+    deal it back in the same counts: what a player who cannot see them may assume."""
+    for deck, fields in ((s.show_deck, ("shows", "offer")), (s.tal_deck, ("talents", "facedown"))):
+        pool = list(deck)
+        for q in others:
+            for f in fields:
+                pool += getattr(s.players[q], f)
+        arrange(pool)
+        k = 0
+        for q in others:
+            for f in fields:
+                held = getattr(s.players[q], f)
+                held[:] = pool[k : k + len(held)]
+                k += len(held)
+        deck[:] = pool[k:]
+
+
 def determinize(s: PTState, viewer: int, rng: Rng) -> PTState:
     """A copy of ``s`` with what ``viewer`` cannot see re-dealt at random (for search bots).
 
@@ -1434,19 +1454,7 @@ def determinize(s: PTState, viewer: int, rng: Rng) -> PTState:
     """
     c = s.clone()
     others = [q for q in range(c.n) if q != viewer]
-    for deck, fields in ((c.show_deck, ("shows", "offer")), (c.tal_deck, ("talents", "facedown"))):
-        pool = list(deck)
-        for q in others:
-            for f in fields:
-                pool += getattr(c.players[q], f)
-        rng.shuffle(pool)
-        k = 0
-        for q in others:
-            for f in fields:
-                held = getattr(c.players[q], f)
-                held[:] = pool[k:k + len(held)]
-                k += len(held)
-        deck[:] = pool[k:]
+    redeal_unseen(c, others, rng.shuffle)
     rng.shuffle(c.client_pile)
     for d in c.br_decks:
         rng.shuffle(d)
