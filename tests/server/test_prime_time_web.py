@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from primetime.bots.registry import known_bots
 from primetime.core.rng import Rng
 
 from .helpers import Person, ServerProc, recv_state
@@ -39,7 +40,7 @@ def test_prime_time_offered_with_its_options(server: ServerProc) -> None:
     pt = games["prime-time"]
     assert (pt["min_players"], pt["max_players"]) == (2, 4)
     assert set(pt["options"]) == {"bonds", "simultaneous"}
-    assert {b["id"] for b in pt["bots"]} == {"greedy", "random"}
+    assert {b["id"] for b in pt["bots"]} == set(known_bots())  # random, greedy and mcts play both games
     assert "networks" in games
     cat = ana.get("/api/catalogue?game=prime-time")
     assert cat["cards"]["SH-01"]["words"] and "/work" not in json.dumps(cat)
@@ -48,7 +49,7 @@ def test_prime_time_offered_with_its_options(server: ServerProc) -> None:
     assert create_pt(ana, []).status_code == 409  # 1 player
     assert create_pt(ana, ["open"] * 4).status_code in (400, 409)  # 5 players
     assert create_pt(ana, ["bot:greedy"], bonds="yes").status_code == 409
-    assert create_pt(ana, ["bot:mcts"]).status_code == 409
+    assert create_pt(ana, ["bot:grandmaster"]).status_code in (400, 409)  # no such bot
     assert ana.http.post("/api/tables", json={"game": "chess", "seats": ["bot:greedy"]}).status_code == 400
     r = create_pt(ana, ["bot:greedy", "bot:random", "open"], bonds=True, simultaneous=True)
     assert r.status_code == 200, r.text

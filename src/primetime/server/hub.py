@@ -43,7 +43,7 @@ GAME = "networks"  # the default game of a new table
 # Games served here: the options a table may set, and the bot levels that can play each.
 GAMES: dict[str, dict[str, Any]] = {
     "networks": {"options": ("pilot", "turn_order"), "levels": None},
-    "prime-time": {"options": ("bonds", "simultaneous"), "levels": ("greedy", "random")},
+    "prime-time": {"options": ("bonds", "simultaneous"), "levels": None},  # every bot plays both games
 }
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 MAX_SEATS = 5
