@@ -370,13 +370,14 @@ def test_two_hubs_on_one_database_see_each_other(pg_url: str, tmp_path: Path) ->
             g = rt1.game
             assert g is not None
             await hub1.act(rt1, 0, g.legal_keys()[0], g.seq, hash_secret(secret))
-            target = rt1.version
+            # Read together, with no await between: the bots may act on after this point.
+            target, done = rt1.version, len(g.actions)
             loop = asyncio.get_running_loop()
             end = loop.time() + 10
             while rt2.version < target and loop.time() < end:
                 await asyncio.sleep(0.02)
             assert rt2.version >= target
-            assert rt2.game is not None and rt2.game.actions[: g.seq] == rt1.game.actions[: g.seq]  # type: ignore[union-attr]
+            assert rt2.game is not None and rt2.game.actions[:done] == g.actions[:done]
         finally:
             await hub1.stop()
             await hub2.stop()
