@@ -24,7 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data") -> None
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     storage = "PostgreSQL" if settings.database_url else f"SQLite in {Path(data).resolve()}"
-    print(f"The Networks: Primetime is served at http://{shown}:{port}/  (storage: {storage}; Ctrl+C stops)", flush=True)
+    print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; Ctrl+C stops)", flush=True)
     # no per-message deflate: compressing every state costs more CPU than the bytes it saves on a LAN
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_ping_interval=20, ws_per_message_deflate=False,
                 ws_ping_timeout=30, timeout_graceful_shutdown=3)
