@@ -14,6 +14,7 @@ from primetime.core.game import Game, get_ruleset
 from primetime.core.rng import Rng
 from primetime.games.networks import engine as E
 from primetime.games.networks.state import NetState
+from search_checks import assert_blind
 
 RS = get_ruleset("networks")
 
@@ -115,17 +116,8 @@ def test_choice_does_not_depend_on_hidden_information(players: int, steps: int) 
     variants = [scramble(base, viewer, k) for k in range(3)]
     # the hidden parts really differ ...
     assert len({json.dumps([v.decks, v.pilot, v.rng.state, v.solo_deck]) for v in [base] + variants}) == 4
-    # ... the bot's knowledge does not ...
-    public = json.dumps(public_copy(base, viewer).to_json(), sort_keys=True)
-    assert all(json.dumps(public_copy(v, viewer).to_json(), sort_keys=True) == public for v in variants)
-    # ... so neither does its choice nor anything of its search, for a fixed seed.
-    choices, searches = set(), set()
-    for v in [base] + variants:
-        bot = small(11, iterations=60)
-        choices.add(bot.choose(RS, v, viewer))
-        searches.add(json.dumps(bot.last["visits"], sort_keys=True))
-    assert len(choices) == 1 and len(searches) == 1
-    assert choices.pop() in RS.legal_keys(base)
+    # ... the bot's knowledge does not, so neither does its choice nor anything of its search.
+    assert_blind(RS, public_copy, lambda: small(11, iterations=60), base, variants, viewer)
 
 
 def test_follow_up_steps_reuse_the_search() -> None:

@@ -21,6 +21,7 @@ from primetime.core.rng import Rng
 from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.state import PTState
 from primetime.scale import play_game, run_tasks
+from search_checks import assert_blind
 
 RS = get_ruleset("prime-time")
 
@@ -193,17 +194,8 @@ def test_choice_does_not_depend_on_hidden_information(situation: str) -> None:
     assert len({hidden_parts(v) for v in [base] + variants}) == 4
     if situation == "secret schedule":  # rivals have scheduled behind their screens, differently in each variant
         assert len({json.dumps([[g.to_json() if g is not None else None for g in p.guide] for p in v.players]) for v in [base] + variants}) == 4
-    # ... the bot's knowledge does not ...
-    public = json.dumps(public_copy(base, viewer).to_json(), sort_keys=True)
-    assert all(json.dumps(public_copy(v, viewer).to_json(), sort_keys=True) == public for v in variants)
-    # ... so neither does its choice nor anything of its search, for a fixed seed.
-    choices, searches = set(), set()
-    for v in [base] + variants:
-        bot = small(11, iterations=60)
-        choices.add(bot.choose(RS, v, viewer))
-        searches.add(json.dumps(bot.last["visits"], sort_keys=True))
-    assert len(choices) == 1 and len(searches) == 1
-    assert choices.pop() in RS.legal_keys(base)
+    # ... the bot's knowledge does not, so neither does its choice nor anything of its search.
+    assert_blind(RS, public_copy, lambda: small(11, iterations=60), base, variants, viewer)
 
 
 def test_public_copy_works_the_bag_out_from_the_cubes_in_sight() -> None:
