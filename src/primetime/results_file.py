@@ -37,6 +37,7 @@ class ResultsFile:
         self.run = json.loads(json.dumps(run))  # the header as it reads back from the file
         self.done: dict[int, Any] = {}
         self._fh: IO[str] | None = None
+        self._intact: str | None = None  # the file's text up to a torn last line, to write back
         if self.path.exists() and self.path.stat().st_size > 0:
             self._read()
 
@@ -45,6 +46,8 @@ class ResultsFile:
             text = self.path.read_text(encoding="utf-8")
         except OSError as exc:
             raise ResultsFileError(f"cannot read the results file {self.path}: {exc.strerror}") from None
+        if not text.endswith("\n"):  # killed while writing: keep what came before
+            self._intact = text[: text.rfind("\n") + 1]
         lines = text.splitlines()
         try:
             header = json.loads(lines[0])["run"]
@@ -65,9 +68,9 @@ class ResultsFile:
 
     def __enter__(self) -> ResultsFile:
         new = not self.path.exists() or self.path.stat().st_size == 0
-        if not new and not self.path.read_bytes().endswith(b"\n"):  # drop a torn last line
-            text = self.path.read_text(encoding="utf-8")
-            self.path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
+        if self._intact is not None:  # drop the torn last line
+            self.path.write_text(self._intact, encoding="utf-8")
+            self._intact = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fh = self.path.open("a", encoding="utf-8")
         if new:
