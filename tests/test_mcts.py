@@ -157,3 +157,35 @@ def test_networks_plays_on_the_generic_search_core() -> None:
     assert bot.adapter.restrict(state, keys, STALL + 1) == ["pass"]  # the safety net against endless uses
     with pytest.raises(TypeError, match="The Networks only"):
         bot.select(get_ruleset("prime-time"), get_ruleset("prime-time").new_state({"log": False}, 1, 2), 0, ["a", "b"])
+
+
+def test_follow_up_steps_below_the_root_take_the_greedy_answer() -> None:
+    # Inside the search a follow-up step (where to attach, which timeslot ...) is answered by
+    # the greedy bot's one-step choice; only the root and whole actions are searched.
+    from primetime.bots.greedy import FOLLOW_UPS, GreedyBot
+
+    state = advance_to(new_state(2, 3), 12, seed=2)
+    bot = MctsBot(1, "easy", iterations=200, pool=4)
+    assert bot.settings.follow
+    calls: list[tuple[str, list[str], str]] = []
+    real_follow = bot.adapter.follow
+
+    def spy(s: NetState, keys: list[str]) -> str:
+        key = real_follow(s, keys)
+        calls.append((s.stack[-1][0], list(keys), key))
+        greedy = GreedyBot(0, depth=0)
+        p = int(s.stack[-1][1])
+        best = max(greedy.key_value(s, p, k, 0) for k in keys)
+        assert greedy.key_value(s, p, key, 0) == best  # the greedy one-step choice
+        return key
+
+    bot.adapter.follow = spy  # type: ignore[method-assign]
+    for _ in range(40):
+        if RS.is_over(state) or calls:
+            break
+        p = RS.current_player(state)
+        keys = RS.legal_keys(state)
+        RS.apply_key(state, bot.choose(RS, state, p) if p == 0 else keys[0])
+    assert calls, "no follow-up step came up inside the search"
+    assert {kind for kind, _, _ in calls} <= FOLLOW_UPS | {"prod_att"}
+    assert all(len(keys) > 1 and key in keys for _, keys, key in calls)

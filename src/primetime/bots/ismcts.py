@@ -24,10 +24,15 @@ How one decision is made
    counts for every child how often it was *available* (ISUCT: the exploration term uses
    the availability count instead of the parent's visits).  The player to move at a node
    picks by their own reward, so the other players are modelled as playing for
-   themselves.  An untried legal key is expanded as soon as one exists.  The player's own
-   follow-up steps of an action (the adapter's ``reuse_kinds``) are answered from the
-   subtree of the option just chosen when it was visited enough (``reuse``), without a
-   new search.
+   themselves.  An untried legal key is expanded as soon as one exists.
+   **Follow-up steps below the root** (a decision of a kind in the adapter's
+   ``reuse_kinds``: where to attach, which timeslot, ...) are not searched: with
+   ``follow`` on, the adapter's quick rule answers them (for both games the greedy bot's
+   one-step choice), so an action is judged by its sensible completion.  Searching them
+   with random first tries made actions with many completions look worse than they are,
+   and wide menus left too few visits to recover.  The answered steps still get nodes.
+   At the real follow-up decision, the player's own step is answered from the subtree of
+   the option just chosen when it was visited enough (``reuse``), without a new search.
 4. **Truncated evaluation.**  After the expansion the iteration plays ``rollout`` cheap
    random moves (none by default) and then scores the state for every player with the
    adapter's ``rewards`` (the greedy bot's transparent evaluation turned into "how likely
@@ -71,6 +76,7 @@ class Settings:
     rollout: int = 0  # random moves played after the expansion before evaluating
     max_depth: int = 60  # decisions per iteration before it is cut and evaluated
     reuse: int = 30  # a follow-up step is answered from the last search's subtree if it has this many visits
+    follow: bool = False  # the movers' own follow-up steps below the root are answered by the adapter's ``follow`` (no nodes)
 
 
 class Node:
@@ -116,6 +122,10 @@ class Adapter(ABC):
     @abstractmethod
     def prior_values(self, state: Any, player: int, keys: list[str]) -> list[float]:
         """The greedy bot's value of each key for ``player`` in ``state`` (any scale)."""
+
+    def follow(self, state: Any, keys: list[str]) -> str:
+        """A quick answer to a follow-up step (a decision of a kind in ``reuse_kinds``) inside the search."""
+        return keys[0]
 
     @abstractmethod
     def rewards(self, state: Any, n: int) -> list[float]:
@@ -209,6 +219,7 @@ class SearchBot(Bot):
         prior = {k: (v - lo) / (hi - lo) if hi > lo else 0.5 for k, v in zip(keys, values, strict=True)}
         order = sorted(keys, key=lambda k: -prior[k])
         root_keys = set(keys)
+        follow, follow_kinds = cfg.follow, ad.reuse_kinds
 
         root = Node(n_players)
         rmin = [math.inf] * n_players
@@ -233,6 +244,15 @@ class SearchBot(Bot):
                     ks = legal(s)
                 if len(ks) == 1 and node is not root:
                     apply_key(s, ks[0])
+                    continue
+                if follow and node is not root and s.stack[-1][0] in follow_kinds:
+                    k = ad.follow(s, ks)
+                    ch = node.children.get(k)
+                    if ch is None:
+                        ch = node.children[k] = Node(n_players)
+                    node = ch
+                    apply_key(s, k)
+                    path.append(ch)
                     continue
                 depth += 1
                 p = s.stack[-1][1]

@@ -17,8 +17,10 @@ This module says what those steps mean for The Networks:
   likely they are ahead); in solo it is the own score over ``SOLO_SCALE``.
 * **Root prior**: the greedy bot's one-step value of each option (a network card use must
   gain something).
-* **Follow-up steps** answered from the last search's subtree: attachments, timeslot,
-  genre, promotion, extra picks, talents, bonuses and production attachments.
+* **Follow-up steps** (attachments, timeslot, genre, promotion, extra picks, talents,
+  bonuses and production attachments): inside the search answered by the greedy bot's
+  one-step choice (:meth:`NetworksAdapter.follow`); at the real decision answered from
+  the last search's subtree.
 * **Safety net**: after ``STALL`` decisions in one round only keys that end the turn are
   searched (some network cards can be used again and again).
 
@@ -28,9 +30,14 @@ Difficulty levels (iteration budgets, so results do not depend on the machine):
 level      iterations  pool  notes
 =========  ==========  ====  ================================================
 ``easy``   100         4     a little search on top of the greedy prior
-``normal`` 600         12    well under 1 s per decision on one core
-``hard``   1500        24    about 1 s per decision
+``normal`` 300         8     well under 1 s per decision on one core
+``hard``   600         12    about 1 s per decision
 =========  ==========  ====  ================================================
+
+Every level answers follow-up steps below the root with the greedy bot's one-step choice
+(``follow``, see :mod:`primetime.bots.ismcts`).  Iterations cost more with it (each
+follow-up step looks at its options), so the budgets are lower than before it existed,
+and the bot is much stronger: see ``docs/design-decisions.md`` (Bots).
 
 A wall-clock budget (``seconds=``) can be given instead for interactive play; it makes the
 bot's choices depend on the machine's speed.
@@ -55,9 +62,9 @@ ENDING = ("pass", "end", "done", "stop", "skip", "no", "rotate")
 REUSE_KINDS = FOLLOW_UPS | {"prod_att"}  # the player's own follow-up steps of an action
 
 LEVELS: dict[str, Settings] = {
-    "easy": Settings(iterations=100, pool=4),
-    "normal": Settings(iterations=600, pool=12),
-    "hard": Settings(iterations=1500, pool=24),
+    "easy": Settings(iterations=100, pool=4, follow=True),
+    "normal": Settings(iterations=300, pool=8, follow=True),
+    "hard": Settings(iterations=600, pool=12, follow=True),
 }
 
 
@@ -97,6 +104,10 @@ class NetworksAdapter(Adapter):
     def prior_values(self, state: Any, player: int, keys: list[str]) -> list[float]:
         h = self.helper
         return [h.key_value(state, player, k, h.depth) - (USE if k.startswith("use:") else 0.0) for k in keys]
+
+    def follow(self, state: Any, keys: list[str]) -> str:
+        h, p = self.helper, int(state.stack[-1][1])
+        return max(keys, key=lambda k: h.key_value(state, p, k, 0))
 
     def rewards(self, state: Any, n: int) -> list[float]:
         return rewards(state, n)
