@@ -82,13 +82,14 @@ class Settings:
 class Node:
     """Statistics of one option key below a node: visits, availability and reward sums."""
 
-    __slots__ = ("children", "n", "avail", "w")
+    __slots__ = ("children", "n", "avail", "w", "hint")
 
     def __init__(self, players: int) -> None:
         self.children: dict[str, Node] = {}
         self.n = 0
         self.avail = 0
         self.w = [0.0] * players
+        self.hint: str | None = None  # the answer to a follow-up step at this node, once worked out
 
 
 class Adapter(ABC):
@@ -246,7 +247,9 @@ class SearchBot(Bot):
                     apply_key(s, ks[0])
                     continue
                 if follow and node is not root and s.stack[-1][0] in follow_kinds:
-                    k = ad.follow(s, ks)
+                    k = node.hint  # worked out once per node: follow-ups hardly depend on hidden cards
+                    if k is None or k not in ks:
+                        k = node.hint = ad.follow(s, ks)
                     ch = node.children.get(k)
                     if ch is None:
                         ch = node.children[k] = Node(n_players)
