@@ -47,6 +47,34 @@ class Tables:
         self.k_show = [f"show:{i}" for i in range(len(cat.cards))]
         self.k_attach = [f"attach:{i}" for i in range(len(cat.cards))]
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
+        n = len(cat.cards)
+        # attachment class and Brand Ambassador flag in one index (cls * 2 + ba); -1 for network cards
+        self.acls = [-1 if self.kind[i] == NET else self.cls[i] * 2 + int(self.ba[i]) for i in range(n)]
+        self.amount = [int(c.defn.params["amount"]) if c.kind == "network" and self.effect[i] in _AMOUNT_EFFECTS else 0
+                       for i, c in enumerate(cat.cards)]
+        self.extra = [int(c.defn.params["extra"]) if c.kind == "network" and self.effect[i] == "ensemble_cast" else 0
+                      for i, c in enumerate(cat.cards)]
+        # what a green-room card means to the turn menu (see turn_options)
+        self.gcode = [_green_code(self, i) for i in range(n)]
+        # free-use check of a green-room network card (None: never used from the green room)
+        self.use_check = [USE_CHECKS.get(self.effect[i]) if self.kind[i] == NET else None for i in range(n)]
+        self.target_cache: dict[tuple[Any, ...], int] = {}  # lineup show -> attachable classes (_show_mask)
+        self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
+
+
+_AMOUNT_EFFECTS = ("creative_accounting", "star_discount", "pass_cash")
+G_STAR, G_FLEX, G_IV, G_AD, G_SPON, G_CA, G_SD, G_DBL, G_ENS, G_USE, G_OTHER = range(11)
+
+
+def _green_code(T: Tables, c: int) -> int:
+    k = T.kind[c]
+    e = T.effect[c]
+    if k == STAR:
+        return G_FLEX if T.flex[c] else (G_IV if e == "industry_veteran" else G_STAR)
+    if k == AD:
+        return G_AD
+    return {"sponsored_content": G_SPON, "creative_accounting": G_CA, "star_discount": G_SD,
+            "preempted_timeslot": G_DBL, "ensemble_cast": G_ENS}.get(e, G_USE if e in USE_CHECKS else G_OTHER)
 
 
 def tables(cat: Catalogue) -> Tables:
@@ -550,18 +578,22 @@ def take_action(s: NetState, p: int) -> None:
 def free_uses(s: NetState, p: int, acted: int) -> list[str]:
     """Network cards usable now, without spending the action (NET-TURN-07, NET-NETC-06)."""
     T = s.cat.T
-    out = []
-    seen: set[str] = set()
+    use_check = T.use_check
+    out: list[str] = []
+    seen: set[str] | None = None
     for cid in s.players[p].green:
-        if T.kind[cid] != NET:
+        check = use_check[cid]
+        if check is None:
             continue
-        eff = T.defs[cid].effect
-        check = USE_CHECKS.get(eff)
-        if check is None or eff in seen:
+        eff = T.effect[cid]
+        if seen is not None and eff in seen:
             continue
         if check(s, p, cid, acted):
-            seen.add(eff)
-            out.append(f"use:{cid}")
+            if seen is None:
+                seen = {eff}
+            else:
+                seen.add(eff)
+            out.append(T.k_use[cid])
     return out
 
 
@@ -584,70 +616,77 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     T = s.cat.T
     pl = s.players[p]
     if acted == 1:
-        return free_uses(s, p, acted) + ["end"]
+        out = free_uses(s, p, acted)
+        out.append("end")
+        return out
     cash = pl.cash
+    green = pl.green
     # One scan of the green room for everything the menu depends on.
     ns = nf = na = 0
-    iv = spon = usable = dbl = False
-    ca = sd = 0
-    kinds = T.kind
-    for c in pl.green:
-        k = kinds[c]
-        if k == STAR:
-            if T.flex[c]:
-                nf += 1
-            else:
-                ns += 1
-                if T.effect[c] == "industry_veteran":
-                    iv = True
-        elif k == AD:
+    iv = spon = usable = dbl = has_ens = False
+    ca = sd = ens = 0
+    gcode = T.gcode
+    for c in green:
+        g = gcode[c]
+        if g == G_STAR:
+            ns += 1
+        elif g == G_AD:
             na += 1
-        else:
-            e = T.effect[c]
-            if e == "sponsored_content":
-                spon = True
-            elif e == "creative_accounting":
-                ca += int(T.defs[c].params["amount"])
-            elif e == "star_discount":
-                sd += int(T.defs[c].params["amount"])
-            elif e == "preempted_timeslot":
-                dbl = True
-            elif e in USE_CHECKS:
-                usable = True
+        elif g == G_FLEX:
+            nf += 1
+        elif g == G_IV:
+            ns += 1
+            iv = True
+        elif g == G_USE:
+            usable = True
+        elif g == G_SPON:
+            spon = True
+        elif g == G_CA:
+            ca += T.amount[c]
+        elif g == G_SD:
+            sd += T.amount[c]
+        elif g == G_DBL:
+            dbl = True
+        elif g == G_ENS and not has_ens:
+            has_ens = True
+            ens = T.extra[c]
     costs = T.cost
     disp = s.display
     budget = cash + sd
-    k_star, k_net = T.k_star, T.k_net
+    k_star = T.k_star
     out = [k_star[c] for c in disp[STAR] if costs[c] <= budget]  # NET-STAR-02
     k_ad = T.k_ad
     out += [k_ad[c] for c in disp[AD]]  # NET-AD-02
+    k_net = T.k_net
     out += [k_net[c] for c in disp[NET] if costs[c] <= cash]
-    for src, shows in (("display", disp[SHOW]), ("reserved", pl.reserved)):
-        if not shows:
-            continue
-        for cid in shows:
-            sr, ar, wr = T.req[cid]
-            cost = costs[cid] - ca
-            req = max(0, sr - ns) + max(0, ar - na) <= nf and ns + nf + na >= sr + ar + wr
-            if (req or (spon and src == "display")) and cash >= cost:  # NET-CARD-05/10
-                out.append(T.k_show[cid])  # NET-PROD-02
-            elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, src):
-                out.append(T.k_show[cid])
-    if pl.lineup[0] is not None or pl.lineup[1] is not None or pl.lineup[2] is not None:
-        # Whether a card has a target depends only on its class, so test one card per class.
-        verdict: dict[tuple[int, bool], bool] = {}
-        seen: set[int] = set()
-        cls_of, ba_of = T.cls, T.ba
-        for cid in pl.green:
-            if kinds[cid] == NET or cid in seen:
-                continue
-            seen.add(cid)
-            key = (cls_of[cid], ba_of[cid])
-            ok = verdict.get(key)
-            if ok is None:
-                ok = verdict[key] = class_has_target(s, p, key[0], key[1])
-            if ok:
-                out.append(T.k_attach[cid])
+    dshows = disp[SHOW]
+    if dshows or pl.reserved:
+        k_show, req_of = T.k_show, T.req
+        have = ns + nf + na
+        for src, shows in (("display", dshows), ("reserved", pl.reserved)):
+            for cid in shows:
+                sr, ar, wr = req_of[cid]
+                cost = costs[cid] - ca
+                if cash >= cost and ((spon and src == "display")
+                                     or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= sr + ar + wr)):
+                    out.append(k_show[cid])  # NET-PROD-02, NET-CARD-05/10
+                elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, src):
+                    out.append(k_show[cid])
+    lineup = pl.lineup
+    if green and (lineup[0] is not None or lineup[1] is not None or lineup[2] is not None):
+        # Whether a card has a target depends only on its class (see _show_mask).
+        mask = 0
+        spon_i = 1 if spon else 0
+        for sh in lineup:
+            if sh is not None:
+                mask |= _show_mask(T, sh, ens, spon_i)
+        if mask:
+            acls, k_attach = T.acls, T.k_attach
+            akeys = [k_attach[c] for c in green if acls[c] >= 0 and mask >> acls[c] & 1]
+            if len(akeys) > 1:
+                out += dict.fromkeys(akeys)
+            else:
+                out += akeys
     if usable:
         out += free_uses(s, p, acted)
     if acted == 2:
@@ -671,48 +710,77 @@ def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
     return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr
 
 
-def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
-    """Can a green-room card of class ``k`` (0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador)
-    be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
-    T = s.cat.T
-    cls_of, ba_of = T.cls, T.ba
-    ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
-    spon = 1 if has_effect(s, p, "sponsored_content") >= 0 else 0
-    for sh in s.players[p].lineup:
-        if sh is None:
-            continue
+def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
+    """Which classes of green-room card could be added to or swapped into ``sh``: bit ``cls * 2 + ba``
+    (class 0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador), with Ensemble Cast opening ``ens``
+    extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Memoised per catalogue."""
+    key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    cache = T.target_cache
+    m = cache.get(key)
+    if m is None:
+        cls_of, ba_of = T.cls, T.ba
         o = [0, 0, 0]
         nba = 0
         for c, _r in sh.atts:
             o[cls_of[c]] += 1
             if ba_of[c]:
                 nba += 1
-        S, A, W = T.cap[sh.cid]
-        S += sh.x_star
-        A += sh.x_ad + nba + (1 if ba else 0)
-        W += sh.x_wild
-        sr, ar, wr = T.req[sh.cid]
-        strict = not sh.ignore_req and _req(sr, ar, wr, o[0], o[1], o[2])
-        n = o.copy()
-        n[k] += 1
-        if _fits(S, A, W, n[0], n[1], n[2]):  # add (NET-ATT-02); adding never empties a required slot
-            return True
-        if (ens and _fits(S + ens, A, W, n[0], n[1], n[2])) or (spon and _fits(S, A, W + 1, n[0], n[1], n[2])):
-            return True
-        for j in range(3):  # replace one attached card of class j (NET-ATT-03/04)
-            if o[j] == 0:
-                continue
-            n[j] -= 1
-            olds = []
-            if j != 0 or o[0] > nba:
-                olds.append(0)  # a card that is not a Brand Ambassador
-            if j == 0 and nba:
-                olds.append(1)  # a Brand Ambassador: its extra ad slot goes with it
-            for lost in olds:
-                if _fits(S, A - lost, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
-                    return True
-            n[j] += 1
+        counts = (sh.cid, o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+        m = T.class_cache.get(counts)
+        if m is None:
+            m = 0
+            for idx in range(6):
+                k, ba = divmod(idx, 2)
+                if _show_has_target(T, sh.cid, o, nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, k, bool(ba),
+                                    ens if k != 2 else 0, spon):
+                    m |= 1 << idx
+            T.class_cache[counts] = m
+        if len(cache) >= 200_000:
+            cache.clear()
+        cache[key] = m
+    return m
+
+
+def _show_has_target(T: Tables, cid: int, o: list[int], nba: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
+                     k: int, ba: bool, ens: int, spon: int) -> bool:
+    """Can a card of class ``k`` be added to a show or swapped in for one of its attachments?
+    ``o`` counts the show's attachments by class and ``nba`` its Brand Ambassadors."""
+    S, A, W = T.cap[cid]
+    S += x_star
+    A += x_ad + nba + (1 if ba else 0)
+    W += x_wild
+    sr, ar, wr = T.req[cid]
+    strict = not ignore_req and _req(sr, ar, wr, o[0], o[1], o[2])
+    n = o.copy()
+    n[k] += 1
+    if _fits(S, A, W, n[0], n[1], n[2]):  # add (NET-ATT-02); adding never empties a required slot
+        return True
+    if (ens and _fits(S + ens, A, W, n[0], n[1], n[2])) or (spon and _fits(S, A, W + 1, n[0], n[1], n[2])):
+        return True
+    for j in range(3):  # replace one attached card of class j (NET-ATT-03/04)
+        if o[j] == 0:
+            continue
+        n[j] -= 1
+        olds = []
+        if j != 0 or o[0] > nba:
+            olds.append(0)  # a card that is not a Brand Ambassador
+        if j == 0 and nba:
+            olds.append(1)  # a Brand Ambassador: its extra ad slot goes with it
+        for lost in olds:
+            if _fits(S, A - lost, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+                return True
+        n[j] += 1
     return False
+
+
+def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
+    """Can a green-room card of class ``k`` (0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador)
+    be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
+    T = s.cat.T
+    ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
+    spon = 1 if has_effect(s, p, "sponsored_content") >= 0 else 0
+    bit = 1 << (k * 2 + (1 if ba else 0))
+    return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
 
 
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
