@@ -47,6 +47,8 @@ class Tables:
         self.k_show = [f"show:{i}" for i in range(len(cat.cards))]
         self.k_attach = [f"attach:{i}" for i in range(len(cat.cards))]
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
+        self.k_att = [f"att:{i}" for i in range(len(cat.cards))]
+        self.iv = [e == "industry_veteran" for e in self.effect]
         n = len(cat.cards)
         # attachment class and Brand Ambassador flag in one index (cls * 2 + ba); -1 for network cards
         self.acls = [-1 if self.kind[i] == NET else self.cls[i] * 2 + int(self.ba[i]) for i in range(n)]
@@ -400,25 +402,49 @@ def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int,
 def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int],
                 x_star: int, x_wild: int, ignore_req: bool, src: str, spare: int = 0) -> bool:
     """Can a production with ``atts`` attached be finished using cards from ``pool``?"""
-    T = s.cat.T
+    return _completable(s.cat.T, show, atts, pool, x_star, x_wild, ignore_req, s.players[p].cash - spare,
+                        _base_cost(s, p, show, src))
+
+
+def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
+    """``production_cost`` before Industry Veteran: None for a pilot show (paid in the settlement)."""
+    if src == "pilot":
+        return None
+    return int(s.cat.T.defs[show].cost) - passive_sum(s, p, "creative_accounting")
+
+
+def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
+    """``production_cost`` from ``_base_cost`` and the attached cards."""
+    if base is None:
+        return 0
+    iv = T.iv
+    for c in cards:
+        if iv[c]:
+            base -= fx.INDUSTRY_VETERAN_DISCOUNT
+            break
+    return base if base > 0 else 0
+
+
+def _completable(T: Tables, show: int, atts: list[int], pool: list[int], x_star: int, x_wild: int,
+                 ignore_req: bool, cash: int, base: int | None) -> bool:
     if not capacity(T, show, x_star, 0, x_wild, atts):
         return False
-    cash = s.players[p].cash - spare
     extra: list[int] = []
     if not ignore_req and not required_ok(T, show, atts):
-        sl = T.defs[show].slots
+        kind, flex_of = T.kind, T.flex
+        sr, ar, _wr = T.req[show]
         have = list(atts)
-        stars = [c for c in pool if T.kind[c] == STAR and not T.flex[c]]
-        flex = [c for c in pool if T.flex[c]]
-        ads = [c for c in pool if T.kind[c] == AD]
-        ns = sum(1 for c in have if T.kind[c] == STAR and not T.flex[c])
-        na = sum(1 for c in have if T.kind[c] == AD)
-        for _ in range(max(0, sl.star_req - ns)):
+        stars = [c for c in pool if kind[c] == STAR and not flex_of[c]]
+        flex = [c for c in pool if flex_of[c]]
+        ads = [c for c in pool if kind[c] == AD]
+        ns = sum(1 for c in have if kind[c] == STAR and not flex_of[c])
+        na = sum(1 for c in have if kind[c] == AD)
+        for _ in range(max(0, sr - ns)):
             if stars:
                 extra.append(stars.pop())
             elif flex:
                 extra.append(flex.pop())
-        for _ in range(max(0, sl.ad_req - na)):
+        for _ in range(max(0, ar - na)):
             if ads:
                 extra.append(ads.pop())
             elif flex:
@@ -429,12 +455,13 @@ def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int]
         if not required_ok(T, show, have + extra) or not capacity(T, show, x_star, 0, x_wild, have + extra):
             return False
     full = list(atts) + extra
-    if cash >= production_cost(s, p, show, full, src):
+    if cash >= _cost(T, base, full):
         return True
     # Industry Veteran still in the pool may bring the cost down (NET-CARD-25).
+    iv = T.iv
     for c in pool:
-        if T.effect[c] == "industry_veteran" and c not in extra and capacity(T, show, x_star, 0, x_wild, full + [c]):
-            return cash >= production_cost(s, p, show, full + [c], src)
+        if iv[c] and c not in extra and capacity(T, show, x_star, 0, x_wild, full + [c]):
+            return cash >= _cost(T, base, full + [c])
     return False
 
 
@@ -444,13 +471,15 @@ def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
     T = s.cat.T
     pool = [c for c in pl.green if T.kind[c] in (STAR, AD)]
     ens = _ensemble(s, p)
-    if completable(s, p, show, [], pool, 0, 0, False, src):
+    cash = pl.cash
+    base = _base_cost(s, p, show, src)
+    if _completable(T, show, [], pool, 0, 0, False, cash, base):
         return True
-    if ens and completable(s, p, show, [], pool, ens, 0, False, src):
+    if ens and _completable(T, show, [], pool, ens, 0, False, cash, base):
         return True
     # NET-CARD-10: Sponsored Content may ignore every required slot, for a show from the display
     # only (a show reserved with Exclusive Rights still needs all its required slots, NET-CARD-05).
-    return src == "display" and has_effect(s, p, "sponsored_content") >= 0 and completable(s, p, show, [], pool, 0, 1, True, src)
+    return src == "display" and has_effect(s, p, "sponsored_content") >= 0 and _completable(T, show, [], pool, 0, 1, True, cash, base)
 
 
 # ----------------------------------------------------------------------------- genre tracks
@@ -783,38 +812,69 @@ def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
     return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
 
 
+_TO_KEYS = ("to:0", "to:1", "to:2")
+
+
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
-    """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
+    """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11).
+
+    Slot capacity and required slots depend only on how many attachments of each class a
+    show holds (see ``capacity`` and ``required_ok``), so this counts instead of building lists."""
     T = s.cat.T
     pl = s.players[p]
     out: list[str] = []
-    promo = T.promo[cid]
-    pay_ok = promo and pl.cash >= T.defs[cid].promo_cost
+    cls_of, ba_of = T.cls, T.ba
+    pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
     ens = _ensemble(s, p) if T.kind[cid] == STAR and not onset else 0
-    spon = has_effect(s, p, "sponsored_content") >= 0 and not onset
+    spon = not onset and has_effect(s, p, "sponsored_content") >= 0
+    kc = cls_of[cid]
+    bc = 1 if kc == 0 and ba_of[cid] else 0  # capacity: a Brand Ambassador star opens 1 ad slot
     for slot, sh in enumerate(pl.lineup):
         if sh is None:
             continue
-        cur = [c for c, _ in sh.atts]
-        req_before = sh.ignore_req or required_ok(T, sh.cid, cur)
-
-        def ok(new: list[int], xs: int = 0, xw: int = 0, sh: Show = sh, req_before: bool = req_before) -> bool:
-            if not capacity(T, sh.cid, sh.x_star + xs, sh.x_ad, sh.x_wild + xw, new):
-                return False
-            return not req_before or sh.ignore_req or required_ok(T, sh.cid, new)
-
+        n = [0, 0, 0]
+        nb = 0
+        for c, _r in sh.atts:
+            k = cls_of[c]
+            n[k] += 1
+            if k == 0 and ba_of[c]:
+                nb += 1
+        scid = sh.cid
+        S, A, W = T.cap[scid]
+        S += sh.x_star
+        A += sh.x_ad
+        W += sh.x_wild
+        sr, ar, wr = T.req[scid]
+        # required slots must stay filled if they were (NET-ATT-04)
+        strict = not sh.ignore_req and _req(sr, ar, wr, n[0], n[1], n[2])
+        n[kc] += 1
+        nb += bc
+        add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
         keys: list[str] = []
-        if ok(cur + [cid]):
-            keys.append(f"to:{slot}")
-        for old in dict.fromkeys(cur):
-            rest = list(cur)
-            rest.remove(old)
-            if ok(rest + [cid]):
-                keys.append(f"rep:{slot}:{old}")
-        if ens and not ok(cur + [cid]) and ok(cur + [cid], xs=ens):
-            keys.append(f"ens:{slot}")
-        if spon and not ok(cur + [cid]) and ok(cur + [cid], xw=1):
-            keys.append(f"spon:{slot}")
+        if add_ok:
+            keys.append(_TO_KEYS[slot])
+        if sh.atts:
+            verdicts: dict[tuple[int, int], bool] = {}
+            seen: set[int] = set()
+            for old, _r in sh.atts:
+                if old in seen:
+                    continue
+                seen.add(old)
+                ko = cls_of[old]
+                bo = 1 if ko == 0 and ba_of[old] else 0
+                v = verdicts.get((ko, bo))
+                if v is None:
+                    n[ko] -= 1
+                    v = _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+                    n[ko] += 1
+                    verdicts[(ko, bo)] = v
+                if v:
+                    keys.append(f"rep:{slot}:{old}")
+        if not add_ok:
+            if ens and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+                keys.append(f"ens:{slot}")
+            if spon and _fits(S, A + nb, W + 1, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+                keys.append(f"spon:{slot}")
         for k in keys:
             out.append(k)
             if pay_ok:
@@ -875,28 +935,33 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     assert pr is not None
     T = s.cat.T
     pl = s.players[p]
+    show, src = pr["show"], pr["src"]
     atts = list(pr["atts"])
     xs, xw, ign = _prod_extras(s)
     last = max(atts) if atts else -1
+    cash = pl.cash
+    base = _base_cost(s, p, show, src)
     # Attach in card-id order so each set of attachments is reached in one way only.
-    pool = sorted(c for c in pl.green if T.kind[c] in (STAR, AD) and c not in atts)
+    kind = T.kind
+    pool = sorted(c for c in pl.green if (kind[c] == STAR or kind[c] == AD) and c not in atts)
     out = []
+    k_att = T.k_att
     for i, c in enumerate(pool):
-        if c > last and completable(s, p, pr["show"], atts + [c], pool[i + 1:], xs, xw, ign, pr["src"]):
-            out.append(f"att:{c}")
+        if c > last and _completable(T, show, atts + [c], pool[i + 1:], xs, xw, ign, cash, base):
+            out.append(k_att[c])
     if pr["ens"] < 0:
         e = has_effect(s, p, "ensemble_cast")
         if e >= 0:
-            out.append(f"use:{e}")
-    if pr["spon"] < 0 and pr["src"] == "display":  # NET-CARD-10: producing from the display only
+            out.append(T.k_use[e])
+    if pr["spon"] < 0 and src == "display":  # NET-CARD-10: producing from the display only
         e = has_effect(s, p, "sponsored_content")
         if e >= 0:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
             rest = [c for c in pool if c > last]
-            if completable(s, p, pr["show"], atts, rest, xs, xw, True, pr["src"]):
-                out.append(f"use:{e}")
-            if completable(s, p, pr["show"], atts, rest, xs, xw + 1, False, pr["src"]):
+            if _completable(T, show, atts, rest, xs, xw, True, cash, base):
+                out.append(T.k_use[e])
+            if _completable(T, show, atts, rest, xs, xw + 1, False, cash, base):
                 out.append(f"wild:{e}")
-    if (ign or required_ok(T, pr["show"], atts)) and pl.cash >= production_cost(s, p, pr["show"], atts, pr["src"]):
+    if (ign or required_ok(T, show, atts)) and cash >= _cost(T, base, atts):
         out.append("done")
     if not out:
         out.append("abort")  # safety net; never expected (conformance tests check)
