@@ -61,6 +61,7 @@ class Tables:
         # free-use check of a green-room network card (None: never used from the green room)
         self.use_check = [USE_CHECKS.get(self.effect[i]) if self.kind[i] == NET else None for i in range(n)]
         self.target_cache: dict[tuple[Any, ...], int] = {}  # lineup show -> attachable classes (_show_mask)
+        self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
 
 
@@ -584,11 +585,16 @@ def begin_turn(s: NetState, p: int) -> None:
 
 def end_turn(s: NetState, p: int) -> None:
     """Move to the next player in turn order who has not passed (NET-TURN-02/04/05)."""
+    order = s.order
+    if not s.pass_order:  # nobody has passed: the next seat in turn order
+        q = order[(order.index(p) + 1) % len(order)]
+        s.cur = q
+        s.stack.append(("opp_turn",) if q == OPP else ("turn", q, 0))
+        return
     left = _not_passed(s)
     if not left or (s.solo and 0 in s.pass_order):  # NET-SOLO-08
         end_of_round(s)
         return
-    order = s.order
     i = order.index(p)
     for k in range(1, len(order) + 1):
         q = order[(i + k) % len(order)]
@@ -599,9 +605,10 @@ def end_turn(s: NetState, p: int) -> None:
 
 def take_action(s: NetState, p: int) -> None:
     """Mark the turn's action as used: the last player keeps acting (NET-PASS-04)."""
-    top = s.stack.pop()
-    assert top[0] == "turn"
-    s.stack.append(("turn", p, 0 if is_last(s, p) else 1))
+    stack = s.stack
+    assert stack[-1][0] == "turn"
+    po = s.pass_order
+    stack[-1] = ("turn", p, 0 if len(po) == len(s.order) - 1 and p not in po else 1)  # is_last
 
 
 def free_uses(s: NetState, p: int, acted: int) -> list[str]:
@@ -624,6 +631,16 @@ def free_uses(s: NetState, p: int, acted: int) -> list[str]:
                 seen.add(eff)
             out.append(T.k_use[cid])
     return out
+
+
+def has_free_use(s: NetState, p: int, acted: int) -> bool:
+    """Is ``free_uses`` non-empty?"""
+    use_check = s.cat.T.use_check
+    for cid in s.players[p].green:
+        check = use_check[cid]
+        if check is not None and check(s, p, cid, acted):
+            return True
+    return False
 
 
 def pass_options(s: NetState, p: int) -> list[str]:
@@ -816,70 +833,82 @@ _TO_KEYS = ("to:0", "to:1", "to:2")
 
 
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
-    """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11).
-
-    Slot capacity and required slots depend only on how many attachments of each class a
-    show holds (see ``capacity`` and ``required_ok``), so this counts instead of building lists."""
+    """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
     T = s.cat.T
     pl = s.players[p]
     out: list[str] = []
-    cls_of, ba_of = T.cls, T.ba
     pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
     ens = _ensemble(s, p) if T.kind[cid] == STAR and not onset else 0
     spon = not onset and has_effect(s, p, "sponsored_content") >= 0
-    kc = cls_of[cid]
-    bc = 1 if kc == 0 and ba_of[cid] else 0  # capacity: a Brand Ambassador star opens 1 ad slot
+    kc = T.cls[cid]
+    bc = 1 if kc == 0 and T.ba[cid] else 0
+    cache = T.attach_cache
     for slot, sh in enumerate(pl.lineup):
         if sh is None:
             continue
-        n = [0, 0, 0]
-        nb = 0
-        for c, _r in sh.atts:
-            k = cls_of[c]
-            n[k] += 1
-            if k == 0 and ba_of[c]:
-                nb += 1
-        scid = sh.cid
-        S, A, W = T.cap[scid]
-        S += sh.x_star
-        A += sh.x_ad
-        W += sh.x_wild
-        sr, ar, wr = T.req[scid]
-        # required slots must stay filled if they were (NET-ATT-04)
-        strict = not sh.ignore_req and _req(sr, ar, wr, n[0], n[1], n[2])
-        n[kc] += 1
-        nb += bc
-        add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
-        keys: list[str] = []
-        if add_ok:
-            keys.append(_TO_KEYS[slot])
-        if sh.atts:
-            verdicts: dict[tuple[int, int], bool] = {}
-            seen: set[int] = set()
-            for old, _r in sh.atts:
-                if old in seen:
-                    continue
-                seen.add(old)
-                ko = cls_of[old]
-                bo = 1 if ko == 0 and ba_of[old] else 0
-                v = verdicts.get((ko, bo))
-                if v is None:
-                    n[ko] -= 1
-                    v = _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
-                    n[ko] += 1
-                    verdicts[(ko, bo)] = v
-                if v:
-                    keys.append(f"rep:{slot}:{old}")
-        if not add_ok:
-            if ens and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
-                keys.append(f"ens:{slot}")
-            if spon and _fits(S, A + nb, W + 1, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
-                keys.append(f"spon:{slot}")
-        for k in keys:
-            out.append(k)
-            if pay_ok:
+        key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon, slot)
+        keys = cache.get(key)
+        if keys is None:
+            keys = _slot_targets(T, sh, kc, bc, ens, spon, slot)
+            if len(cache) >= 200_000:
+                cache.clear()
+            cache[key] = keys
+        if pay_ok:
+            for k in keys:
+                out.append(k)
                 out.append(k + ":pay")
+        else:
+            out += keys
     return out
+
+
+_TO_KEYS = ("to:0", "to:1", "to:2")
+
+
+def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> tuple[str, ...]:
+    """The ``attach_targets`` keys (without ``:pay``) on one show for a card of class ``kc``
+    (``bc``: a Brand Ambassador star).  Slot capacity and required slots depend only on how many
+    attachments of each class the show holds (see ``capacity`` and ``required_ok``)."""
+    cls_of, ba_of = T.cls, T.ba
+    n = [0, 0, 0]
+    nb = 0
+    for c, _r in sh.atts:
+        k = cls_of[c]
+        n[k] += 1
+        if k == 0 and ba_of[c]:
+            nb += 1
+    scid = sh.cid
+    S, A, W = T.cap[scid]
+    S += sh.x_star
+    A += sh.x_ad
+    W += sh.x_wild
+    sr, ar, wr = T.req[scid]
+    # required slots must stay filled if they were (NET-ATT-04)
+    strict = not sh.ignore_req and _req(sr, ar, wr, n[0], n[1], n[2])
+    n[kc] += 1
+    nb += bc
+    add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    keys: list[str] = []
+    if add_ok:
+        keys.append(_TO_KEYS[slot])
+    verdicts: dict[tuple[int, int], bool] = {}
+    for old in dict.fromkeys(c for c, _r in sh.atts):
+        ko = cls_of[old]
+        bo = 1 if ko == 0 and ba_of[old] else 0
+        v = verdicts.get((ko, bo))
+        if v is None:
+            n[ko] -= 1
+            v = _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+            n[ko] += 1
+            verdicts[(ko, bo)] = v
+        if v:
+            keys.append(f"rep:{slot}:{old}")
+    if not add_ok:
+        if ens and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+            keys.append(f"ens:{slot}")
+        if spon and _fits(S, A + nb, W + 1, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+            keys.append(f"spon:{slot}")
+    return tuple(keys)
 
 
 # ----------------------------------------------------------------------------- actions
@@ -1576,7 +1605,7 @@ def advance(s: NetState) -> None:
         top = stack[-1]
         k = top[0]
         if k == "turn":
-            if top[2] == 1 and not free_uses(s, top[1], 1):
+            if top[2] == 1 and not has_free_use(s, top[1], 1):
                 stack.pop()
                 end_turn(s, top[1])
                 continue
