@@ -63,6 +63,10 @@ class Tables:
         self.target_cache: dict[tuple[Any, ...], int] = {}  # lineup show -> attachable classes (_show_mask)
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
+        self.green_cache: dict[tuple[int, ...], tuple[int, int, int, bool, bool, bool, bool, int, int, int]] = {}
+        self.akeys_cache: dict[tuple[tuple[int, ...], int], tuple[str, ...]] = {}  # attach:<card> keys of a green room
+        # the dearest star / network card (the turn menu skips the cost test when cash covers it)
+        self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
 
 _AMOUNT_EFFECTS = ("creative_accounting", "star_discount", "pass_cash")
@@ -644,30 +648,34 @@ def has_free_use(s: NetState, p: int, acted: int) -> bool:
 
 
 def pass_options(s: NetState, p: int) -> list[str]:
-    track = s.setup.pass_track
-    dbl = has_effect(s, p, "preempted_timeslot") >= 0
-    if is_last(s, p):  # NET-PASS-05: the last column is cash only
-        return ["pass:cash", "pass:cash:x2"] if dbl else ["pass:cash"]
-    col = track[len(s.pass_order)]
-    out = ["pass:cash"]
-    if col.viewers is not None:
-        out.append("pass:viewers")
-    if dbl:
-        out += [o + ":x2" for o in out]
+    out: list[str] = []
+    _pass_keys(s, p, has_effect(s, p, "preempted_timeslot") >= 0, out)
     return out
 
 
-def turn_options(s: NetState, p: int, acted: int) -> list[str]:
-    """The action menu (NET-TURN-03) plus free network-card uses and passing."""
-    T = s.cat.T
-    pl = s.players[p]
-    if acted == 1:
-        out = free_uses(s, p, acted)
-        out.append("end")
-        return out
-    cash = pl.cash
-    green = pl.green
-    # One scan of the green room for everything the menu depends on.
+def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
+    """Append the pass options to ``out`` (``dbl``: holding Preempted Timeslot)."""
+    po = s.pass_order
+    n = len(po)
+    if n == len(s.order) - 1 and p not in po:  # the last player: the last column is cash only (NET-PASS-05)
+        out.append("pass:cash")
+        if dbl:
+            out.append("pass:cash:x2")
+        return
+    out.append("pass:cash")
+    if s.setup.pass_track[n].viewers is not None:
+        out.append("pass:viewers")
+        if dbl:
+            out.append("pass:cash:x2")
+            out.append("pass:viewers:x2")
+    elif dbl:
+        out.append("pass:cash:x2")
+
+
+def _green_summary(T: Tables, green: tuple[int, ...]) -> tuple[int, int, int, bool, bool, bool, bool, int, int, int]:
+    """What the turn menu needs from a green room: (plain stars, flex stars, ads, Industry Veteran,
+    Sponsored Content, usable network card, Preempted Timeslot, Creative Accounting discount,
+    star discount, Ensemble Cast extra slots)."""
     ns = nf = na = 0
     iv = spon = usable = dbl = has_ens = False
     ca = sd = ens = 0
@@ -696,54 +704,92 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         elif g == G_ENS and not has_ens:
             has_ens = True
             ens = T.extra[c]
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens
+
+
+def turn_options(s: NetState, p: int, acted: int) -> list[str]:
+    """The action menu (NET-TURN-03) plus free network-card uses and passing."""
+    T = s.cat.T
+    pl = s.players[p]
+    if acted == 1:
+        out = free_uses(s, p, acted)
+        out.append("end")
+        return out
+    cash = pl.cash
+    green = pl.green
+    # Everything the menu depends on in the green room, memoised per green room.
+    gt = tuple(green)
+    gcache = T.green_cache
+    summary = gcache.get(gt)
+    if summary is None:
+        summary = _green_summary(T, gt)
+        if len(gcache) >= 200_000:
+            gcache.clear()
+        gcache[gt] = summary
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens = summary
     costs = T.cost
     disp = s.display
     budget = cash + sd
     k_star = T.k_star
-    out = [k_star[c] for c in disp[STAR] if costs[c] <= budget]  # NET-STAR-02
-    k_ad = T.k_ad
-    out += [k_ad[c] for c in disp[AD]]  # NET-AD-02
-    k_net = T.k_net
-    out += [k_net[c] for c in disp[NET] if costs[c] <= cash]
-    dshows = disp[SHOW]
-    if dshows or pl.reserved:
-        k_show, req_of = T.k_show, T.req
-        have = ns + nf + na
-        for src, shows in (("display", dshows), ("reserved", pl.reserved)):
-            for cid in shows:
-                sr, ar, wr = req_of[cid]
-                cost = costs[cid] - ca
-                if cash >= cost and ((spon and src == "display")
-                                     or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= sr + ar + wr)):
-                    out.append(k_show[cid])  # NET-PROD-02, NET-CARD-05/10
-                elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, src):
-                    out.append(k_show[cid])
+    if budget >= T.max_cost[STAR]:
+        out = list(map(k_star.__getitem__, disp[STAR]))
+    else:
+        out = [k_star[c] for c in disp[STAR] if costs[c] <= budget]  # NET-STAR-02
+    out += map(T.k_ad.__getitem__, disp[AD])  # NET-AD-02
+    if cash >= T.max_cost[NET]:
+        out += map(T.k_net.__getitem__, disp[NET])
+    else:
+        k_net = T.k_net
+        out += [k_net[c] for c in disp[NET] if costs[c] <= cash]
+    req_of = T.req
+    have = ns + nf + na
+    for cid in disp[SHOW]:  # NET-PROD-02
+        cost = costs[cid] - ca
+        if cash >= cost:
+            if spon:  # NET-CARD-10
+                out.append(T.k_show[cid])
+                continue
+            sr, ar, wr = req_of[cid]
+            if (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= sr + ar + wr:
+                out.append(T.k_show[cid])
+                continue
+        if iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "display"):
+            out.append(T.k_show[cid])
+    for cid in pl.reserved:  # NET-CARD-05: Sponsored Content does not help here
+        cost = costs[cid] - ca
+        if cash >= cost:
+            sr, ar, wr = req_of[cid]
+            if (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= sr + ar + wr:
+                out.append(T.k_show[cid])
+                continue
+        if iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
+            out.append(T.k_show[cid])
     lineup = pl.lineup
     if green and (lineup[0] is not None or lineup[1] is not None or lineup[2] is not None):
         # Whether a card has a target depends only on its class (see _show_mask).
         mask = 0
         spon_i = 1 if spon else 0
+        tcache = T.target_cache
         for sh in lineup:
             if sh is not None:
-                mask |= _show_mask(T, sh, ens, spon_i)
+                m = tcache.get((sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon_i))
+                mask |= _show_mask(T, sh, ens, spon_i) if m is None else m
         if mask:
-            acls, k_attach = T.acls, T.k_attach
-            akeys = [k_attach[c] for c in green if acls[c] >= 0 and mask >> acls[c] & 1]
-            if len(akeys) > 1:
-                out += dict.fromkeys(akeys)
-            else:
-                out += akeys
+            acache = T.akeys_cache
+            akeys = acache.get((gt, mask))
+            if akeys is None:
+                acls, k_attach = T.acls, T.k_attach
+                akeys = tuple(dict.fromkeys(k_attach[c] for c in gt if acls[c] >= 0 and mask >> acls[c] & 1))
+                if len(acache) >= 200_000:
+                    acache.clear()
+                acache[(gt, mask)] = akeys
+            out += akeys
     if usable:
         out += free_uses(s, p, acted)
     if acted == 2:
         out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
-    elif not dbl and len(s.pass_order) < len(s.order) - 1:
-        # the common case of pass_options, inlined
-        out.append("pass:cash")
-        if s.setup.pass_track[len(s.pass_order)].viewers is not None:
-            out.append("pass:viewers")
     else:
-        out += pass_options(s, p)
+        _pass_keys(s, p, dbl, out)
     return out
 
 
