@@ -63,14 +63,14 @@ class Tables:
         self.target_cache: dict[tuple[Any, ...], int] = {}  # lineup show -> attachable classes (_show_mask)
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
-        self.green_cache: dict[tuple[int, ...], tuple[int, int, int, bool, bool, bool, bool, int, int, int]] = {}
+        self.green_cache: dict[tuple[int, ...], Summary] = {}
         self.akeys_cache: dict[tuple[tuple[int, ...], int], tuple[str, ...]] = {}  # attach:<card> keys of a green room
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
         self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
 
 _AMOUNT_EFFECTS = ("creative_accounting", "star_discount", "pass_cash")
-G_STAR, G_FLEX, G_IV, G_AD, G_SPON, G_CA, G_SD, G_DBL, G_ENS, G_USE, G_OTHER = range(11)
+G_STAR, G_FLEX, G_IV, G_AD, G_SPON, G_CA, G_SD, G_DBL, G_ENS, G_USE, G_OTHER, G_PC = range(12)
 
 
 def _green_code(T: Tables, c: int) -> int:
@@ -81,7 +81,7 @@ def _green_code(T: Tables, c: int) -> int:
     if k == AD:
         return G_AD
     return {"sponsored_content": G_SPON, "creative_accounting": G_CA, "star_discount": G_SD,
-            "preempted_timeslot": G_DBL, "ensemble_cast": G_ENS}.get(e, G_USE if e in USE_CHECKS else G_OTHER)
+            "preempted_timeslot": G_DBL, "ensemble_cast": G_ENS, "pass_cash": G_PC}.get(e, G_USE if e in USE_CHECKS else G_OTHER)
 
 
 def tables(cat: Catalogue) -> Tables:
@@ -196,8 +196,14 @@ def has_effect(s: NetState, p: int, effect: str) -> int:
     return -1
 
 
+_SUMMARY_SUMS = {"creative_accounting": 7, "star_discount": 8, "pass_cash": 10}  # their places in green_summary
+
+
 def passive_sum(s: NetState, p: int, effect: str) -> int:
     T = s.cat.T
+    i = _SUMMARY_SUMS.get(effect)
+    if i is not None:
+        return green_summary(T, s.players[p].green)[i]
     total = 0
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
@@ -389,8 +395,8 @@ def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: 
 
 
 def _ensemble(s: NetState, p: int) -> int:
-    cid = has_effect(s, p, "ensemble_cast")
-    return int(s.cat.T.defs[cid].params["extra"]) if cid >= 0 else 0
+    """The extra star slots of the player's first Ensemble Cast, or 0."""
+    return green_summary(s.cat.T, s.players[p].green)[9]
 
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
@@ -432,18 +438,29 @@ def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> in
 
 def _completable(T: Tables, show: int, atts: list[int], pool: list[int], x_star: int, x_wild: int,
                  ignore_req: bool, cash: int, base: int | None) -> bool:
-    if not capacity(T, show, x_star, 0, x_wild, atts):
+    # ``capacity`` and ``required_ok`` look at counts by class, kept here as cards are added.
+    cls_of, ba_of = T.cls, T.ba
+    n = [0, 0, 0]
+    nb = 0
+    for c in atts:
+        k = cls_of[c]
+        n[k] += 1
+        if k == 0 and ba_of[c]:
+            nb += 1
+    S, A, W = T.cap[show]
+    S += x_star
+    W += x_wild
+    if not _fits(S, A + nb, W, n[0], n[1], n[2]):
         return False
     extra: list[int] = []
-    if not ignore_req and not required_ok(T, show, atts):
+    sr, ar, wr = T.req[show]
+    if not ignore_req and not _req(sr, ar, wr, n[0], n[1], n[2]):
         kind, flex_of = T.kind, T.flex
-        sr, ar, _wr = T.req[show]
-        have = list(atts)
         stars = [c for c in pool if kind[c] == STAR and not flex_of[c]]
         flex = [c for c in pool if flex_of[c]]
         ads = [c for c in pool if kind[c] == AD]
-        ns = sum(1 for c in have if kind[c] == STAR and not flex_of[c])
-        na = sum(1 for c in have if kind[c] == AD)
+        ns = sum(1 for c in atts if kind[c] == STAR and not flex_of[c])
+        na = sum(1 for c in atts if kind[c] == AD)
         for _ in range(max(0, sr - ns)):
             if stars:
                 extra.append(stars.pop())
@@ -454,12 +471,22 @@ def _completable(T: Tables, show: int, atts: list[int], pool: list[int], x_star:
                 extra.append(ads.pop())
             elif flex:
                 extra.append(flex.pop())
+        for c in extra:
+            k = cls_of[c]
+            n[k] += 1
+            if k == 0 and ba_of[c]:
+                nb += 1
         rest = stars + ads + flex
-        while not required_ok(T, show, have + extra) and rest:
-            extra.append(rest.pop())
-        if not required_ok(T, show, have + extra) or not capacity(T, show, x_star, 0, x_wild, have + extra):
+        while not _req(sr, ar, wr, n[0], n[1], n[2]) and rest:
+            c = rest.pop()
+            extra.append(c)
+            k = cls_of[c]
+            n[k] += 1
+            if k == 0 and ba_of[c]:
+                nb += 1
+        if not _req(sr, ar, wr, n[0], n[1], n[2]) or not _fits(S, A + nb, W, n[0], n[1], n[2]):
             return False
-    full = list(atts) + extra
+    full = atts + extra if extra else atts
     if cash >= _cost(T, base, full):
         return True
     # Industry Veteran still in the pool may bring the cost down (NET-CARD-25).
@@ -672,13 +699,30 @@ def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
         out.append("pass:cash:x2")
 
 
-def _green_summary(T: Tables, green: tuple[int, ...]) -> tuple[int, int, int, bool, bool, bool, bool, int, int, int]:
-    """What the turn menu needs from a green room: (plain stars, flex stars, ads, Industry Veteran,
-    Sponsored Content, usable network card, Preempted Timeslot, Creative Accounting discount,
-    star discount, Ensemble Cast extra slots)."""
+Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int]
+
+
+def green_summary(T: Tables, green: list[int]) -> Summary:
+    """What the rules look up in a green room, memoised per green room: (plain stars, flex stars,
+    ads, Industry Veteran, Sponsored Content, usable network card, Preempted Timeslot, Creative
+    Accounting discount, star discount, Ensemble Cast extra slots, extra pass cash, the first
+    Ensemble Cast card or -1, the first Sponsored Content card or -1)."""
+    gt = tuple(green)
+    cache = T.green_cache
+    summary = cache.get(gt)
+    if summary is None:
+        summary = _green_summary(T, gt)
+        if len(cache) >= 200_000:
+            cache.clear()
+        cache[gt] = summary
+    return summary
+
+
+def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
     ns = nf = na = 0
-    iv = spon = usable = dbl = has_ens = False
-    ca = sd = ens = 0
+    iv = spon = usable = dbl = False
+    ca = sd = ens = pc = 0
+    e_ens = e_spon = -1
     gcode = T.gcode
     for c in green:
         g = gcode[c]
@@ -695,16 +739,21 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> tuple[int, int, int, bo
             usable = True
         elif g == G_SPON:
             spon = True
+            if e_spon < 0:
+                e_spon = c
         elif g == G_CA:
             ca += T.amount[c]
         elif g == G_SD:
             sd += T.amount[c]
         elif g == G_DBL:
             dbl = True
-        elif g == G_ENS and not has_ens:
-            has_ens = True
-            ens = T.extra[c]
-    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens
+        elif g == G_ENS:
+            if e_ens < 0:
+                e_ens = c
+                ens = T.extra[c]
+        elif g == G_PC:
+            pc += T.amount[c]
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon
 
 
 def turn_options(s: NetState, p: int, acted: int) -> list[str]:
@@ -719,14 +768,10 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     green = pl.green
     # Everything the menu depends on in the green room, memoised per green room.
     gt = tuple(green)
-    gcache = T.green_cache
-    summary = gcache.get(gt)
+    summary = T.green_cache.get(gt)
     if summary is None:
-        summary = _green_summary(T, gt)
-        if len(gcache) >= 200_000:
-            gcache.clear()
-        gcache[gt] = summary
-    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens = summary
+        summary = green_summary(T, green)
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens = summary[:10]
     costs = T.cost
     disp = s.display
     budget = cash + sd
@@ -870,7 +915,7 @@ def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
     be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
     T = s.cat.T
     ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
-    spon = 1 if has_effect(s, p, "sponsored_content") >= 0 else 0
+    spon = 1 if green_summary(T, s.players[p].green)[4] else 0
     bit = 1 << (k * 2 + (1 if ba else 0))
     return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
 
@@ -884,8 +929,9 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     pl = s.players[p]
     out: list[str] = []
     pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
-    ens = _ensemble(s, p) if T.kind[cid] == STAR and not onset else 0
-    spon = not onset and has_effect(s, p, "sponsored_content") >= 0
+    summary = green_summary(T, pl.green)
+    ens = summary[9] if T.kind[cid] == STAR and not onset else 0
+    spon = not onset and summary[4]
     kc = T.cls[cid]
     bc = 1 if kc == 0 and T.ba[cid] else 0
     cache = T.attach_cache
@@ -1015,29 +1061,63 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     xs, xw, ign = _prod_extras(s)
     last = max(atts) if atts else -1
     cash = pl.cash
-    base = _base_cost(s, p, show, src)
+    summary = green_summary(T, pl.green)
+    base = None if src == "pilot" else int(T.defs[show].cost) - summary[7]  # _base_cost
+    kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Attach in card-id order so each set of attachments is reached in one way only.
-    kind = T.kind
-    pool = sorted(c for c in pl.green if (kind[c] == STAR or kind[c] == AD) and c not in atts)
+    pool = [c for c in pl.green if (kind[c] == STAR or kind[c] == AD) and c not in atts]
+    pool.sort()
+    # Counts of the attached cards by class (what ``capacity`` and ``required_ok`` look at).
+    n = [0, 0, 0]
+    nb = 0
+    has_iv = False
+    for c in atts:
+        k = cls_of[c]
+        n[k] += 1
+        if k == 0 and ba_of[c]:
+            nb += 1
+        if iv_of[c]:
+            has_iv = True
+    S, A, W = T.cap[show]
+    S += xs
+    W += xw
+    sr, ar, wr = T.req[show]
     out = []
     k_att = T.k_att
     for i, c in enumerate(pool):
-        if c > last and _completable(T, show, atts + [c], pool[i + 1:], xs, xw, ign, cash, base):
+        if c <= last:
+            continue
+        k = cls_of[c]
+        n[k] += 1
+        ns, nf, na = n
+        n[k] -= 1
+        # capacity (NET-ATT-04): a Brand Ambassador star opens 1 more ad slot
+        a = A + nb + (1 if k == 0 and ba_of[c] else 0)
+        over = (ns - S if ns > S else 0) + (na - a if na > a else 0)
+        if over > W or nf > (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
+            continue  # what _completable answers first
+        if ign or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr):
+            cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv or iv_of[c] else 0)
+            if cash >= (cost if cost > 0 else 0):
+                out.append(k_att[c])
+                continue
+        if _completable(T, show, atts + [c], pool[i + 1:], xs, xw, ign, cash, base):
             out.append(k_att[c])
-    if pr["ens"] < 0:
-        e = has_effect(s, p, "ensemble_cast")
-        if e >= 0:
-            out.append(T.k_use[e])
-    if pr["spon"] < 0 and src == "display":  # NET-CARD-10: producing from the display only
-        e = has_effect(s, p, "sponsored_content")
-        if e >= 0:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
+    e_ens, e_spon = summary[11], summary[12]
+    if e_ens >= 0 or e_spon >= 0:
+        if pr["ens"] < 0 and e_ens >= 0:
+            out.append(T.k_use[e_ens])
+        if pr["spon"] < 0 and src == "display" and e_spon >= 0:  # NET-CARD-10: producing from the display only
+            # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
             rest = [c for c in pool if c > last]
             if _completable(T, show, atts, rest, xs, xw, True, cash, base):
-                out.append(T.k_use[e])
+                out.append(T.k_use[e_spon])
             if _completable(T, show, atts, rest, xs, xw + 1, False, cash, base):
-                out.append(f"wild:{e}")
-    if (ign or required_ok(T, show, atts)) and cash >= _cost(T, base, atts):
-        out.append("done")
+                out.append(f"wild:{e_spon}")
+    if ign or _req(sr, ar, wr, n[0], n[1], n[2]):
+        cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv else 0)
+        if cash >= (cost if cost > 0 else 0):
+            out.append("done")
     if not out:
         out.append("abort")  # safety net; never expected (conformance tests check)
     return out
