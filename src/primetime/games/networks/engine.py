@@ -64,7 +64,6 @@ class Tables:
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
         self.green_cache: dict[tuple[int, ...], Summary] = {}
-        self.akeys_cache: dict[tuple[tuple[int, ...], int], tuple[str, ...]] = {}  # attach:<card> keys of a green room
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
         self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
@@ -196,14 +195,14 @@ def has_effect(s: NetState, p: int, effect: str) -> int:
     return -1
 
 
-_SUMMARY_SUMS = {"creative_accounting": 7, "star_discount": 8, "pass_cash": 10}  # their places in green_summary
-
-
 def passive_sum(s: NetState, p: int, effect: str) -> int:
     T = s.cat.T
-    i = _SUMMARY_SUMS.get(effect)
-    if i is not None:
-        return green_summary(T, s.players[p].green)[i]
+    if effect == "creative_accounting":
+        return green_summary(T, s.players[p].green)[7]
+    if effect == "star_discount":
+        return green_summary(T, s.players[p].green)[8]
+    if effect == "pass_cash":
+        return green_summary(T, s.players[p].green)[10]
     total = 0
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
@@ -699,14 +698,17 @@ def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
         out.append("pass:cash:x2")
 
 
-Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int]
+Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int, int, tuple[str, ...],
+                tuple[tuple[int, str], ...]]
 
 
 def green_summary(T: Tables, green: list[int]) -> Summary:
     """What the rules look up in a green room, memoised per green room: (plain stars, flex stars,
     ads, Industry Veteran, Sponsored Content, usable network card, Preempted Timeslot, Creative
     Accounting discount, star discount, Ensemble Cast extra slots, extra pass cash, the first
-    Ensemble Cast card or -1, the first Sponsored Content card or -1)."""
+    Ensemble Cast card or -1, the first Sponsored Content card or -1, the attachment classes present
+    (bits ``cls * 2 + ba``), the ``attach:<card>`` keys of every star and ad in order, and the same
+    keys each with its class bit)."""
     gt = tuple(green)
     cache = T.green_cache
     summary = cache.get(gt)
@@ -753,7 +755,12 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
                 ens = T.extra[c]
         elif g == G_PC:
             pc += T.amount[c]
-    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon
+    acls, k_attach = T.acls, T.k_attach
+    seq = tuple(dict.fromkeys((acls[c], k_attach[c]) for c in green if acls[c] >= 0))
+    present = 0
+    for a, _k in seq:
+        present |= 1 << a
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, tuple(k for _a, k in seq), seq
 
 
 def turn_options(s: NetState, p: int, acted: int) -> list[str]:
@@ -820,15 +827,11 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
                 m = tcache.get((sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon_i))
                 mask |= _show_mask(T, sh, ens, spon_i) if m is None else m
         if mask:
-            acache = T.akeys_cache
-            akeys = acache.get((gt, mask))
-            if akeys is None:
-                acls, k_attach = T.acls, T.k_attach
-                akeys = tuple(dict.fromkeys(k_attach[c] for c in gt if acls[c] >= 0 and mask >> acls[c] & 1))
-                if len(acache) >= 200_000:
-                    acache.clear()
-                acache[(gt, mask)] = akeys
-            out += akeys
+            present = summary[13]
+            if mask & present == present:  # every star and ad in the green room has a target
+                out += summary[14]
+            else:
+                out += [k for a, k in summary[15] if mask >> a & 1]
     if usable:
         out += free_uses(s, p, acted)
     if acted == 2:
