@@ -1014,7 +1014,12 @@ def act_sign_star(s: NetState, p: int, cid: int) -> None:
     s.display[STAR].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
-    gain_card(s, p, cid, free=False)
+    if s.cat.T.kind[cid] == STAR:  # gain_card(s, p, cid, free=False)
+        pl = s.players[p]
+        pl.cash -= star_cost(s, p, cid)
+        pl.green.append(cid)
+    else:
+        gain_card(s, p, cid, free=False)
 
 
 def act_sign_ad(s: NetState, p: int, cid: int) -> None:
@@ -1022,7 +1027,13 @@ def act_sign_ad(s: NetState, p: int, cid: int) -> None:
     s.display[AD].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.cat.T.defs[cid].bonus}M.")
-    gain_card(s, p, cid)
+    T = s.cat.T
+    if T.kind[cid] == AD:  # gain_card(s, p, cid)
+        pl = s.players[p]
+        pl.cash += T.defs[cid].bonus  # NET-AD-01
+        pl.green.append(cid)
+    else:
+        gain_card(s, p, cid)
 
 
 def act_take_network(s: NetState, p: int, cid: int) -> None:
@@ -1135,8 +1146,9 @@ def commit_production(s: NetState, p: int) -> None:
     pl = s.players[p]
     show, slot, genre = pr["show"], pr["slot"], pr["genre"]
     atts = list(pr["atts"])
-    cost = production_cost(s, p, show, atts, pr["src"])
-    pl.cash -= cost + sum(T.defs[c].promo_cost for c in pr["paid"])  # NET-PROD-03 / NET-COND-09
+    cost = _cost(T, _base_cost(s, p, show, pr["src"]), atts)  # production_cost
+    paid = pr["paid"]
+    pl.cash -= cost + (sum(T.defs[c].promo_cost for c in paid) if paid else 0)  # NET-PROD-03 / NET-COND-09
     if pr["src"] == "display":
         s.display[SHOW].remove(show)
     elif pr["src"] == "reserved":
@@ -1155,14 +1167,17 @@ def commit_production(s: NetState, p: int) -> None:
     preferred = d.timeslot == "" or d.timeslot == TIMESLOTS[slot] or d.effect == "no_penalty"
     sh = Show(show, 0 if preferred else 2, genre)  # NET-PROD-06 / NET-SEAS-04
     sh.x_star, sh.x_wild, sh.ignore_req = xs, xw, ign
-    cross = any(T.effect[c] == "cross_promoting" for c in atts)
-    for c in atts:  # NET-AMB-08: conditions against the final slot and attachment set
-        others = [o for o in atts if o != c]
-        if T.promo[c]:
-            rot = c not in pr["paid"] and not cross  # NET-CARD-21
-        else:
-            rot = not condition_met(s, p, c, genre, slot, others)
-        sh.atts += ((c, rot),)
+    if atts:
+        cross = False
+        for c in atts:
+            if T.effect[c] == "cross_promoting":
+                cross = True
+        for c in atts:  # NET-AMB-08: conditions against the final slot and attachment set
+            if T.promo[c]:
+                rot = c not in paid and not cross  # NET-CARD-21
+            else:
+                rot = not condition_met(s, p, c, genre, slot, [o for o in atts if o != c])
+            sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
     if s.log is not None:
         s.say(f"{pname(s, p)} produces {d.name} in {TIMESLOTS[slot]} for ${cost}M"
@@ -1174,7 +1189,7 @@ def commit_production(s: NetState, p: int) -> None:
 def upton_crabby(s: NetState, p: int, sh: Show) -> None:
     """NET-CARD-18: once it holds 2 stars, draw a star and attach it (upside down if unmet)."""
     T = s.cat.T
-    if T.effect[sh.cid] != "upton_crabby" or sh.crabby:
+    if sh.crabby or T.effect[sh.cid] != "upton_crabby":
         return
     if sum(1 for c, _ in sh.atts if T.kind[c] == STAR) < 2:
         return
@@ -1742,10 +1757,12 @@ def advance(s: NetState) -> None:
         if k == "prod_genre":
             pr = s.prod
             assert pr is not None
-            if not any(s.cat.T.effect[c] == "versatile_actor" for c in pr["atts"]):
-                stack.pop()
-                continue
-            return
+            effect = s.cat.T.effect
+            for c in pr["atts"]:
+                if effect[c] == "versatile_actor":
+                    return
+            stack.pop()
+            continue
         if k == "prod_promo":
             pr = s.prod
             assert pr is not None
@@ -1783,11 +1800,20 @@ def _next_promo(s: NetState) -> int:
     pr = s.prod
     assert pr is not None
     T = s.cat.T
-    if any(T.effect[c] == "cross_promoting" for c in pr["atts"]):
-        return -1  # NET-CARD-21: promos on the same show turn upright for free
+    atts = pr["atts"]
+    promo = T.promo
+    for c in atts:
+        if promo[c]:
+            break
+    else:
+        return -1  # no promo attached
+    effect = T.effect
+    for c in atts:
+        if effect[c] == "cross_promoting":
+            return -1  # NET-CARD-21: promos on the same show turn upright for free
     decided = pr.get("decided", ())
-    for c in pr["atts"]:
-        if T.promo[c] and c not in decided:
+    for c in atts:
+        if promo[c] and c not in decided:
             return int(c)
     return -1
 
@@ -1899,10 +1925,12 @@ def apply(s: NetState, key: str) -> None:
     """Resolve the pending decision with ``key`` (already checked to be legal)."""
     top = s.stack[-1]
     k, p = top[0], top[1]
-    T = s.cat.T
     if k == "turn":
         _apply_turn(s, p, key, top[2])
-    elif k == "prod_att":
+        advance(s)
+        return
+    T = s.cat.T
+    if k == "prod_att":
         pr = s.prod
         assert pr is not None
         if key == "done":
