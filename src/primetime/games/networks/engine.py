@@ -1216,7 +1216,7 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
     pl = s.players[p]
     parts = key.split(":")
     mode, slot = parts[0], int(parts[1])
-    sh = pl.lineup[slot]
+    sh = pl.own(slot)
     assert sh is not None
     pay = parts[-1] == "pay"
     pl.green.remove(cid)
@@ -1410,7 +1410,8 @@ def eor_age(s: NetState, p: int, stage: int) -> None:
             if sh is not None and T.effect[sh.cid] == "surpriser":
                 s.stack.append(("surpriser", p, slot))
         return
-    for slot, sh in enumerate(pl.lineup):
+    for slot in range(len(pl.lineup)):
+        sh = pl.own(slot)
         if sh is None:
             continue
         sh.row += 1
@@ -1972,7 +1973,7 @@ def apply(s: NetState, key: str) -> None:
             parts = key.split(":")
             c = int(parts[1])
             pl = s.players[p]
-            sh = pl.lineup[top[2]]
+            sh = pl.own(top[2])
             assert sh is not None
             pl.green.remove(c)
             pay = key.endswith(":pay")
@@ -2047,14 +2048,14 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         cancel(s, p, int(key[5:]))
     elif what == "trendy":  # NET-CARD-13
         slot = int(key[5:])
-        sh = pl.lineup[slot]
+        sh = pl.own(slot)
         assert sh is not None
         if sh.row >= 3:
             cancel(s, p, slot)
         else:
             sh.row += 1
     elif what == "renew":
-        sh = pl.lineup[int(key[5:])]
+        sh = pl.own(int(key[5:]))
         assert sh is not None
         sh.row -= 1
     elif what == "genre_advance":
@@ -2080,7 +2081,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         s.stack.append(("att_target", p, int(key[5:]), True))
     elif what == "spinoff":  # NET-CARD-09 / NET-AMB-29
         _, slot_s, c_s = key.split(":")
-        sh = pl.lineup[int(slot_s)]
+        sh = pl.own(int(slot_s))
         assert sh is not None
         c = int(c_s)
         sh.atts = tuple((a, r) for a, r in sh.atts if a != c)

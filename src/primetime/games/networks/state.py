@@ -16,9 +16,13 @@ OPP = -1  # the solo opponent's seat marker in turn orders and on the pass track
 
 
 class Show:
-    """A show in a lineup timeslot: its card, season row (0-3) and attachments."""
+    """A show in a lineup timeslot: its card, season row (0-3) and attachments.
 
-    __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby")
+    Clones of a state share their Show objects (``shared`` is then set on them); code that
+    changes a show in a lineup takes it with :meth:`Player.own` first, which copies a shared one.
+    """
+
+    __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby", "shared")
 
     def __init__(self, cid: int, row: int, genre: str) -> None:
         self.cid = cid
@@ -30,6 +34,7 @@ class Show:
         self.x_wild = 0  # extra wild slots (Sponsored Content)
         self.ignore_req = False  # produced with Sponsored Content ignoring required slots
         self.crabby = False  # Upton Crabby's draw already happened
+        self.shared = False  # also in the lineup of another state (a clone): copy before changing it
 
     def copy(self) -> Show:
         s = Show.__new__(Show)
@@ -42,6 +47,7 @@ class Show:
         s.x_wild = self.x_wild
         s.ignore_req = self.ignore_req
         s.crabby = self.crabby
+        s.shared = False
         return s
 
     def to_json(self) -> list[Any]:
@@ -73,10 +79,14 @@ class Player:
         self.network = network
 
     def copy(self) -> Player:
+        """A copy that shares the lineup's Show objects until either side changes one (see own)."""
         p = Player.__new__(Player)
         p.cash = self.cash
-        a, b, c = self.lineup
-        p.lineup = [a and a.copy(), b and b.copy(), c and c.copy()]
+        lineup = self.lineup
+        for sh in lineup:
+            if sh is not None:
+                sh.shared = True
+        p.lineup = lineup.copy()
         p.green = self.green.copy()
         p.reruns = self.reruns.copy()
         p.genre = self.genre.copy()
@@ -86,6 +96,13 @@ class Player:
         p.reserved = self.reserved.copy()
         p.network = self.network
         return p
+
+    def own(self, slot: int) -> Show | None:
+        """The show in ``slot``, ready to be changed: a show shared with a clone is copied first."""
+        sh = self.lineup[slot]
+        if sh is not None and sh.shared:
+            sh = self.lineup[slot] = sh.copy()
+        return sh
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -153,13 +170,13 @@ class NetState:
         s.order = self.order.copy()
         s.first = self.first
         s.cur = self.cur
-        s.players = [p.copy() for p in self.players]
-        s.decks = [d.copy() for d in self.decks]
-        s.discards = [d.copy() for d in self.discards]
-        s.display = [d.copy() for d in self.display]
+        s.players = list(map(Player.copy, self.players))
+        s.decks = list(map(list.copy, self.decks))
+        s.discards = list(map(list.copy, self.discards))
+        s.display = list(map(list.copy, self.display))
         s.pass_order = self.pass_order.copy()
         s.stack = self.stack.copy()
-        s.pilot = [o.copy() for o in self.pilot]
+        s.pilot = list(map(list.copy, self.pilot))
         s.box = self.box.copy()
         s.limbo = self.limbo.copy()
         s.solo_deck = self.solo_deck.copy()
