@@ -221,7 +221,8 @@ def discard(s: NetState, p: int, cid: int) -> None:
     if eff == "gray_fox":
         s.players[p].green.append(cid)
     elif eff == "rerun_guy":
-        s.players[p].reruns.append(cid)
+        pl = s.players[p]
+        pl.reruns = pl.reruns + [cid]  # a new list: clones share it (Player.copy)
     else:
         s.discards[T.kind[cid]].append(cid)
 
@@ -234,7 +235,7 @@ def cancel(s: NetState, p: int, slot: int) -> None:
     pl.lineup[slot] = None
     for cid, _rot in sh.atts:
         discard(s, p, cid)
-    pl.reruns.append(sh.cid)
+    pl.reruns = pl.reruns + [sh.cid]  # a new list: clones share it (Player.copy)
     if sh.genre != s.cat.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
         s.extra["regenre"] = (*s.extra.get("regenre", ()), (sh.cid, sh.genre))
     if s.log is not None:
@@ -522,7 +523,9 @@ def advance_genre(s: NetState, p: int, genre: str) -> None:
     g = GENRES.index(genre)
     if pl.genre[g] >= TOP:
         return
-    pl.genre[g] += 1
+    track = pl.genre.copy()  # a new list: clones share it (Player.copy)
+    track[g] += 1
+    pl.genre = track
     assert s.cat.board is not None
     bonus = s.cat.board.genre_board.bonuses[genre][pl.genre[g] - 1]
     if s.log is not None:
@@ -1152,7 +1155,9 @@ def commit_production(s: NetState, p: int) -> None:
     if pr["src"] == "display":
         s.display[SHOW].remove(show)
     elif pr["src"] == "reserved":
-        pl.reserved.remove(show)
+        reserved = pl.reserved.copy()  # a new list: clones share it (Player.copy)
+        reserved.remove(show)
+        pl.reserved = reserved
     else:
         s.pilot[p].remove(show)
     for c in atts:
@@ -1394,7 +1399,7 @@ def eor_score(s: NetState) -> None:
     for p in range(s.n):
         pl = s.players[p]
         v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
-        pl.scores.append(v)
+        pl.scores = pl.scores + [v]  # a new list: clones share it (Player.copy)
         if s.log is not None:
             s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
 
@@ -2068,7 +2073,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     elif what == "exclusive":
         c = int(key[5:])
         s.display[SHOW].remove(c)
-        pl.reserved.append(c)
+        pl.reserved = pl.reserved + [c]  # a new list: clones share it (Player.copy)
     elif what == "msr":
         left = top[3][0]
         if key != "done":

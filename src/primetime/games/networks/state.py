@@ -63,6 +63,10 @@ class Show:
 
 
 class Player:
+    """A player's areas.  ``green`` changes in place; the rules replace the other lists
+    (``reruns``, ``genre``, ``scores``, ``reserved``) with new ones instead of changing them,
+    so clones share those lists."""
+
     __slots__ = ("cash", "lineup", "green", "reruns", "genre", "pass_col", "pass_viewers",
                  "scores", "reserved", "network")
 
@@ -79,7 +83,8 @@ class Player:
         self.network = network
 
     def copy(self) -> Player:
-        """A copy that shares the lineup's Show objects until either side changes one (see own)."""
+        """A copy that shares the lineup's Show objects until either side changes one (see own)
+        and the lists that are replaced rather than changed."""
         p = Player.__new__(Player)
         p.cash = self.cash
         lineup = self.lineup
@@ -88,12 +93,12 @@ class Player:
                 sh.shared = True
         p.lineup = lineup.copy()
         p.green = self.green.copy()
-        p.reruns = self.reruns.copy()
-        p.genre = self.genre.copy()
+        p.reruns = self.reruns
+        p.genre = self.genre
         p.pass_col = self.pass_col
         p.pass_viewers = self.pass_viewers
-        p.scores = self.scores.copy()
-        p.reserved = self.reserved.copy()
+        p.scores = self.scores
+        p.reserved = self.reserved
         p.network = self.network
         return p
 
@@ -164,16 +169,20 @@ class NetState:
         s.opts = self.opts
         s.n = self.n
         s.solo = self.solo
-        s.rng = self.rng.clone()
+        s.rng = rng = Rng.__new__(Rng)
+        rng.state = self.rng.state
         s.phase = self.phase
         s.round = self.round
         s.order = self.order.copy()
         s.first = self.first
         s.cur = self.cur
         s.players = list(map(Player.copy, self.players))
-        s.decks = list(map(list.copy, self.decks))
-        s.discards = list(map(list.copy, self.discards))
-        s.display = list(map(list.copy, self.display))
+        a, b, c, d = self.decks  # one per kind
+        s.decks = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = self.discards
+        s.discards = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = self.display
+        s.display = [a.copy(), b.copy(), c.copy(), d.copy()]
         s.pass_order = self.pass_order.copy()
         s.stack = self.stack.copy()
         s.pilot = list(map(list.copy, self.pilot))
