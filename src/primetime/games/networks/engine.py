@@ -35,6 +35,8 @@ class Tables:
         self.cost = [getattr(c.defn, "cost", 0) for c in cat.cards]
         self.req = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
                     for c in cat.cards]
+        # (cost, required stars, required ads, required slots) of a show, for the turn menu
+        self.prod_info = [(self.cost[i], r[0], r[1], r[0] + r[1] + r[2]) for i, r in enumerate(self.req)]
         self.cap = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
                      c.defn.slots.wild_req + c.defn.slots.wild_opt) if c.kind == "show" else (0, 0, 0) for c in cat.cards]
         # attachment class: 0 star, 1 star that may fill an ad slot, 2 ad
@@ -705,7 +707,7 @@ Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, 
                 tuple[tuple[int, str], ...]]
 
 
-def green_summary(T: Tables, green: list[int]) -> Summary:
+def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
     """What the rules look up in a green room, memoised per green room: (plain stars, flex stars,
     ads, Industry Veteran, Sponsored Content, usable network card, Preempted Timeslot, Creative
     Accounting discount, star discount, Ensemble Cast extra slots, extra pass cash, the first
@@ -728,7 +730,9 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
     iv = spon = usable = dbl = False
     ca = sd = ens = pc = 0
     e_ens = e_spon = -1
-    gcode = T.gcode
+    gcode, acls, k_attach = T.gcode, T.acls, T.k_attach
+    present = 0
+    seq = []
     for c in green:
         g = gcode[c]
         if g == G_STAR:
@@ -758,12 +762,13 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
                 ens = T.extra[c]
         elif g == G_PC:
             pc += T.amount[c]
-    acls, k_attach = T.acls, T.k_attach
-    seq = tuple(dict.fromkeys((acls[c], k_attach[c]) for c in green if acls[c] >= 0))
-    present = 0
-    for a, _k in seq:
-        present |= 1 << a
-    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, tuple(k for _a, k in seq), seq
+        a = acls[c]
+        if a >= 0:
+            present |= 1 << a
+            seq.append((a, k_attach[c]))
+    if len(set(green)) < len(green):  # a card twice: its attach key once
+        seq = list(dict.fromkeys(seq))
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, tuple([k for _a, k in seq]), tuple(seq)
 
 
 def turn_options(s: NetState, p: int, acted: int) -> list[str]:
@@ -780,7 +785,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     gt = tuple(green)
     summary = T.green_cache.get(gt)
     if summary is None:
-        summary = green_summary(T, green)
+        summary = green_summary(T, gt)
     ns, nf, na, iv, spon, usable, dbl, ca, sd, ens = summary[:10]
     costs = T.cost
     disp = s.display
@@ -796,29 +801,23 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     else:
         k_net = T.k_net
         out += [k_net[c] for c in disp[NET] if costs[c] <= cash]
-    req_of = T.req
     have = ns + nf + na
+    prod_info, k_show = T.prod_info, T.k_show
     for cid in disp[SHOW]:  # NET-PROD-02
-        cost = costs[cid] - ca
-        if cash >= cost:
-            if spon:  # NET-CARD-10
-                out.append(T.k_show[cid])
-                continue
-            sr, ar, wr = req_of[cid]
-            if (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= sr + ar + wr:
-                out.append(T.k_show[cid])
-                continue
-        if iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "display"):
-            out.append(T.k_show[cid])
+        cost, sr, ar, total = prod_info[cid]
+        cost -= ca
+        if cash >= cost and (spon  # NET-CARD-10
+                             or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
+            out.append(k_show[cid])
+        elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "display"):
+            out.append(k_show[cid])
     for cid in pl.reserved:  # NET-CARD-05: Sponsored Content does not help here
-        cost = costs[cid] - ca
-        if cash >= cost:
-            sr, ar, wr = req_of[cid]
-            if (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= sr + ar + wr:
-                out.append(T.k_show[cid])
-                continue
-        if iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
-            out.append(T.k_show[cid])
+        cost, sr, ar, total = prod_info[cid]
+        cost -= ca
+        if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
+            out.append(k_show[cid])
+        elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
+            out.append(k_show[cid])
     lineup = pl.lineup
     if green and (lineup[0] is not None or lineup[1] is not None or lineup[2] is not None):
         # Whether a card has a target depends only on its class (see _show_mask).
