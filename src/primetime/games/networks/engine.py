@@ -62,6 +62,10 @@ class Tables:
         self.gcode = [_green_code(self, i) for i in range(n)]
         # free-use check of a green-room network card (None: never used from the green room)
         self.use_check = [USE_CHECKS.get(self.effect[i]) if self.kind[i] == NET else None for i in range(n)]
+        # viewers by [rotated][season row] and (income, expenses) by [rotated] of an attached card
+        self.att_v = [tuple(tuple(att_viewers(self, i, rot, row) for row in range(4)) for rot in (False, True)) for i in range(n)]
+        self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]
+        self.k_attach_or_none = [None if self.acls[i] < 0 else self.k_attach[i] for i in range(n)]
         self.target_cache: dict[tuple[Any, ...], int] = {}  # lineup show -> attachable classes (_show_mask)
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
@@ -275,8 +279,9 @@ def show_viewers(s: NetState, p: int, sh: Show) -> int:
     T = s.cat.T
     row = sh.row
     v = T.defs[sh.cid].seasons[row]
+    att_v = T.att_v
     for cid, rot in sh.atts:
-        v += att_viewers(T, cid, rot, row)
+        v += att_v[cid][1 if rot else 0][row]  # att_viewers
     if T.effect[sh.cid] == "reinfeld":  # NET-CARD-16: stars with no visible expenses
         for other in s.players[p].lineup:
             if other is not None:
@@ -291,18 +296,25 @@ def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
     T = s.cat.T
     d = T.defs[sh.cid]
     inc, exp = d.income, d.expenses
+    att_ie = T.att_ie
     for cid, rot in sh.atts:
-        inc += att_income(T, cid, rot)
-        exp += att_expense(T, cid, rot)
+        i, e = att_ie[cid][1 if rot else 0]  # att_income, att_expense
+        inc += i
+        exp += e
     return inc, exp
 
 
 def upkeep_net(s: NetState, p: int) -> int:
+    T = s.cat.T
+    defs, att_ie = T.defs, T.att_ie
     net = 0
     for sh in s.players[p].lineup:
-        if sh is not None:
-            i, e = show_upkeep(s, sh)
-            net += i - e
+        if sh is not None:  # show_upkeep
+            d = defs[sh.cid]
+            net += d.income - d.expenses
+            for cid, rot in sh.atts:
+                i, e = att_ie[cid][1 if rot else 0]
+                net += i - e
     return net
 
 
@@ -703,8 +715,7 @@ def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
         out.append("pass:cash:x2")
 
 
-Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int, int, tuple[str, ...],
-                tuple[tuple[int, str], ...]]
+Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int, int, tuple[str, ...]]
 
 
 def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
@@ -712,8 +723,7 @@ def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
     ads, Industry Veteran, Sponsored Content, usable network card, Preempted Timeslot, Creative
     Accounting discount, star discount, Ensemble Cast extra slots, extra pass cash, the first
     Ensemble Cast card or -1, the first Sponsored Content card or -1, the attachment classes present
-    (bits ``cls * 2 + ba``), the ``attach:<card>`` keys of every star and ad in order, and the same
-    keys each with its class bit)."""
+    (bits ``cls * 2 + ba``) and the ``attach:<card>`` keys of every star and ad in order)."""
     gt = tuple(green)
     cache = T.green_cache
     summary = cache.get(gt)
@@ -730,9 +740,8 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
     iv = spon = usable = dbl = False
     ca = sd = ens = pc = 0
     e_ens = e_spon = -1
-    gcode, acls, k_attach = T.gcode, T.acls, T.k_attach
+    gcode, acls = T.gcode, T.acls
     present = 0
-    seq = []
     for c in green:
         g = gcode[c]
         if g == G_STAR:
@@ -765,10 +774,10 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
         a = acls[c]
         if a >= 0:
             present |= 1 << a
-            seq.append((a, k_attach[c]))
     if len(set(green)) < len(green):  # a card twice: its attach key once
-        seq = list(dict.fromkeys(seq))
-    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, tuple([k for _a, k in seq]), tuple(seq)
+        green = tuple(dict.fromkeys(green))
+    keys = tuple(filter(None, map(T.k_attach_or_none.__getitem__, green)))
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
 
 
 def turn_options(s: NetState, p: int, acted: int) -> list[str]:
@@ -833,7 +842,8 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
             if mask & present == present:  # every star and ad in the green room has a target
                 out += summary[14]
             else:
-                out += [k for a, k in summary[15] if mask >> a & 1]
+                acls, k_attach = T.acls, T.k_attach
+                out += [k_attach[c] for c in dict.fromkeys(gt) if acls[c] >= 0 and mask >> acls[c] & 1]
     if usable:
         out += free_uses(s, p, acted)
     if acted == 2:
