@@ -68,6 +68,7 @@ class Tables:
         self.k_attach_or_none = [None if self.acls[i] < 0 else self.k_attach[i] for i in range(n)]
         self.target_cache: dict[tuple[Any, ...], int] = {}  # lineup show -> attachable classes (_show_mask)
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
+        self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
         self.green_cache: dict[tuple[int, ...], Summary] = {}
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
@@ -736,6 +737,45 @@ def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
 
 
 def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
+    if green:
+        # Most often the green room only gained a card since its summary was last made.
+        prev = T.green_cache.get(green[:-1])
+        c = green[-1]
+        if prev is not None and green.count(c) == 1:
+            ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys = prev
+            g = T.gcode[c]
+            if g == G_STAR:
+                ns += 1
+            elif g == G_AD:
+                na += 1
+            elif g == G_FLEX:
+                nf += 1
+            elif g == G_IV:
+                ns += 1
+                iv = True
+            elif g == G_USE:
+                usable = True
+            elif g == G_SPON:
+                spon = True
+                if e_spon < 0:
+                    e_spon = c
+            elif g == G_CA:
+                ca += T.amount[c]
+            elif g == G_SD:
+                sd += T.amount[c]
+            elif g == G_DBL:
+                dbl = True
+            elif g == G_ENS:
+                if e_ens < 0:
+                    e_ens = c
+                    ens = T.extra[c]
+            elif g == G_PC:
+                pc += T.amount[c]
+            a = T.acls[c]
+            if a >= 0:
+                present |= 1 << a
+                keys = (*keys, T.k_attach[c])
+            return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
     ns = nf = na = 0
     iv = spon = usable = dbl = False
     ca = sd = ens = pc = 0
@@ -984,38 +1024,56 @@ def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
         n[k] += 1
         if k == 0 and ba_of[c]:
             nb += 1
-    scid = sh.cid
-    S, A, W = T.cap[scid]
-    S += sh.x_star
-    A += sh.x_ad
-    W += sh.x_wild
-    sr, ar, wr = T.req[scid]
-    # required slots must stay filled if they were (NET-ATT-04)
-    strict = not sh.ignore_req and _req(sr, ar, wr, n[0], n[1], n[2])
-    n[kc] += 1
-    nb += bc
-    add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    ckey = (sh.cid, n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    v = T.slot_cache.get(ckey)
+    if v is None:
+        v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    add_ok, rep_ok, ens_ok, spon_ok = v
     keys: list[str] = []
     if add_ok:
         keys.append(_TO_KEYS[slot])
-    verdicts: dict[tuple[int, int], bool] = {}
-    for old in dict.fromkeys(c for c, _r in sh.atts):
-        ko = cls_of[old]
-        bo = 1 if ko == 0 and ba_of[old] else 0
-        v = verdicts.get((ko, bo))
-        if v is None:
-            n[ko] -= 1
-            v = _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
-            n[ko] += 1
-            verdicts[(ko, bo)] = v
-        if v:
-            keys.append(f"rep:{slot}:{old}")
-    if not add_ok:
-        if ens and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
-            keys.append(f"ens:{slot}")
-        if spon and _fits(S, A + nb, W + 1, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
-            keys.append(f"spon:{slot}")
+    if rep_ok:
+        for old in dict.fromkeys(c for c, _r in sh.atts):
+            ko = cls_of[old]
+            if rep_ok >> (ko * 2 + (1 if ko == 0 and ba_of[old] else 0)) & 1:
+                keys.append(f"rep:{slot}:{old}")
+    if ens_ok:
+        keys.append(f"ens:{slot}")
+    if spon_ok:
+        keys.append(f"spon:{slot}")
     return tuple(keys)
+
+
+def _slot_verdicts(T: Tables, scid: int, n: list[int], nb: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
+                   kc: int, bc: int, ens: int, spon: bool) -> tuple[bool, int, bool, bool]:
+    """For ``_slot_targets``: can the card be added; which attachments (bit ``cls * 2 + ba``) can it
+    replace; does it fit with Ensemble Cast's or Sponsored Content's extra slot instead?"""
+    n = n.copy()
+    S, A, W = T.cap[scid]
+    S += x_star
+    A += x_ad
+    W += x_wild
+    sr, ar, wr = T.req[scid]
+    # required slots must stay filled if they were (NET-ATT-04)
+    strict = not ignore_req and _req(sr, ar, wr, n[0], n[1], n[2])
+    had = [n[0] > nb, n[0] > 0 and nb > 0, n[1] > 0, False, n[2] > 0, False]  # attached classes (cls * 2 + ba)
+    n[kc] += 1
+    nb += bc
+    add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    rep_ok = 0
+    for idx in range(6):
+        if not had[idx]:
+            continue
+        ko, bo = divmod(idx, 2)
+        n[ko] -= 1
+        if _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+            rep_ok |= 1 << idx
+        n[ko] += 1
+    ens_ok = spon_ok = False
+    if not add_ok:
+        ens_ok = bool(ens) and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+        spon_ok = spon and _fits(S, A + nb, W + 1, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    return add_ok, rep_ok, ens_ok, spon_ok
 
 
 # ----------------------------------------------------------------------------- actions
