@@ -70,6 +70,9 @@ class Tables:
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
         self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
+        self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
+        # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
+        self.pilot_net = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
         self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
@@ -1598,16 +1601,33 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
     T = s.cat.T
     offer = s.pilot[p]
     cash = s.players[p].cash
+    kind, net = T.kind, T.pilot_net
+    cache = T.pilot_cache
     out = []
-    for i in range(len(offer)):
-        for j in range(i + 1, len(offer)):
-            a, b = sorted((offer[i], offer[j]))
-            if cash + pilot_net(T, [a, b]) < 0:
+    n = len(offer)
+    for i in range(n):
+        x = offer[i]
+        for j in range(i + 1, n):
+            y = offer[j]
+            a, b = (y, x) if y < x else (x, y)
+            if cash + net[a] + net[b] < 0:  # pilot_net
                 continue
-            shows = [c for c in (a, b) if T.kind[c] == SHOW]
-            others = [c for c in (a, b) if T.kind[c] != SHOW]
-            if all(completable(s, p, sh, [], others, 0, 0, False, "pilot") for sh in shows):
-                out.append(f"keep:{a},{b}")
+            sa, sb = kind[a] == SHOW, kind[b] == SHOW
+            if sa or sb:
+                # can each kept show be produced with the other card (completable: a pilot show costs nothing here)?
+                others = () if sa and sb else ((b,) if sa else (a,))
+                ok = True
+                for sh in ((a, b) if sa and sb else ((a,) if sa else (b,))):
+                    key = (sh, others, cash >= 0)
+                    v = cache.get(key)
+                    if v is None:
+                        v = cache[key] = _completable(T, sh, [], list(others), 0, 0, False, cash, None)
+                    if not v:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            out.append(f"keep:{a},{b}")
     return out
 
 
