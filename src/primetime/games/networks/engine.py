@@ -870,23 +870,23 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
             out.append(k_show[cid])
         elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
             out.append(k_show[cid])
-    lineup = pl.lineup
-    if green and (lineup[0] is not None or lineup[1] is not None or lineup[2] is not None):
+    present = summary[13]  # the classes of the stars and ads in the green room
+    if present:
         # Whether a card has a target depends only on its class (see _show_mask).
         mask = 0
         spon_i = 1 if spon else 0
         tcache = T.target_cache
-        for sh in lineup:
+        for sh in pl.lineup:
             if sh is not None:
                 m = tcache.get((sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon_i))
                 mask |= _show_mask(T, sh, ens, spon_i) if m is None else m
-        if mask:
-            present = summary[13]
-            if mask & present == present:  # every star and ad in the green room has a target
-                out += summary[14]
-            else:
-                acls, k_attach = T.acls, T.k_attach
-                out += [k_attach[c] for c in dict.fromkeys(gt) if acls[c] >= 0 and mask >> acls[c] & 1]
+                if mask & present == present:
+                    break
+        if mask & present == present:  # every star and ad in the green room has a target
+            out += summary[14]
+        elif mask:
+            acls, k_attach = T.acls, T.k_attach
+            out += [k_attach[c] for c in dict.fromkeys(gt) if acls[c] >= 0 and mask >> acls[c] & 1]
     if usable:
         out += free_uses(s, p, acted)
     if acted == 2:
