@@ -642,16 +642,18 @@ def end_turn(s: NetState, p: int) -> None:
         s.cur = q
         s.stack.append(("opp_turn",) if q == OPP else ("turn", q, 0))
         return
-    left = _not_passed(s)
-    if not left or (s.solo and 0 in s.pass_order):  # NET-SOLO-08
+    po = s.pass_order
+    if s.solo and 0 in po:  # NET-SOLO-08
         end_of_round(s)
         return
+    n = len(order)
     i = order.index(p)
-    for k in range(1, len(order) + 1):
-        q = order[(i + k) % len(order)]
-        if q in left:
+    for k in range(1, n + 1):
+        q = order[(i + k) % n]
+        if q not in po:
             begin_turn(s, q)
             return
+    end_of_round(s)  # everyone has passed
 
 
 def take_action(s: NetState, p: int) -> None:
@@ -1833,6 +1835,18 @@ def use_network(s: NetState, p: int, cid: int) -> None:
 
 AUTOMATIC = {"pilot_done", "start_round", "pilot_prod", "prod_commit", "opp_turn", "eor_upkeep",
              "eor_score", "eor_age", "eor_final"}
+_AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
+    "opp_turn": lambda s, top: opp_turn(s),
+    "prod_commit": lambda s, top: commit_production(s, top[1]),
+    "eor_upkeep": lambda s, top: eor_upkeep(s, top[1]),
+    "eor_score": lambda s, top: eor_score(s),
+    "eor_age": lambda s, top: eor_age(s, top[1], top[2]),
+    "eor_final": lambda s, top: eor_final(s),
+    "pilot_prod": lambda s, top: start_production(s, top[1], top[2], "pilot"),
+    "pilot_done": lambda s, top: pilot_done(s),
+    "start_round": lambda s, top: start_round(s),
+}
+assert set(_AUTOMATIC_STEPS) == AUTOMATIC
 
 
 def advance(s: NetState) -> None:
@@ -1866,27 +1880,11 @@ def advance(s: NetState) -> None:
         if k == "ba_extra" and not ba_options(s, top[1], top[2])[:-1]:
             stack.pop()
             continue
-        if k not in AUTOMATIC:
+        step = _AUTOMATIC_STEPS.get(k)
+        if step is None:
             return
         stack.pop()
-        if k == "opp_turn":
-            opp_turn(s)
-        elif k == "prod_commit":
-            commit_production(s, top[1])
-        elif k == "eor_upkeep":
-            eor_upkeep(s, top[1])
-        elif k == "eor_score":
-            eor_score(s)
-        elif k == "eor_age":
-            eor_age(s, top[1], top[2])
-        elif k == "eor_final":
-            eor_final(s)
-        elif k == "pilot_prod":
-            start_production(s, top[1], top[2], "pilot")
-        elif k == "pilot_done":
-            pilot_done(s)
-        elif k == "start_round":
-            start_round(s)
+        step(s, top)
 
 
 def _next_promo(s: NetState) -> int:
@@ -1942,6 +1940,8 @@ def legal(s: NetState) -> list[str]:
         return turn_options(s, p, top[2])
     if k == "prod_att":
         return prod_att_options(s, p)
+    if k == "att_target":
+        return attach_targets(s, p, top[2], onset=top[3])
     if k == "prod_slot":
         return ["slot:0", "slot:1", "slot:2"]
     if k == "prod_genre":
@@ -1953,8 +1953,6 @@ def legal(s: NetState) -> list[str]:
         T = s.cat.T
         spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"]) + sum(T.defs[x].promo_cost for x in pr["paid"])
         return (["pay"] if s.players[p].cash - spent >= T.defs[c].promo_cost else []) + ["rotate"]
-    if k == "att_target":
-        return attach_targets(s, p, top[2], onset=top[3])
     if k == "ba_extra":
         return ba_options(s, p, top[2])
     if k == "bonus":
@@ -2041,6 +2039,9 @@ def apply(s: NetState, key: str) -> None:
         else:  # use:<cid> -- Ensemble Cast, or Sponsored Content ignoring required slots
             c = int(key[4:])
             pr["ens" if T.defs[c].effect == "ensemble_cast" else "spon"] = c
+    elif k == "att_target":
+        s.stack.pop()
+        commit_attach(s, p, top[2], key, onset=top[3])
     elif k == "prod_slot":
         s.stack.pop()
         assert s.prod is not None
@@ -2056,9 +2057,6 @@ def apply(s: NetState, key: str) -> None:
         pr["decided"] = pr.get("decided", ()) + (c,)
         if key == "pay":
             pr["paid"] = pr["paid"] + (c,)
-    elif k == "att_target":
-        s.stack.pop()
-        commit_attach(s, p, top[2], key, onset=top[3])
     elif k == "ba_extra":
         s.stack.pop()
         if key != "skip":
