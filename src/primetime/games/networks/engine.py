@@ -51,6 +51,7 @@ class Tables:
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
         self.k_att = [f"att:{i}" for i in range(len(cat.cards))]
         self.iv = [e == "industry_veteran" for e in self.effect]
+        self.cond = [getattr(c.defn, "condition", None) for c in cat.cards]  # a star's or ad's condition
         n = len(cat.cards)
         # attachment class and Brand Ambassador flag in one index (cls * 2 + ba); -1 for network cards
         self.acls = [-1 if self.kind[i] == NET else self.cls[i] * 2 + int(self.ba[i]) for i in range(n)]
@@ -385,14 +386,13 @@ def required_ok(T: Tables, sh_cid: int, atts: list[int]) -> bool:
 def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: list[int]) -> bool:
     """Evaluate a star/ad condition at attach time (001, Star & Ad Conditions; NET-COND-03..08)."""
     T = s.cat.T
-    d = T.defs[cid]
     if T.effect[cid] == "charity_mainstay":  # NET-CARD-20 / NET-AMB-18
         pl = s.players[p]
         if not s.solo and pl.scores:
             mine = pl.scores[-1]
             if all(mine > q.scores[-1] for i, q in enumerate(s.players) if i != p and q.scores):
                 return False
-    c = getattr(d, "condition", None)
+    c = T.cond[cid]
     if c is None:
         return True
     k = c.kind
@@ -1314,13 +1314,12 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
         e = has_effect(s, p, "sponsored_content")
         sh.x_wild += 1
         _discard_used(s, p, e)
-    others = [c for c, _ in sh.atts]
     if T.promo[cid]:
         rot = not pay
         if pay:
             pl.cash -= T.defs[cid].promo_cost
     else:
-        rot = not condition_met(s, p, cid, sh.genre, slot, others)
+        rot = not condition_met(s, p, cid, sh.genre, slot, [c for c, _ in sh.atts])
     sh.atts += ((cid, rot),)
     if T.effect[cid] == "cross_promoting":  # NET-CARD-21
         sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)
