@@ -1231,7 +1231,9 @@ def commit_production(s: NetState, p: int) -> None:
         reserved.remove(show)
         pl.reserved = reserved
     else:
-        s.pilot[p].remove(show)
+        kept = s.pilot[p].copy()  # a new list: clones share the offers (NetState.clone)
+        kept.remove(show)
+        s.pilot[p] = kept
     for c in atts:
         pl.green.remove(c)
     if pr["ens"] >= 0:
@@ -1504,7 +1506,7 @@ def eor_final(s: NetState) -> None:
     s.pass_order = []
     # NET-EOR-12 / NET-VAR-04..06 / NET-SOLO-11: next turn order.
     if s.solo:
-        s.order.reverse()
+        s.order = s.order[::-1]  # a new list: clones share the turn order (NetState.clone)
     elif s.opts.get("turn_order") == "low_to_high":
         prev = {q: i for i, q in enumerate(s.order)}
         s.order = sorted(s.order, key=lambda q: (s.players[q].scores[-1], -prev[q]))

@@ -173,7 +173,9 @@ class NetState:
         rng.state = self.rng.state
         s.phase = self.phase
         s.round = self.round
-        s.order = self.order.copy()
+        # The rules replace the turn order and each player's pilot list rather than change them in
+        # place, so clones share those (and see Player.copy for what players share).
+        s.order = self.order
         s.first = self.first
         s.cur = self.cur
         s.players = list(map(Player.copy, self.players))
@@ -185,7 +187,7 @@ class NetState:
         s.display = [a.copy(), b.copy(), c.copy(), d.copy()]
         s.pass_order = self.pass_order.copy()
         s.stack = self.stack.copy()
-        s.pilot = list(map(list.copy, self.pilot))
+        s.pilot = self.pilot.copy()
         s.box = self.box.copy()
         s.limbo = self.limbo.copy()
         s.solo_deck = self.solo_deck.copy()
