@@ -108,7 +108,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     """Set up a game (001, Game Setup; NET-SETUP-01..16)."""
     T = tables(cat)
     s = NetState.__new__(NetState)
-    s.cat, s.opts, s.n, s.solo = cat, opts, n, n == 1
+    s.cat, s.T, s.opts, s.n, s.solo = cat, T, opts, n, n == 1
     s.rng = rng = Rng(seed)
     s.setup = cat.setup_for(max(2, n))  # NET-SETUP-02: solo uses the 1-2 board
     s.log = [] if opts.get("log", True) else None
@@ -189,7 +189,7 @@ def draw(s: NetState, kind: int) -> int | None:
 
 
 def name(s: NetState, cid: int) -> str:
-    return str(s.cat.T.defs[cid].name)
+    return str(s.T.defs[cid].name)
 
 
 def pname(s: NetState, p: int) -> str:
@@ -199,7 +199,7 @@ def pname(s: NetState, p: int) -> str:
 
 def has_effect(s: NetState, p: int, effect: str) -> int:
     """The first green-room network card of ``p`` with this effect, or -1."""
-    T = s.cat.T
+    T = s.T
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
             return cid
@@ -207,7 +207,7 @@ def has_effect(s: NetState, p: int, effect: str) -> int:
 
 
 def passive_sum(s: NetState, p: int, effect: str) -> int:
-    T = s.cat.T
+    T = s.T
     if effect == "creative_accounting":
         return green_summary(T, s.players[p].green)[7]
     if effect == "star_discount":
@@ -222,12 +222,12 @@ def passive_sum(s: NetState, p: int, effect: str) -> int:
 
 
 def star_cost(s: NetState, p: int, cid: int) -> int:
-    return max(0, s.cat.T.defs[cid].cost - passive_sum(s, p, "star_discount"))
+    return max(0, s.T.defs[cid].cost - passive_sum(s, p, "star_discount"))
 
 
 def discard(s: NetState, p: int, cid: int) -> None:
     """Discard a card a player owned; Gray Fox and Rerun Guy go elsewhere (NET-CARD-24/26)."""
-    T = s.cat.T
+    T = s.T
     eff = T.effect[cid]
     if eff == "gray_fox":
         s.players[p].green.append(cid)
@@ -247,7 +247,7 @@ def cancel(s: NetState, p: int, slot: int) -> None:
     for cid, _rot in sh.atts:
         discard(s, p, cid)
     pl.reruns = pl.reruns + [sh.cid]  # a new list: clones share it (Player.copy)
-    if sh.genre != s.cat.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
+    if sh.genre != s.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
         s.extra["regenre"] = (*s.extra.get("regenre", ()), (sh.cid, sh.genre))
     if s.log is not None:
         s.say(f"{pname(s, p)} cancels {name(s, sh.cid)}; it goes to the reruns.")
@@ -281,7 +281,7 @@ def att_income(T: Tables, cid: int, rot: bool) -> int:
 
 def show_viewers(s: NetState, p: int, sh: Show) -> int:
     """A show's viewers this round (NET-SEAS-08, NET-ANAT-06, NET-AMB-26)."""
-    T = s.cat.T
+    T = s.T
     row = sh.row
     v = T.defs[sh.cid].seasons[row]
     att_v = T.att_v
@@ -298,7 +298,7 @@ def show_viewers(s: NetState, p: int, sh: Show) -> int:
 
 def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
     """(income, expenses) of a show with its attachments (NET-EOR-02)."""
-    T = s.cat.T
+    T = s.T
     d = T.defs[sh.cid]
     inc, exp = d.income, d.expenses
     att_ie = T.att_ie
@@ -310,7 +310,7 @@ def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
 
 
 def upkeep_net(s: NetState, p: int) -> int:
-    T = s.cat.T
+    T = s.T
     defs, att_ie = T.defs, T.att_ie
     net = 0
     for sh in s.players[p].lineup:
@@ -385,7 +385,7 @@ def required_ok(T: Tables, sh_cid: int, atts: list[int]) -> bool:
 
 def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: list[int]) -> bool:
     """Evaluate a star/ad condition at attach time (001, Star & Ad Conditions; NET-COND-03..08)."""
-    T = s.cat.T
+    T = s.T
     if T.effect[cid] == "charity_mainstay":  # NET-CARD-20 / NET-AMB-18
         pl = s.players[p]
         if not s.solo and pl.scores:
@@ -414,14 +414,14 @@ def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: 
 
 def _ensemble(s: NetState, p: int) -> int:
     """The extra star slots of the player's first Ensemble Cast, or 0."""
-    return green_summary(s.cat.T, s.players[p].green)[9]
+    return green_summary(s.T, s.players[p].green)[9]
 
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
     if src == "pilot":
         return 0  # NET-PILOT-06: paid in the pilot settlement
-    T = s.cat.T
+    T = s.T
     cost = T.defs[show].cost - passive_sum(s, p, "creative_accounting")
     if any(T.effect[c] == "industry_veteran" for c in atts):
         cost -= fx.INDUSTRY_VETERAN_DISCOUNT
@@ -431,7 +431,7 @@ def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int,
 def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int],
                 x_star: int, x_wild: int, ignore_req: bool, src: str, spare: int = 0) -> bool:
     """Can a production with ``atts`` attached be finished using cards from ``pool``?"""
-    return _completable(s.cat.T, show, atts, pool, x_star, x_wild, ignore_req, s.players[p].cash - spare,
+    return _completable(s.T, show, atts, pool, x_star, x_wild, ignore_req, s.players[p].cash - spare,
                         _base_cost(s, p, show, src))
 
 
@@ -439,7 +439,7 @@ def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
     """``production_cost`` before Industry Veteran: None for a pilot show (paid in the settlement)."""
     if src == "pilot":
         return None
-    return int(s.cat.T.defs[show].cost) - passive_sum(s, p, "creative_accounting")
+    return int(s.T.defs[show].cost) - passive_sum(s, p, "creative_accounting")
 
 
 def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
@@ -518,7 +518,7 @@ def _completable(T: Tables, show: int, atts: list[int], pool: list[int], x_star:
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
     """NET-PROD-02: only if the cost can be paid and the required slots filled."""
     pl = s.players[p]
-    T = s.cat.T
+    T = s.T
     pool = [c for c in pl.green if T.kind[c] in (STAR, AD)]
     ens = _ensemble(s, p)
     cash = pl.cash
@@ -568,7 +568,7 @@ def push_bonus(s: NetState, p: int, bonus: str) -> None:
 
 def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
     """A star/ad/network card joins a player's green room (immediates resolve at once)."""
-    T = s.cat.T
+    T = s.T
     k = T.kind[cid]
     pl = s.players[p]
     if k == AD:
@@ -666,7 +666,7 @@ def take_action(s: NetState, p: int) -> None:
 
 def free_uses(s: NetState, p: int, acted: int) -> list[str]:
     """Network cards usable now, without spending the action (NET-TURN-07, NET-NETC-06)."""
-    T = s.cat.T
+    T = s.T
     use_check = T.use_check
     out: list[str] = []
     seen: set[str] | None = None
@@ -688,7 +688,7 @@ def free_uses(s: NetState, p: int, acted: int) -> list[str]:
 
 def has_free_use(s: NetState, p: int, acted: int) -> bool:
     """Is ``free_uses`` non-empty?"""
-    use_check = s.cat.T.use_check
+    use_check = s.T.use_check
     for cid in s.players[p].green:
         check = use_check[cid]
         if check is not None and check(s, p, cid, acted):
@@ -827,7 +827,7 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
 
 def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     """The action menu (NET-TURN-03) plus free network-card uses and passing."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     if acted == 1:
         out = free_uses(s, p, acted)
@@ -973,7 +973,7 @@ def _show_has_target(T: Tables, cid: int, o: list[int], nba: int, x_star: int, x
 def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
     """Can a green-room card of class ``k`` (0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador)
     be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
-    T = s.cat.T
+    T = s.T
     ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
     spon = 1 if green_summary(T, s.players[p].green)[4] else 0
     bit = 1 << (k * 2 + (1 if ba else 0))
@@ -985,7 +985,7 @@ _TO_KEYS = ("to:0", "to:1", "to:2")
 
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
     """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     out: list[str] = []
     pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
@@ -1089,7 +1089,7 @@ def act_sign_star(s: NetState, p: int, cid: int) -> None:
     s.display[STAR].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
-    if s.cat.T.kind[cid] == STAR:  # gain_card(s, p, cid, free=False)
+    if s.T.kind[cid] == STAR:  # gain_card(s, p, cid, free=False)
         pl = s.players[p]
         pl.cash -= star_cost(s, p, cid)
         pl.green.append(cid)
@@ -1101,8 +1101,8 @@ def act_sign_ad(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[AD].remove(cid)
     if s.log is not None:
-        s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.cat.T.defs[cid].bonus}M.")
-    T = s.cat.T
+        s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.T.defs[cid].bonus}M.")
+    T = s.T
     if T.kind[cid] == AD:  # gain_card(s, p, cid)
         pl = s.players[p]
         pl.cash += T.defs[cid].bonus  # NET-AD-01
@@ -1114,7 +1114,7 @@ def act_sign_ad(s: NetState, p: int, cid: int) -> None:
 def act_take_network(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[NET].remove(cid)
-    s.players[p].cash -= s.cat.T.defs[cid].cost
+    s.players[p].cash -= s.T.defs[cid].cost
     if s.log is not None:
         s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
     gain_card(s, p, cid)
@@ -1123,7 +1123,7 @@ def act_take_network(s: NetState, p: int, cid: int) -> None:
 def start_production(s: NetState, p: int, show: int, src: str) -> None:
     """Begin producing (NET-PROD-01..11); the production is committed atomically."""
     s.prod = {"p": p, "show": show, "src": src, "atts": (), "ens": -1, "spon": -1,
-              "slot": -1, "genre": s.cat.T.defs[show].genre, "paid": ()}
+              "slot": -1, "genre": s.T.defs[show].genre, "paid": ()}
     s.stack.append(("prod_commit", p))
     s.stack.append(("prod_promo", p))
     s.stack.append(("prod_genre", p))
@@ -1134,7 +1134,7 @@ def start_production(s: NetState, p: int, show: int, src: str) -> None:
 def _prod_extras(s: NetState) -> tuple[int, int, bool]:
     pr = s.prod
     assert pr is not None
-    T = s.cat.T
+    T = s.T
     xs = int(T.defs[pr["ens"]].params["extra"]) if pr["ens"] >= 0 else 0
     wild = pr["spon"] >= 0 and pr.get("spon_mode") == "wild"
     return xs, 1 if wild else 0, pr["spon"] >= 0 and not wild
@@ -1143,7 +1143,7 @@ def _prod_extras(s: NetState) -> tuple[int, int, bool]:
 def prod_att_options(s: NetState, p: int) -> list[str]:
     pr = s.prod
     assert pr is not None
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     show, src = pr["show"], pr["src"]
     atts = list(pr["atts"])
@@ -1217,7 +1217,7 @@ def commit_production(s: NetState, p: int) -> None:
     assert pr is not None
     xs, xw, ign = _prod_extras(s)
     s.prod = None
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     show, slot, genre = pr["show"], pr["slot"], pr["genre"]
     atts = list(pr["atts"])
@@ -1267,7 +1267,7 @@ def commit_production(s: NetState, p: int) -> None:
 
 def upton_crabby(s: NetState, p: int, sh: Show) -> None:
     """NET-CARD-18: once it holds 2 stars, draw a star and attach it (upside down if unmet)."""
-    T = s.cat.T
+    T = s.T
     if sh.crabby or T.effect[sh.cid] != "upton_crabby":
         return
     if sum(1 for c, _ in sh.atts if T.kind[c] == STAR) < 2:
@@ -1291,7 +1291,7 @@ def _discard_used(s: NetState, p: int, cid: int) -> None:
 
 def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) -> None:
     """Add or replace one star/ad (NET-ATT-01..07)."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     parts = key.split(":")
     mode, slot = parts[0], int(parts[1])
@@ -1396,7 +1396,7 @@ def _opp_pass(s: NetState) -> None:
 
 def solo_pick(s: NetState, sd: Any, row: list[int]) -> int:
     """The leftmost card that best meets the preference (NET-SOLO-05, NET-SOLO-14)."""
-    T = s.cat.T
+    T = s.T
     pref = sd.prefer
 
     def score(c: int) -> float:
@@ -1480,7 +1480,7 @@ def eor_score(s: NetState) -> None:
 def eor_age(s: NetState, p: int, stage: int) -> None:
     """NET-EOR-09 (with Surpriser's optional effect first, NET-CARD-17)."""
     pl = s.players[p]
-    T = s.cat.T
+    T = s.T
     if stage == 0:
         s.stack.append(("eor_age", p, 1))
         for slot in (2, 1, 0):
@@ -1538,7 +1538,7 @@ def solo_rank(score: int) -> str:
 
 def end_bonuses(s: NetState, p: int) -> dict[str, int]:
     """NET-END-02..05."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     assert s.cat.board is not None
     values = s.cat.board.genre_board.values
@@ -1558,7 +1558,7 @@ def end_bonuses(s: NetState, p: int) -> dict[str, int]:
 
 
 def game_end_value(s: NetState, p: int, cid: int) -> int:
-    T = s.cat.T
+    T = s.T
     d = T.defs[cid]
     pl = s.players[p]
     eff, prm = d.effect, d.params
@@ -1601,7 +1601,7 @@ def final_scoring(s: NetState) -> None:
 
 def pilot_pairs(s: NetState, p: int) -> list[str]:
     """NET-PILOT-02/07/09: pairs that can be afforded and produced."""
-    T = s.cat.T
+    T = s.T
     offer = s.pilot[p]
     cash = s.players[p].cash
     kind, net = T.kind, T.pilot_net
@@ -1644,7 +1644,7 @@ def pilot_net(T: Tables, kept: list[int]) -> int:
 
 def pilot_done(s: NetState) -> None:
     """Settle every player's kept pilot cards, then produce kept shows (NET-PILOT-03..05)."""
-    T = s.cat.T
+    T = s.T
     s.stack.append(("start_round",))
     for p in reversed(range(s.n)):
         kept = s.pilot[p]
@@ -1702,7 +1702,7 @@ def _shows(s: NetState, p: int) -> list[int]:
 @network_effect("big_game")
 def _big_game(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-01: income of ads in the lineup only, expenses ignored."""
-    T = s.cat.T
+    T = s.T
     inc = sum(att_income(T, c, r) for sh in s.players[p].lineup if sh for c, r in sh.atts)
     s.players[p].cash += inc
     if s.log is not None:
@@ -1711,13 +1711,13 @@ def _big_game(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("gain_cash")
 def _gain_cash(s: NetState, p: int, cid: int) -> None:
-    amt = int(s.cat.T.defs[cid].params["amount"])
+    amt = int(s.T.defs[cid].params["amount"])
     s.players[p].cash += amt
 
 
 @network_effect("draw_bonus")
 def _draw_bonus(s: NetState, p: int, cid: int) -> None:
-    push_bonus(s, p, str(s.cat.T.defs[cid].params["kind"]))
+    push_bonus(s, p, str(s.T.defs[cid].params["kind"]))
 
 
 @network_effect("writeoff")
@@ -1725,7 +1725,7 @@ def _writeoff(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-14: cancel the show with the fewest viewers (player picks on a tie)."""
     pl = s.players[p]
     slots = _shows(s, p)
-    pl.cash += int(s.cat.T.defs[cid].params["cash"])
+    pl.cash += int(s.T.defs[cid].params["cash"])
     if not slots:
         return
     vals = {i: show_viewers(s, p, pl.lineup[i]) for i in slots}  # type: ignore[arg-type]
@@ -1749,10 +1749,10 @@ def _has_display(kind: int) -> Check:
 
 
 @network_effect("c_suite_connections",
-                lambda s, p, cid, a: any(s.players[p].cash >= s.cat.T.cost[c] for c in s.display[NET]))
+                lambda s, p, cid, a: any(s.players[p].cash >= s.T.cost[c] for c in s.display[NET]))
 def _c_suite(s: NetState, p: int, cid: int) -> None:
     # a taking cost printed on the card (Awards Campaign) still applies (NET-NETC-01)
-    s.stack.append(("pick", p, "c_suite", tuple(c for c in s.display[NET] if s.players[p].cash >= s.cat.T.cost[c])))
+    s.stack.append(("pick", p, "c_suite", tuple(c for c in s.display[NET] if s.players[p].cash >= s.T.cost[c])))
 
 
 @network_effect("exclusive_rights", _has_display(SHOW))
@@ -1771,11 +1771,11 @@ def _msr(s: NetState, p: int, cid: int) -> None:
 
 
 @network_effect("on_set_accommodations",
-                lambda s, p, cid, a: any(s.cat.T.kind[c] == STAR and attach_targets(s, p, c, onset=True)
+                lambda s, p, cid, a: any(s.T.kind[c] == STAR and attach_targets(s, p, c, onset=True)
                                          for c in s.players[p].green))
 def _onset(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-07: attach stars outside the action, following the add/replace rules."""
-    T = s.cat.T
+    T = s.T
     stars = tuple(c for c in s.players[p].green if T.kind[c] == STAR and attach_targets(s, p, c, onset=True))
     s.stack.append(("pick", p, "onset", stars))
 
@@ -1787,7 +1787,7 @@ def _spinoff(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("talent_agency", lambda s, p, cid, a: True)
 def _talent(s: NetState, p: int, cid: int) -> None:
-    draws = int(s.cat.T.defs[cid].params["draws"])
+    draws = int(s.T.defs[cid].params["draws"])
     s.stack.append(("talent", p, draws, ()))
 
 
@@ -1810,7 +1810,7 @@ def _extra_action(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("refresh_row", lambda s, p, cid, a: True)
 def _refresh_row(s: NetState, p: int, cid: int) -> None:
-    k = KIND_INDEX[str(s.cat.T.defs[cid].params["kind"])]
+    k = KIND_INDEX[str(s.T.defs[cid].params["kind"])]
     n = s.setup.display.star if k == STAR else s.setup.display.ad
     s.discards[k].extend(s.display[k])
     s.display[k] = []
@@ -1823,7 +1823,7 @@ def _refresh_row(s: NetState, p: int, cid: int) -> None:
 
 def use_network(s: NetState, p: int, cid: int) -> None:
     """Use a green-room network card (NET-NETC-03/04, NET-TURN-07)."""
-    T = s.cat.T
+    T = s.T
     d = T.defs[cid]
     if s.log is not None:
         s.say(f"{pname(s, p)} uses {d.name}.")
@@ -1865,7 +1865,7 @@ def advance(s: NetState) -> None:
         if k == "prod_genre":
             pr = s.prod
             assert pr is not None
-            effect = s.cat.T.effect
+            effect = s.T.effect
             for c in pr["atts"]:
                 if effect[c] == "versatile_actor":
                     return
@@ -1891,7 +1891,7 @@ def advance(s: NetState) -> None:
 def _next_promo(s: NetState) -> int:
     pr = s.prod
     assert pr is not None
-    T = s.cat.T
+    T = s.T
     atts = pr["atts"]
     promo = T.promo
     for c in atts:
@@ -1911,7 +1911,7 @@ def _next_promo(s: NetState) -> int:
 
 
 def ba_options(s: NetState, p: int, slot: int) -> list[str]:
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     sh = pl.lineup[slot]
     out = []
@@ -1951,7 +1951,7 @@ def legal(s: NetState) -> list[str]:
         pr = s.prod
         assert pr is not None
         c = _next_promo(s)
-        T = s.cat.T
+        T = s.T
         spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"]) + sum(T.defs[x].promo_cost for x in pr["paid"])
         return (["pay"] if s.players[p].cash - spent >= T.defs[c].promo_cost else []) + ["rotate"]
     if k == "ba_extra":
@@ -1994,7 +1994,7 @@ def pick_options(s: NetState, p: int, what: str, arg: tuple[Any, ...]) -> list[s
 
 def talent_options(s: NetState, p: int, left: int, drawn: tuple[int, ...]) -> list[str]:
     """NET-CARD-12: draw one card at a time into the display, then take one of them."""
-    T = s.cat.T
+    T = s.T
     out = []
     if left > 0:
         for k in (STAR, AD, NET):
@@ -2021,7 +2021,7 @@ def apply(s: NetState, key: str) -> None:
         _apply_turn(s, p, key, top[2])
         advance(s)
         return
-    T = s.cat.T
+    T = s.T
     if k == "prod_att":
         pr = s.prod
         assert pr is not None
@@ -2133,7 +2133,7 @@ def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
 def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     what = top[2]
     pl = s.players[p]
-    T = s.cat.T
+    T = s.T
     s.stack.pop()
     if what == "writeoff":
         cancel(s, p, int(key[5:]))
@@ -2183,7 +2183,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
 def _apply_talent(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     left, drawn = top[2], top[3]
     s.stack.pop()
-    T = s.cat.T
+    T = s.T
     if key.startswith("draw:"):
         k = KIND_INDEX[key[5:]]
         c = draw(s, k)
@@ -2212,7 +2212,7 @@ def determinize(s: NetState, viewer: int, rng: Rng) -> NetState:
     viewer knows they are (NET-SETUP-05); removed "3"/"4" shows stay removed (public).
     """
     d = s.clone()
-    T = s.cat.T
+    T = s.T
     d.rng = Rng(rng.next64())
     for k in (STAR, AD, NET):
         rng.shuffle(d.decks[k])

@@ -6,10 +6,13 @@ tuples (never closures), so a state can be cloned for bot look-ahead and seriali
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
+
+if TYPE_CHECKING:
+    from primetime.games.networks.engine import Tables
 
 KINDS = ("show", "star", "ad", "network")
 OPP = -1  # the solo opponent's seat marker in turn orders and on the pass track
@@ -131,12 +134,13 @@ class Player:
 class NetState:
     """Everything about one game of The Networks."""
 
-    __slots__ = ("cat", "opts", "n", "solo", "rng", "phase", "round", "order", "first", "cur",
+    __slots__ = ("cat", "T", "opts", "n", "solo", "rng", "phase", "round", "order", "first", "cur",
                  "players", "decks", "discards", "display", "pass_order", "stack", "pilot",
                  "box", "limbo", "solo_deck", "solo_parked", "log", "final", "extra",
                  "setup", "prod")
 
     cat: Catalogue
+    T: Tables  # the catalogue's lookup tables (cat.T), at hand for the rules
     opts: dict[str, Any]
     n: int
     solo: bool
@@ -166,6 +170,7 @@ class NetState:
     def clone(self, keep_log: bool = False) -> NetState:
         s = NetState.__new__(NetState)
         s.cat = self.cat
+        s.T = self.T
         s.opts = self.opts
         s.n = self.n
         s.solo = self.solo
@@ -218,8 +223,11 @@ class NetState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], cat: Catalogue) -> NetState:
+        from primetime.games.networks.engine import tables
+
         s = cls.__new__(cls)
         s.cat = cat
+        s.T = tables(cat)
         s.opts = d["opts"]
         s.n = d["n"]
         s.solo = d["solo"]
