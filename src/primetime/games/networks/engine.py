@@ -834,30 +834,29 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         out.append("end")
         return out
     cash = pl.cash
-    green = pl.green
     # Everything the menu depends on in the green room, memoised per green room.
-    gt = tuple(green)
+    gt = tuple(pl.green)
     summary = T.green_cache.get(gt)
     if summary is None:
         summary = green_summary(T, gt)
-    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens = summary[:10]
-    costs = T.cost
-    disp = s.display
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, _pc, _e_ens, _e_spon, present, attach_keys = summary
+    stars, ads, nets = s.display[STAR], s.display[AD], s.display[NET]
+    max_cost = T.max_cost
     budget = cash + sd
-    k_star = T.k_star
-    if budget >= T.max_cost[STAR]:
-        out = list(map(k_star.__getitem__, disp[STAR]))
+    if budget >= max_cost[STAR]:
+        out = list(map(T.k_star.__getitem__, stars))
     else:
-        out = [k_star[c] for c in disp[STAR] if costs[c] <= budget]  # NET-STAR-02
-    out += map(T.k_ad.__getitem__, disp[AD])  # NET-AD-02
-    if cash >= T.max_cost[NET]:
-        out += map(T.k_net.__getitem__, disp[NET])
-    else:
-        k_net = T.k_net
-        out += [k_net[c] for c in disp[NET] if costs[c] <= cash]
+        costs, k_star = T.cost, T.k_star
+        out = [k_star[c] for c in stars if costs[c] <= budget]  # NET-STAR-02
+    out += map(T.k_ad.__getitem__, ads)  # NET-AD-02
+    if cash >= max_cost[NET]:
+        out += map(T.k_net.__getitem__, nets)
+    elif nets:
+        costs, k_net = T.cost, T.k_net
+        out += [k_net[c] for c in nets if costs[c] <= cash]
     have = ns + nf + na
     prod_info, k_show = T.prod_info, T.k_show
-    for cid in disp[SHOW]:  # NET-PROD-02
+    for cid in s.display[SHOW]:  # NET-PROD-02
         cost, sr, ar, total = prod_info[cid]
         cost -= ca
         if cash >= cost and (spon  # NET-CARD-10
@@ -865,15 +864,15 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
             out.append(k_show[cid])
         elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "display"):
             out.append(k_show[cid])
-    for cid in pl.reserved:  # NET-CARD-05: Sponsored Content does not help here
-        cost, sr, ar, total = prod_info[cid]
-        cost -= ca
-        if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
-            out.append(k_show[cid])
-        elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
-            out.append(k_show[cid])
-    present = summary[13]  # the classes of the stars and ads in the green room
-    if present:
+    if pl.reserved:
+        for cid in pl.reserved:  # NET-CARD-05: Sponsored Content does not help here
+            cost, sr, ar, total = prod_info[cid]
+            cost -= ca
+            if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
+                out.append(k_show[cid])
+            elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
+                out.append(k_show[cid])
+    if present:  # the classes of the stars and ads in the green room
         # Whether a card has a target depends only on its class (see _show_mask).
         mask = 0
         spon_i = 1 if spon else 0
@@ -885,7 +884,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
                 if mask & present == present:
                     break
         if mask & present == present:  # every star and ad in the green room has a target
-            out += summary[14]
+            out += attach_keys
         elif mask:
             acls, k_attach = T.acls, T.k_attach
             out += [k_attach[c] for c in dict.fromkeys(gt) if acls[c] >= 0 and mask >> acls[c] & 1]
@@ -893,8 +892,20 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         out += free_uses(s, p, acted)
     if acted == 2:
         out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
-    else:
-        _pass_keys(s, p, dbl, out)
+        return out
+    po = s.pass_order
+    n = len(po)
+    out.append("pass:cash")
+    if n == len(s.order) - 1 and p not in po:  # the last player: the last column is cash only (NET-PASS-05)
+        if dbl:
+            out.append("pass:cash:x2")
+    elif s.setup.pass_track[n].viewers is not None:
+        out.append("pass:viewers")
+        if dbl:
+            out.append("pass:cash:x2")
+            out.append("pass:viewers:x2")
+    elif dbl:
+        out.append("pass:cash:x2")
     return out
 
 
