@@ -51,6 +51,8 @@ class Tables:
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
         self.k_att = [f"att:{i}" for i in range(len(cat.cards))]
         self.iv = [e == "industry_veteran" for e in self.effect]
+        # a star or ad without flex slot, Brand Ambassador or Industry Veteran (see prod_att_options)
+        self.plain = [self.kind[i] in (STAR, AD) and not self.flex[i] and not self.ba[i] and not self.iv[i] for i in range(len(cat.cards))]
         self.cond = [getattr(c.defn, "condition", None) for c in cat.cards]  # a star's or ad's condition
         n = len(cat.cards)
         # attachment class and Brand Ambassador flag in one index (cls * 2 + ba); -1 for network cards
@@ -1184,6 +1186,19 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     sr, ar, wr = T.req[show]
     out = []
     k_att = T.k_att
+    # With only plain stars and ads in the pool (no flex star, Brand Ambassador or Industry Veteran),
+    # _completable's greedy filling of the required slots can be counted: stars and ads left after i.
+    plain = T.plain
+    suffix: list[tuple[int, int]] | None = None
+    if all(map(plain.__getitem__, pool)):
+        suffix = [(0, 0)] * (len(pool) + 1)
+        st = ad = 0
+        for j in range(len(pool) - 1, -1, -1):
+            if kind[pool[j]] == STAR:
+                st += 1
+            else:
+                ad += 1
+            suffix[j] = (st, ad)
     for i, c in enumerate(pool):
         if c <= last:
             continue
@@ -1201,6 +1216,34 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
             if cash >= (cost if cost > 0 else 0):
                 out.append(k_att[c])
                 continue
+        elif suffix is not None:
+            s_left, a_left = suffix[i + 1]
+            es = sr - ns if sr > ns else 0  # stars taken for the required star slots
+            if es > s_left:
+                es = s_left
+            ea = ar - na if ar > na else 0  # ads taken for the required ad slots
+            if ea > a_left:
+                ea = a_left
+            ns += es
+            na += ea
+            s_left -= es
+            a_left -= ea
+            while not ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr):
+                if a_left:  # the rest is taken from the end: ads, then stars
+                    na += 1
+                    a_left -= 1
+                elif s_left:
+                    ns += 1
+                    s_left -= 1
+                else:
+                    break
+            else:
+                over = (ns - S if ns > S else 0) + (na - a if na > a else 0)
+                if over <= W and nf <= (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
+                    cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv or iv_of[c] else 0)
+                    if cash >= (cost if cost > 0 else 0):
+                        out.append(k_att[c])
+            continue
         if _completable(T, show, atts + [c], pool[i + 1:], xs, xw, ign, cash, base):
             out.append(k_att[c])
     e_ens, e_spon = summary[11], summary[12]
