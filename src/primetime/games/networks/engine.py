@@ -23,7 +23,11 @@ TOP = 5  # genre track spaces (NET-AMB-09)
 
 
 class Tables:
-    """Per-catalogue lookup arrays for the hot path."""
+    """Per-catalogue lookup arrays for the hot path.
+
+    Also memo tables (``*_cache``) of pure functions of card data and small parts of a state;
+    the large ones are emptied when they reach ``CACHE_LIMIT`` entries.
+    """
 
     def __init__(self, cat: Catalogue) -> None:
         self.defs = [c.defn for c in cat.cards]
@@ -69,18 +73,19 @@ class Tables:
         self.att_v = [tuple(tuple(att_viewers(self, i, rot, row) for row in range(4)) for rot in (False, True)) for i in range(n)]
         self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]
         self.k_attach_or_none = [None if self.acls[i] < 0 else self.k_attach[i] for i in range(n)]
-        self.target_cache: dict[tuple[Any, ...], int] = {}  # lineup show -> attachable classes (_show_mask)
+        self.target_cache: dict[tuple[Any, ...], int] = {}  # _show_mask of a lineup show
+        self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (few combinations)
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
         self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
-        self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (bounded: few combinations)
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
-        self.green_cache: dict[tuple[int, ...], Summary] = {}
+        self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
         self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
 
+CACHE_LIMIT = 100_000  # entries of one memo table of Tables (about 30 MB for the green-room summaries)
 _AMOUNT_EFFECTS = ("creative_accounting", "star_discount", "pass_cash")
 G_STAR, G_FLEX, G_IV, G_AD, G_SPON, G_CA, G_SD, G_DBL, G_ENS, G_USE, G_OTHER, G_PC = range(12)
 
@@ -593,10 +598,6 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
 # ----------------------------------------------------------------------------- turns
 
 
-def _not_passed(s: NetState) -> list[int]:
-    return [q for q in s.order if q not in s.pass_order]
-
-
 def is_last(s: NetState, p: int) -> bool:
     return len(s.pass_order) == len(s.order) - 1 and p not in s.pass_order
 
@@ -737,7 +738,7 @@ def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
     summary = cache.get(gt)
     if summary is None:
         summary = _green_summary(T, gt)
-        if len(cache) >= 200_000:
+        if len(cache) >= CACHE_LIMIT:
             cache.clear()
         cache[gt] = summary
     return summary
@@ -945,7 +946,7 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
                                     ens if k != 2 else 0, spon):
                     m |= 1 << idx
             T.class_cache[counts] = m
-        if len(cache) >= 200_000:
+        if len(cache) >= CACHE_LIMIT:
             cache.clear()
         cache[key] = m
     return m
@@ -1015,7 +1016,7 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
         keys = cache.get(key)
         if keys is None:
             keys = _slot_targets(T, sh, kc, bc, ens, spon, slot)
-            if len(cache) >= 200_000:
+            if len(cache) >= CACHE_LIMIT:
                 cache.clear()
             cache[key] = keys
         if pay_ok:
