@@ -2162,27 +2162,28 @@ def apply(s: NetState, key: str) -> None:
 
 def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
     kind, _, rest = key.partition(":")
-    if kind == "end":
-        s.stack.pop()
-        end_turn(s, p)
+    # the most frequent actions first
+    if kind == "ad":
+        act_sign_ad(s, p, int(rest))
+    elif kind == "attach":
+        take_action(s, p)
+        s.stack.append(("att_target", p, int(rest), False))
     elif kind == "pass":
         act_pass(s, p, key)
-    elif kind == "use":
-        use_network(s, p, int(rest))
-    elif kind == "star":
-        act_sign_star(s, p, int(rest))
-    elif kind == "ad":
-        act_sign_ad(s, p, int(rest))
     elif kind == "net":
         act_take_network(s, p, int(rest))
+    elif kind == "star":
+        act_sign_star(s, p, int(rest))
     elif kind == "show":
         take_action(s, p)
         cid = int(rest)
         src = "reserved" if cid in s.players[p].reserved else "display"
         start_production(s, p, cid, src)
-    elif kind == "attach":
-        take_action(s, p)
-        s.stack.append(("att_target", p, int(rest), False))
+    elif kind == "use":
+        use_network(s, p, int(rest))
+    elif kind == "end":
+        s.stack.pop()
+        end_turn(s, p)
 
 
 def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
