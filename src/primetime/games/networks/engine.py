@@ -511,7 +511,7 @@ def _completable(T: Tables, show: int, atts: list[int], pool: list[int], x_star:
                 nb += 1
         if not _req(sr, ar, wr, n[0], n[1], n[2]) or not _fits(S, A + nb, W, n[0], n[1], n[2]):
             return False
-    full = atts + extra if extra else atts
+    full = list(atts) + extra
     if cash >= _cost(T, base, full):
         return True
     # Industry Veteran still in the pool may bring the cost down (NET-CARD-25).
