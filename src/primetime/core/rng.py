@@ -36,10 +36,15 @@ class Rng:
         return ((z ^ (z >> 31)) * n) >> 64
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: ``j = self.below(i + 1)`` for each i, written out."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
         return items[self.below(len(items))]

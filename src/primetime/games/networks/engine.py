@@ -23,7 +23,11 @@ TOP = 5  # genre track spaces (NET-AMB-09)
 
 
 class Tables:
-    """Per-catalogue lookup arrays for the hot path."""
+    """Per-catalogue lookup arrays for the hot path.
+
+    Also memo tables (``*_cache``) of pure functions of card data and small parts of a state;
+    the large ones are emptied when they reach ``CACHE_LIMIT`` entries.
+    """
 
     def __init__(self, cat: Catalogue) -> None:
         self.defs = [c.defn for c in cat.cards]
@@ -35,6 +39,8 @@ class Tables:
         self.cost = [getattr(c.defn, "cost", 0) for c in cat.cards]
         self.req = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
                     for c in cat.cards]
+        # (cost, required stars, required ads, required slots) of a show, for the turn menu
+        self.prod_info = [(self.cost[i], r[0], r[1], r[0] + r[1] + r[2]) for i, r in enumerate(self.req)]
         self.cap = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
                      c.defn.slots.wild_req + c.defn.slots.wild_opt) if c.kind == "show" else (0, 0, 0) for c in cat.cards]
         # attachment class: 0 star, 1 star that may fill an ad slot, 2 ad
@@ -47,6 +53,52 @@ class Tables:
         self.k_show = [f"show:{i}" for i in range(len(cat.cards))]
         self.k_attach = [f"attach:{i}" for i in range(len(cat.cards))]
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
+        self.k_att = [f"att:{i}" for i in range(len(cat.cards))]
+        self.iv = [e == "industry_veteran" for e in self.effect]
+        # a star or ad without flex slot, Brand Ambassador or Industry Veteran (see prod_att_options)
+        self.plain = [self.kind[i] in (STAR, AD) and not self.flex[i] and not self.ba[i] and not self.iv[i] for i in range(len(cat.cards))]
+        self.cond = [getattr(c.defn, "condition", None) for c in cat.cards]  # a star's or ad's condition
+        n = len(cat.cards)
+        # attachment class and Brand Ambassador flag in one index (cls * 2 + ba); -1 for network cards
+        self.acls = [-1 if self.kind[i] == NET else self.cls[i] * 2 + int(self.ba[i]) for i in range(n)]
+        self.amount = [int(c.defn.params["amount"]) if c.kind == "network" and self.effect[i] in _AMOUNT_EFFECTS else 0
+                       for i, c in enumerate(cat.cards)]
+        self.extra = [int(c.defn.params["extra"]) if c.kind == "network" and self.effect[i] == "ensemble_cast" else 0
+                      for i, c in enumerate(cat.cards)]
+        # what a green-room card means to the turn menu (see turn_options)
+        self.gcode = [_green_code(self, i) for i in range(n)]
+        # free-use check of a green-room network card (None: never used from the green room)
+        self.use_check = [USE_CHECKS.get(self.effect[i]) if self.kind[i] == NET else None for i in range(n)]
+        # viewers by [rotated][season row] and (income, expenses) by [rotated] of an attached card
+        self.att_v = [tuple(tuple(att_viewers(self, i, rot, row) for row in range(4)) for rot in (False, True)) for i in range(n)]
+        self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]
+        self.k_attach_or_none = [None if self.acls[i] < 0 else self.k_attach[i] for i in range(n)]
+        self.target_cache: dict[tuple[Any, ...], int] = {}  # _show_mask of a lineup show
+        self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (few combinations)
+        self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
+        self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
+        self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
+        # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
+        self.pilot_net = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
+        self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
+        # the dearest star / network card (the turn menu skips the cost test when cash covers it)
+        self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
+
+
+CACHE_LIMIT = 100_000  # entries of one memo table of Tables (about 30 MB for the green-room summaries)
+_AMOUNT_EFFECTS = ("creative_accounting", "star_discount", "pass_cash")
+G_STAR, G_FLEX, G_IV, G_AD, G_SPON, G_CA, G_SD, G_DBL, G_ENS, G_USE, G_OTHER, G_PC = range(12)
+
+
+def _green_code(T: Tables, c: int) -> int:
+    k = T.kind[c]
+    e = T.effect[c]
+    if k == STAR:
+        return G_FLEX if T.flex[c] else (G_IV if e == "industry_veteran" else G_STAR)
+    if k == AD:
+        return G_AD
+    return {"sponsored_content": G_SPON, "creative_accounting": G_CA, "star_discount": G_SD,
+            "preempted_timeslot": G_DBL, "ensemble_cast": G_ENS, "pass_cash": G_PC}.get(e, G_USE if e in USE_CHECKS else G_OTHER)
 
 
 def tables(cat: Catalogue) -> Tables:
@@ -63,7 +115,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     """Set up a game (001, Game Setup; NET-SETUP-01..16)."""
     T = tables(cat)
     s = NetState.__new__(NetState)
-    s.cat, s.opts, s.n, s.solo = cat, opts, n, n == 1
+    s.cat, s.T, s.opts, s.n, s.solo = cat, T, opts, n, n == 1
     s.rng = rng = Rng(seed)
     s.setup = cat.setup_for(max(2, n))  # NET-SETUP-02: solo uses the 1-2 board
     s.log = [] if opts.get("log", True) else None
@@ -144,7 +196,7 @@ def draw(s: NetState, kind: int) -> int | None:
 
 
 def name(s: NetState, cid: int) -> str:
-    return str(s.cat.T.defs[cid].name)
+    return str(s.T.defs[cid].name)
 
 
 def pname(s: NetState, p: int) -> str:
@@ -154,7 +206,7 @@ def pname(s: NetState, p: int) -> str:
 
 def has_effect(s: NetState, p: int, effect: str) -> int:
     """The first green-room network card of ``p`` with this effect, or -1."""
-    T = s.cat.T
+    T = s.T
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
             return cid
@@ -162,7 +214,13 @@ def has_effect(s: NetState, p: int, effect: str) -> int:
 
 
 def passive_sum(s: NetState, p: int, effect: str) -> int:
-    T = s.cat.T
+    T = s.T
+    if effect == "creative_accounting":
+        return green_summary(T, s.players[p].green)[7]
+    if effect == "star_discount":
+        return green_summary(T, s.players[p].green)[8]
+    if effect == "pass_cash":
+        return green_summary(T, s.players[p].green)[10]
     total = 0
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
@@ -171,17 +229,18 @@ def passive_sum(s: NetState, p: int, effect: str) -> int:
 
 
 def star_cost(s: NetState, p: int, cid: int) -> int:
-    return max(0, s.cat.T.defs[cid].cost - passive_sum(s, p, "star_discount"))
+    return max(0, s.T.defs[cid].cost - passive_sum(s, p, "star_discount"))
 
 
 def discard(s: NetState, p: int, cid: int) -> None:
     """Discard a card a player owned; Gray Fox and Rerun Guy go elsewhere (NET-CARD-24/26)."""
-    T = s.cat.T
+    T = s.T
     eff = T.effect[cid]
     if eff == "gray_fox":
         s.players[p].green.append(cid)
     elif eff == "rerun_guy":
-        s.players[p].reruns.append(cid)
+        pl = s.players[p]
+        pl.reruns = pl.reruns + [cid]  # a new list: clones share it (Player.copy)
     else:
         s.discards[T.kind[cid]].append(cid)
 
@@ -194,8 +253,8 @@ def cancel(s: NetState, p: int, slot: int) -> None:
     pl.lineup[slot] = None
     for cid, _rot in sh.atts:
         discard(s, p, cid)
-    pl.reruns.append(sh.cid)
-    if sh.genre != s.cat.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
+    pl.reruns = pl.reruns + [sh.cid]  # a new list: clones share it (Player.copy)
+    if sh.genre != s.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
         s.extra["regenre"] = (*s.extra.get("regenre", ()), (sh.cid, sh.genre))
     if s.log is not None:
         s.say(f"{pname(s, p)} cancels {name(s, sh.cid)}; it goes to the reruns.")
@@ -229,11 +288,12 @@ def att_income(T: Tables, cid: int, rot: bool) -> int:
 
 def show_viewers(s: NetState, p: int, sh: Show) -> int:
     """A show's viewers this round (NET-SEAS-08, NET-ANAT-06, NET-AMB-26)."""
-    T = s.cat.T
+    T = s.T
     row = sh.row
     v = T.defs[sh.cid].seasons[row]
+    att_v = T.att_v
     for cid, rot in sh.atts:
-        v += att_viewers(T, cid, rot, row)
+        v += att_v[cid][1 if rot else 0][row]  # att_viewers
     if T.effect[sh.cid] == "reinfeld":  # NET-CARD-16: stars with no visible expenses
         for other in s.players[p].lineup:
             if other is not None:
@@ -245,21 +305,28 @@ def show_viewers(s: NetState, p: int, sh: Show) -> int:
 
 def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
     """(income, expenses) of a show with its attachments (NET-EOR-02)."""
-    T = s.cat.T
+    T = s.T
     d = T.defs[sh.cid]
     inc, exp = d.income, d.expenses
+    att_ie = T.att_ie
     for cid, rot in sh.atts:
-        inc += att_income(T, cid, rot)
-        exp += att_expense(T, cid, rot)
+        i, e = att_ie[cid][1 if rot else 0]  # att_income, att_expense
+        inc += i
+        exp += e
     return inc, exp
 
 
 def upkeep_net(s: NetState, p: int) -> int:
+    T = s.T
+    defs, att_ie = T.defs, T.att_ie
     net = 0
     for sh in s.players[p].lineup:
-        if sh is not None:
-            i, e = show_upkeep(s, sh)
-            net += i - e
+        if sh is not None:  # show_upkeep
+            d = defs[sh.cid]
+            net += d.income - d.expenses
+            for cid, rot in sh.atts:
+                i, e = att_ie[cid][1 if rot else 0]
+                net += i - e
     return net
 
 
@@ -325,15 +392,14 @@ def required_ok(T: Tables, sh_cid: int, atts: list[int]) -> bool:
 
 def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: list[int]) -> bool:
     """Evaluate a star/ad condition at attach time (001, Star & Ad Conditions; NET-COND-03..08)."""
-    T = s.cat.T
-    d = T.defs[cid]
+    T = s.T
     if T.effect[cid] == "charity_mainstay":  # NET-CARD-20 / NET-AMB-18
         pl = s.players[p]
         if not s.solo and pl.scores:
             mine = pl.scores[-1]
             if all(mine > q.scores[-1] for i, q in enumerate(s.players) if i != p and q.scores):
                 return False
-    c = getattr(d, "condition", None)
+    c = T.cond[cid]
     if c is None:
         return True
     k = c.kind
@@ -354,15 +420,15 @@ def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: 
 
 
 def _ensemble(s: NetState, p: int) -> int:
-    cid = has_effect(s, p, "ensemble_cast")
-    return int(s.cat.T.defs[cid].params["extra"]) if cid >= 0 else 0
+    """The extra star slots of the player's first Ensemble Cast, or 0."""
+    return green_summary(s.T, s.players[p].green)[9]
 
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
     if src == "pilot":
         return 0  # NET-PILOT-06: paid in the pilot settlement
-    T = s.cat.T
+    T = s.T
     cost = T.defs[show].cost - passive_sum(s, p, "creative_accounting")
     if any(T.effect[c] == "industry_veteran" for c in atts):
         cost -= fx.INDUSTRY_VETERAN_DISCOUNT
@@ -372,57 +438,105 @@ def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int,
 def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int],
                 x_star: int, x_wild: int, ignore_req: bool, src: str, spare: int = 0) -> bool:
     """Can a production with ``atts`` attached be finished using cards from ``pool``?"""
-    T = s.cat.T
-    if not capacity(T, show, x_star, 0, x_wild, atts):
+    return _completable(s.T, show, atts, pool, x_star, x_wild, ignore_req, s.players[p].cash - spare,
+                        _base_cost(s, p, show, src))
+
+
+def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
+    """``production_cost`` before Industry Veteran: None for a pilot show (paid in the settlement)."""
+    if src == "pilot":
+        return None
+    return int(s.T.defs[show].cost) - passive_sum(s, p, "creative_accounting")
+
+
+def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
+    """``production_cost`` from ``_base_cost`` and the attached cards."""
+    if base is None:
+        return 0
+    iv = T.iv
+    for c in cards:
+        if iv[c]:
+            base -= fx.INDUSTRY_VETERAN_DISCOUNT
+            break
+    return base if base > 0 else 0
+
+
+def _completable(T: Tables, show: int, atts: list[int], pool: list[int], x_star: int, x_wild: int,
+                 ignore_req: bool, cash: int, base: int | None) -> bool:
+    # ``capacity`` and ``required_ok`` look at counts by class, kept here as cards are added.
+    cls_of, ba_of = T.cls, T.ba
+    n = [0, 0, 0]
+    nb = 0
+    for c in atts:
+        k = cls_of[c]
+        n[k] += 1
+        if k == 0 and ba_of[c]:
+            nb += 1
+    S, A, W = T.cap[show]
+    S += x_star
+    W += x_wild
+    if not _fits(S, A + nb, W, n[0], n[1], n[2]):
         return False
-    cash = s.players[p].cash - spare
     extra: list[int] = []
-    if not ignore_req and not required_ok(T, show, atts):
-        sl = T.defs[show].slots
-        have = list(atts)
-        stars = [c for c in pool if T.kind[c] == STAR and not T.flex[c]]
-        flex = [c for c in pool if T.flex[c]]
-        ads = [c for c in pool if T.kind[c] == AD]
-        ns = sum(1 for c in have if T.kind[c] == STAR and not T.flex[c])
-        na = sum(1 for c in have if T.kind[c] == AD)
-        for _ in range(max(0, sl.star_req - ns)):
+    sr, ar, wr = T.req[show]
+    if not ignore_req and not _req(sr, ar, wr, n[0], n[1], n[2]):
+        kind, flex_of = T.kind, T.flex
+        stars = [c for c in pool if kind[c] == STAR and not flex_of[c]]
+        flex = [c for c in pool if flex_of[c]]
+        ads = [c for c in pool if kind[c] == AD]
+        ns = sum(1 for c in atts if kind[c] == STAR and not flex_of[c])
+        na = sum(1 for c in atts if kind[c] == AD)
+        for _ in range(max(0, sr - ns)):
             if stars:
                 extra.append(stars.pop())
             elif flex:
                 extra.append(flex.pop())
-        for _ in range(max(0, sl.ad_req - na)):
+        for _ in range(max(0, ar - na)):
             if ads:
                 extra.append(ads.pop())
             elif flex:
                 extra.append(flex.pop())
+        for c in extra:
+            k = cls_of[c]
+            n[k] += 1
+            if k == 0 and ba_of[c]:
+                nb += 1
         rest = stars + ads + flex
-        while not required_ok(T, show, have + extra) and rest:
-            extra.append(rest.pop())
-        if not required_ok(T, show, have + extra) or not capacity(T, show, x_star, 0, x_wild, have + extra):
+        while not _req(sr, ar, wr, n[0], n[1], n[2]) and rest:
+            c = rest.pop()
+            extra.append(c)
+            k = cls_of[c]
+            n[k] += 1
+            if k == 0 and ba_of[c]:
+                nb += 1
+        if not _req(sr, ar, wr, n[0], n[1], n[2]) or not _fits(S, A + nb, W, n[0], n[1], n[2]):
             return False
     full = list(atts) + extra
-    if cash >= production_cost(s, p, show, full, src):
+    if cash >= _cost(T, base, full):
         return True
     # Industry Veteran still in the pool may bring the cost down (NET-CARD-25).
+    iv = T.iv
     for c in pool:
-        if T.effect[c] == "industry_veteran" and c not in extra and capacity(T, show, x_star, 0, x_wild, full + [c]):
-            return cash >= production_cost(s, p, show, full + [c], src)
+        if iv[c] and c not in extra and capacity(T, show, x_star, 0, x_wild, full + [c]):
+            return cash >= _cost(T, base, full + [c])
     return False
 
 
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
     """NET-PROD-02: only if the cost can be paid and the required slots filled."""
     pl = s.players[p]
-    T = s.cat.T
+    T = s.T
     pool = [c for c in pl.green if T.kind[c] in (STAR, AD)]
     ens = _ensemble(s, p)
-    if completable(s, p, show, [], pool, 0, 0, False, src):
+    cash = pl.cash
+    base = _base_cost(s, p, show, src)
+    if _completable(T, show, [], pool, 0, 0, False, cash, base):
         return True
-    if ens and completable(s, p, show, [], pool, ens, 0, False, src):
+    if ens and _completable(T, show, [], pool, ens, 0, False, cash, base):
         return True
     # NET-CARD-10: Sponsored Content may ignore every required slot, for a show from the display
     # only (a show reserved with Exclusive Rights still needs all its required slots, NET-CARD-05).
-    return src == "display" and has_effect(s, p, "sponsored_content") >= 0 and completable(s, p, show, [], pool, 0, 1, True, src)
+    return src == "display" and has_effect(s, p, "sponsored_content") >= 0 and _completable(T, show, [], pool, 0, 1, True, cash, base)
 
 
 # ----------------------------------------------------------------------------- genre tracks
@@ -434,7 +548,9 @@ def advance_genre(s: NetState, p: int, genre: str) -> None:
     g = GENRES.index(genre)
     if pl.genre[g] >= TOP:
         return
-    pl.genre[g] += 1
+    track = pl.genre.copy()  # a new list: clones share it (Player.copy)
+    track[g] += 1
+    pl.genre = track
     assert s.cat.board is not None
     bonus = s.cat.board.genre_board.bonuses[genre][pl.genre[g] - 1]
     if s.log is not None:
@@ -459,7 +575,7 @@ def push_bonus(s: NetState, p: int, bonus: str) -> None:
 
 def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
     """A star/ad/network card joins a player's green room (immediates resolve at once)."""
-    T = s.cat.T
+    T = s.T
     k = T.kind[cid]
     pl = s.players[p]
     if k == AD:
@@ -480,10 +596,6 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
 
 
 # ----------------------------------------------------------------------------- turns
-
-
-def _not_passed(s: NetState) -> list[int]:
-    return [q for q in s.order if q not in s.pass_order]
 
 
 def is_last(s: NetState, p: int) -> bool:
@@ -527,138 +639,276 @@ def begin_turn(s: NetState, p: int) -> None:
 
 def end_turn(s: NetState, p: int) -> None:
     """Move to the next player in turn order who has not passed (NET-TURN-02/04/05)."""
-    left = _not_passed(s)
-    if not left or (s.solo and 0 in s.pass_order):  # NET-SOLO-08
+    order = s.order
+    if not s.pass_order:  # nobody has passed: the next seat in turn order
+        q = order[(order.index(p) + 1) % len(order)]
+        s.cur = q
+        s.stack.append(("opp_turn",) if q == OPP else ("turn", q, 0))
+        return
+    po = s.pass_order
+    if s.solo and 0 in po:  # NET-SOLO-08
         end_of_round(s)
         return
-    order = s.order
+    n = len(order)
     i = order.index(p)
-    for k in range(1, len(order) + 1):
-        q = order[(i + k) % len(order)]
-        if q in left:
+    for k in range(1, n + 1):
+        q = order[(i + k) % n]
+        if q not in po:
             begin_turn(s, q)
             return
+    end_of_round(s)  # everyone has passed
 
 
 def take_action(s: NetState, p: int) -> None:
     """Mark the turn's action as used: the last player keeps acting (NET-PASS-04)."""
-    top = s.stack.pop()
-    assert top[0] == "turn"
-    s.stack.append(("turn", p, 0 if is_last(s, p) else 1))
+    stack = s.stack
+    assert stack[-1][0] == "turn"
+    po = s.pass_order
+    stack[-1] = ("turn", p, 0 if len(po) == len(s.order) - 1 and p not in po else 1)  # is_last
 
 
 def free_uses(s: NetState, p: int, acted: int) -> list[str]:
     """Network cards usable now, without spending the action (NET-TURN-07, NET-NETC-06)."""
-    T = s.cat.T
-    out = []
-    seen: set[str] = set()
+    T = s.T
+    use_check = T.use_check
+    out: list[str] = []
+    seen: set[str] | None = None
     for cid in s.players[p].green:
-        if T.kind[cid] != NET:
+        check = use_check[cid]
+        if check is None:
             continue
-        eff = T.defs[cid].effect
-        check = USE_CHECKS.get(eff)
-        if check is None or eff in seen:
+        eff = T.effect[cid]
+        if seen is not None and eff in seen:
             continue
         if check(s, p, cid, acted):
-            seen.add(eff)
-            out.append(f"use:{cid}")
+            if seen is None:
+                seen = {eff}
+            else:
+                seen.add(eff)
+            out.append(T.k_use[cid])
     return out
+
+
+def has_free_use(s: NetState, p: int, acted: int) -> bool:
+    """Is ``free_uses`` non-empty?"""
+    use_check = s.T.use_check
+    for cid in s.players[p].green:
+        check = use_check[cid]
+        if check is not None and check(s, p, cid, acted):
+            return True
+    return False
 
 
 def pass_options(s: NetState, p: int) -> list[str]:
-    track = s.setup.pass_track
-    dbl = has_effect(s, p, "preempted_timeslot") >= 0
-    if is_last(s, p):  # NET-PASS-05: the last column is cash only
-        return ["pass:cash", "pass:cash:x2"] if dbl else ["pass:cash"]
-    col = track[len(s.pass_order)]
-    out = ["pass:cash"]
-    if col.viewers is not None:
-        out.append("pass:viewers")
-    if dbl:
-        out += [o + ":x2" for o in out]
+    out: list[str] = []
+    _pass_keys(s, p, has_effect(s, p, "preempted_timeslot") >= 0, out)
     return out
+
+
+def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
+    """Append the pass options to ``out`` (``dbl``: holding Preempted Timeslot)."""
+    po = s.pass_order
+    n = len(po)
+    if n == len(s.order) - 1 and p not in po:  # the last player: the last column is cash only (NET-PASS-05)
+        out.append("pass:cash")
+        if dbl:
+            out.append("pass:cash:x2")
+        return
+    out.append("pass:cash")
+    if s.setup.pass_track[n].viewers is not None:
+        out.append("pass:viewers")
+        if dbl:
+            out.append("pass:cash:x2")
+            out.append("pass:viewers:x2")
+    elif dbl:
+        out.append("pass:cash:x2")
+
+
+Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int, int, tuple[str, ...]]
+
+
+def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
+    """What the rules look up in a green room, memoised per green room: (plain stars, flex stars,
+    ads, Industry Veteran, Sponsored Content, usable network card, Preempted Timeslot, Creative
+    Accounting discount, star discount, Ensemble Cast extra slots, extra pass cash, the first
+    Ensemble Cast card or -1, the first Sponsored Content card or -1, the attachment classes present
+    (bits ``cls * 2 + ba``) and the ``attach:<card>`` keys of every star and ad in order)."""
+    gt = tuple(green)
+    cache = T.green_cache
+    summary = cache.get(gt)
+    if summary is None:
+        summary = _green_summary(T, gt)
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        cache[gt] = summary
+    return summary
+
+
+def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
+    if green:
+        # Most often the green room only gained a card since its summary was last made.
+        prev = T.green_cache.get(green[:-1])
+        c = green[-1]
+        if prev is not None and green.count(c) == 1:
+            ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys = prev
+            g = T.gcode[c]
+            if g == G_STAR:
+                ns += 1
+            elif g == G_AD:
+                na += 1
+            elif g == G_FLEX:
+                nf += 1
+            elif g == G_IV:
+                ns += 1
+                iv = True
+            elif g == G_USE:
+                usable = True
+            elif g == G_SPON:
+                spon = True
+                if e_spon < 0:
+                    e_spon = c
+            elif g == G_CA:
+                ca += T.amount[c]
+            elif g == G_SD:
+                sd += T.amount[c]
+            elif g == G_DBL:
+                dbl = True
+            elif g == G_ENS:
+                if e_ens < 0:
+                    e_ens = c
+                    ens = T.extra[c]
+            elif g == G_PC:
+                pc += T.amount[c]
+            a = T.acls[c]
+            if a >= 0:
+                present |= 1 << a
+                keys = (*keys, T.k_attach[c])
+            return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
+    ns = nf = na = 0
+    iv = spon = usable = dbl = False
+    ca = sd = ens = pc = 0
+    e_ens = e_spon = -1
+    gcode, acls = T.gcode, T.acls
+    present = 0
+    for c in green:
+        g = gcode[c]
+        if g == G_STAR:
+            ns += 1
+        elif g == G_AD:
+            na += 1
+        elif g == G_FLEX:
+            nf += 1
+        elif g == G_IV:
+            ns += 1
+            iv = True
+        elif g == G_USE:
+            usable = True
+        elif g == G_SPON:
+            spon = True
+            if e_spon < 0:
+                e_spon = c
+        elif g == G_CA:
+            ca += T.amount[c]
+        elif g == G_SD:
+            sd += T.amount[c]
+        elif g == G_DBL:
+            dbl = True
+        elif g == G_ENS:
+            if e_ens < 0:
+                e_ens = c
+                ens = T.extra[c]
+        elif g == G_PC:
+            pc += T.amount[c]
+        a = acls[c]
+        if a >= 0:
+            present |= 1 << a
+    if len(set(green)) < len(green):  # a card twice: its attach key once
+        green = tuple(dict.fromkeys(green))
+    keys = tuple(filter(None, map(T.k_attach_or_none.__getitem__, green)))
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
 
 
 def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     """The action menu (NET-TURN-03) plus free network-card uses and passing."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     if acted == 1:
-        return free_uses(s, p, acted) + ["end"]
+        out = free_uses(s, p, acted)
+        out.append("end")
+        return out
     cash = pl.cash
-    # One scan of the green room for everything the menu depends on.
-    ns = nf = na = 0
-    iv = spon = usable = dbl = False
-    ca = sd = 0
-    kinds = T.kind
-    for c in pl.green:
-        k = kinds[c]
-        if k == STAR:
-            if T.flex[c]:
-                nf += 1
-            else:
-                ns += 1
-                if T.effect[c] == "industry_veteran":
-                    iv = True
-        elif k == AD:
-            na += 1
-        else:
-            e = T.effect[c]
-            if e == "sponsored_content":
-                spon = True
-            elif e == "creative_accounting":
-                ca += int(T.defs[c].params["amount"])
-            elif e == "star_discount":
-                sd += int(T.defs[c].params["amount"])
-            elif e == "preempted_timeslot":
-                dbl = True
-            elif e in USE_CHECKS:
-                usable = True
-    costs = T.cost
-    disp = s.display
+    # Everything the menu depends on in the green room, memoised per green room.
+    gt = tuple(pl.green)
+    summary = T.green_cache.get(gt)
+    if summary is None:
+        summary = green_summary(T, gt)
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, _pc, _e_ens, _e_spon, present, attach_keys = summary
+    stars, ads, nets = s.display[STAR], s.display[AD], s.display[NET]
+    max_cost = T.max_cost
     budget = cash + sd
-    k_star, k_net = T.k_star, T.k_net
-    out = [k_star[c] for c in disp[STAR] if costs[c] <= budget]  # NET-STAR-02
-    k_ad = T.k_ad
-    out += [k_ad[c] for c in disp[AD]]  # NET-AD-02
-    out += [k_net[c] for c in disp[NET] if costs[c] <= cash]
-    for src, shows in (("display", disp[SHOW]), ("reserved", pl.reserved)):
-        if not shows:
-            continue
-        for cid in shows:
-            sr, ar, wr = T.req[cid]
-            cost = costs[cid] - ca
-            req = max(0, sr - ns) + max(0, ar - na) <= nf and ns + nf + na >= sr + ar + wr
-            if (req or (spon and src == "display")) and cash >= cost:  # NET-CARD-05/10
-                out.append(T.k_show[cid])  # NET-PROD-02
-            elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, src):
-                out.append(T.k_show[cid])
-    if pl.lineup[0] is not None or pl.lineup[1] is not None or pl.lineup[2] is not None:
-        # Whether a card has a target depends only on its class, so test one card per class.
-        verdict: dict[tuple[int, bool], bool] = {}
-        seen: set[int] = set()
-        cls_of, ba_of = T.cls, T.ba
-        for cid in pl.green:
-            if kinds[cid] == NET or cid in seen:
-                continue
-            seen.add(cid)
-            key = (cls_of[cid], ba_of[cid])
-            ok = verdict.get(key)
-            if ok is None:
-                ok = verdict[key] = class_has_target(s, p, key[0], key[1])
-            if ok:
-                out.append(T.k_attach[cid])
+    if budget >= max_cost[STAR]:
+        out = list(map(T.k_star.__getitem__, stars))
+    else:
+        costs, k_star = T.cost, T.k_star
+        out = [k_star[c] for c in stars if costs[c] <= budget]  # NET-STAR-02
+    out += map(T.k_ad.__getitem__, ads)  # NET-AD-02
+    if cash >= max_cost[NET]:
+        out += map(T.k_net.__getitem__, nets)
+    elif nets:
+        costs, k_net = T.cost, T.k_net
+        out += [k_net[c] for c in nets if costs[c] <= cash]
+    have = ns + nf + na
+    prod_info, k_show = T.prod_info, T.k_show
+    for cid in s.display[SHOW]:  # NET-PROD-02
+        cost, sr, ar, total = prod_info[cid]
+        cost -= ca
+        if cash >= cost and (spon  # NET-CARD-10
+                             or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
+            out.append(k_show[cid])
+        elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "display"):
+            out.append(k_show[cid])
+    if pl.reserved:
+        for cid in pl.reserved:  # NET-CARD-05: Sponsored Content does not help here
+            cost, sr, ar, total = prod_info[cid]
+            cost -= ca
+            if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
+                out.append(k_show[cid])
+            elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
+                out.append(k_show[cid])
+    if present:  # the classes of the stars and ads in the green room
+        # Whether a card has a target depends only on its class (see _show_mask).
+        mask = 0
+        spon_i = 1 if spon else 0
+        tcache = T.target_cache
+        for sh in pl.lineup:
+            if sh is not None:
+                m = tcache.get((sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon_i))
+                mask |= _show_mask(T, sh, ens, spon_i) if m is None else m
+                if mask & present == present:
+                    break
+        if mask & present == present:  # every star and ad in the green room has a target
+            out += attach_keys
+        elif mask:
+            acls, k_attach = T.acls, T.k_attach
+            out += [k_attach[c] for c in dict.fromkeys(gt) if acls[c] >= 0 and mask >> acls[c] & 1]
     if usable:
         out += free_uses(s, p, acted)
     if acted == 2:
         out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
-    elif not dbl and len(s.pass_order) < len(s.order) - 1:
-        # the common case of pass_options, inlined
-        out.append("pass:cash")
-        if s.setup.pass_track[len(s.pass_order)].viewers is not None:
-            out.append("pass:viewers")
-    else:
-        out += pass_options(s, p)
+        return out
+    po = s.pass_order
+    n = len(po)
+    out.append("pass:cash")
+    if n == len(s.order) - 1 and p not in po:  # the last player: the last column is cash only (NET-PASS-05)
+        if dbl:
+            out.append("pass:cash:x2")
+    elif s.setup.pass_track[n].viewers is not None:
+        out.append("pass:viewers")
+        if dbl:
+            out.append("pass:cash:x2")
+            out.append("pass:viewers:x2")
+    elif dbl:
+        out.append("pass:cash:x2")
     return out
 
 
@@ -671,87 +921,178 @@ def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
     return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr
 
 
-def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
-    """Can a green-room card of class ``k`` (0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador)
-    be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
-    T = s.cat.T
-    cls_of, ba_of = T.cls, T.ba
-    ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
-    spon = 1 if has_effect(s, p, "sponsored_content") >= 0 else 0
-    for sh in s.players[p].lineup:
-        if sh is None:
-            continue
+def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
+    """Which classes of green-room card could be added to or swapped into ``sh``: bit ``cls * 2 + ba``
+    (class 0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador), with Ensemble Cast opening ``ens``
+    extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Memoised per catalogue."""
+    key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    cache = T.target_cache
+    m = cache.get(key)
+    if m is None:
+        cls_of, ba_of = T.cls, T.ba
         o = [0, 0, 0]
         nba = 0
         for c, _r in sh.atts:
             o[cls_of[c]] += 1
             if ba_of[c]:
                 nba += 1
-        S, A, W = T.cap[sh.cid]
-        S += sh.x_star
-        A += sh.x_ad + nba + (1 if ba else 0)
-        W += sh.x_wild
-        sr, ar, wr = T.req[sh.cid]
-        strict = not sh.ignore_req and _req(sr, ar, wr, o[0], o[1], o[2])
-        n = o.copy()
-        n[k] += 1
-        if _fits(S, A, W, n[0], n[1], n[2]):  # add (NET-ATT-02); adding never empties a required slot
-            return True
-        if (ens and _fits(S + ens, A, W, n[0], n[1], n[2])) or (spon and _fits(S, A, W + 1, n[0], n[1], n[2])):
-            return True
-        for j in range(3):  # replace one attached card of class j (NET-ATT-03/04)
-            if o[j] == 0:
-                continue
-            n[j] -= 1
-            olds = []
-            if j != 0 or o[0] > nba:
-                olds.append(0)  # a card that is not a Brand Ambassador
-            if j == 0 and nba:
-                olds.append(1)  # a Brand Ambassador: its extra ad slot goes with it
-            for lost in olds:
-                if _fits(S, A - lost, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
-                    return True
-            n[j] += 1
+        counts = (sh.cid, o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+        m = T.class_cache.get(counts)
+        if m is None:
+            m = 0
+            for idx in range(6):
+                k, ba = divmod(idx, 2)
+                if _show_has_target(T, sh.cid, o, nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, k, bool(ba),
+                                    ens if k != 2 else 0, spon):
+                    m |= 1 << idx
+            T.class_cache[counts] = m
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        cache[key] = m
+    return m
+
+
+def _show_has_target(T: Tables, cid: int, o: list[int], nba: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
+                     k: int, ba: bool, ens: int, spon: int) -> bool:
+    """Can a card of class ``k`` be added to a show or swapped in for one of its attachments?
+    ``o`` counts the show's attachments by class and ``nba`` its Brand Ambassadors."""
+    S, A, W = T.cap[cid]
+    S += x_star
+    A += x_ad + nba + (1 if ba else 0)
+    W += x_wild
+    sr, ar, wr = T.req[cid]
+    strict = not ignore_req and _req(sr, ar, wr, o[0], o[1], o[2])
+    n = o.copy()
+    n[k] += 1
+    if _fits(S, A, W, n[0], n[1], n[2]):  # add (NET-ATT-02); adding never empties a required slot
+        return True
+    if (ens and _fits(S + ens, A, W, n[0], n[1], n[2])) or (spon and _fits(S, A, W + 1, n[0], n[1], n[2])):
+        return True
+    for j in range(3):  # replace one attached card of class j (NET-ATT-03/04)
+        if o[j] == 0:
+            continue
+        n[j] -= 1
+        olds = []
+        if j != 0 or o[0] > nba:
+            olds.append(0)  # a card that is not a Brand Ambassador
+        if j == 0 and nba:
+            olds.append(1)  # a Brand Ambassador: its extra ad slot goes with it
+        for lost in olds:
+            if _fits(S, A - lost, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+                return True
+        n[j] += 1
     return False
+
+
+def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
+    """Can a green-room card of class ``k`` (0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador)
+    be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
+    T = s.T
+    ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
+    spon = 1 if green_summary(T, s.players[p].green)[4] else 0
+    bit = 1 << (k * 2 + (1 if ba else 0))
+    return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
+
+
+_TO_KEYS = ("to:0", "to:1", "to:2")
 
 
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
     """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     out: list[str] = []
-    promo = T.promo[cid]
-    pay_ok = promo and pl.cash >= T.defs[cid].promo_cost
-    ens = _ensemble(s, p) if T.kind[cid] == STAR and not onset else 0
-    spon = has_effect(s, p, "sponsored_content") >= 0 and not onset
+    pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
+    summary = green_summary(T, pl.green)
+    ens = summary[9] if T.kind[cid] == STAR and not onset else 0
+    spon = not onset and summary[4]
+    kc = T.cls[cid]
+    bc = 1 if kc == 0 and T.ba[cid] else 0
+    cache = T.attach_cache
     for slot, sh in enumerate(pl.lineup):
         if sh is None:
             continue
-        cur = [c for c, _ in sh.atts]
-        req_before = sh.ignore_req or required_ok(T, sh.cid, cur)
-
-        def ok(new: list[int], xs: int = 0, xw: int = 0, sh: Show = sh, req_before: bool = req_before) -> bool:
-            if not capacity(T, sh.cid, sh.x_star + xs, sh.x_ad, sh.x_wild + xw, new):
-                return False
-            return not req_before or sh.ignore_req or required_ok(T, sh.cid, new)
-
-        keys: list[str] = []
-        if ok(cur + [cid]):
-            keys.append(f"to:{slot}")
-        for old in dict.fromkeys(cur):
-            rest = list(cur)
-            rest.remove(old)
-            if ok(rest + [cid]):
-                keys.append(f"rep:{slot}:{old}")
-        if ens and not ok(cur + [cid]) and ok(cur + [cid], xs=ens):
-            keys.append(f"ens:{slot}")
-        if spon and not ok(cur + [cid]) and ok(cur + [cid], xw=1):
-            keys.append(f"spon:{slot}")
-        for k in keys:
-            out.append(k)
-            if pay_ok:
+        key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon, slot)
+        keys = cache.get(key)
+        if keys is None:
+            keys = _slot_targets(T, sh, kc, bc, ens, spon, slot)
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            cache[key] = keys
+        if pay_ok:
+            for k in keys:
+                out.append(k)
                 out.append(k + ":pay")
+        else:
+            out += keys
     return out
+
+
+_TO_KEYS = ("to:0", "to:1", "to:2")
+
+
+def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> tuple[str, ...]:
+    """The ``attach_targets`` keys (without ``:pay``) on one show for a card of class ``kc``
+    (``bc``: a Brand Ambassador star).  Slot capacity and required slots depend only on how many
+    attachments of each class the show holds (see ``capacity`` and ``required_ok``)."""
+    cls_of, ba_of = T.cls, T.ba
+    n = [0, 0, 0]
+    nb = 0
+    for c, _r in sh.atts:
+        k = cls_of[c]
+        n[k] += 1
+        if k == 0 and ba_of[c]:
+            nb += 1
+    ckey = (sh.cid, n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    v = T.slot_cache.get(ckey)
+    if v is None:
+        v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    add_ok, rep_ok, ens_ok, spon_ok = v
+    keys: list[str] = []
+    if add_ok:
+        keys.append(_TO_KEYS[slot])
+    if rep_ok:
+        for old in dict.fromkeys(c for c, _r in sh.atts):
+            ko = cls_of[old]
+            if rep_ok >> (ko * 2 + (1 if ko == 0 and ba_of[old] else 0)) & 1:
+                keys.append(f"rep:{slot}:{old}")
+    if ens_ok:
+        keys.append(f"ens:{slot}")
+    if spon_ok:
+        keys.append(f"spon:{slot}")
+    return tuple(keys)
+
+
+def _slot_verdicts(T: Tables, scid: int, n: list[int], nb: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
+                   kc: int, bc: int, ens: int, spon: bool) -> tuple[bool, int, bool, bool]:
+    """For ``_slot_targets``: can the card be added; which attachments (bit ``cls * 2 + ba``) can it
+    replace; does it fit with Ensemble Cast's or Sponsored Content's extra slot instead?"""
+    n = n.copy()
+    S, A, W = T.cap[scid]
+    S += x_star
+    A += x_ad
+    W += x_wild
+    sr, ar, wr = T.req[scid]
+    # required slots must stay filled if they were (NET-ATT-04)
+    strict = not ignore_req and _req(sr, ar, wr, n[0], n[1], n[2])
+    had = [n[0] > nb, n[0] > 0 and nb > 0, n[1] > 0, False, n[2] > 0, False]  # attached classes (cls * 2 + ba)
+    n[kc] += 1
+    nb += bc
+    add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    rep_ok = 0
+    for idx in range(6):
+        if not had[idx]:
+            continue
+        ko, bo = divmod(idx, 2)
+        n[ko] -= 1
+        if _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+            rep_ok |= 1 << idx
+        n[ko] += 1
+    ens_ok = spon_ok = False
+    if not add_ok:
+        ens_ok = bool(ens) and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+        spon_ok = spon and _fits(S, A + nb, W + 1, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    return add_ok, rep_ok, ens_ok, spon_ok
 
 
 # ----------------------------------------------------------------------------- actions
@@ -762,21 +1103,32 @@ def act_sign_star(s: NetState, p: int, cid: int) -> None:
     s.display[STAR].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
-    gain_card(s, p, cid, free=False)
+    if s.T.kind[cid] == STAR:  # gain_card(s, p, cid, free=False)
+        pl = s.players[p]
+        pl.cash -= star_cost(s, p, cid)
+        pl.green.append(cid)
+    else:
+        gain_card(s, p, cid, free=False)
 
 
 def act_sign_ad(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[AD].remove(cid)
     if s.log is not None:
-        s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.cat.T.defs[cid].bonus}M.")
-    gain_card(s, p, cid)
+        s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.T.defs[cid].bonus}M.")
+    T = s.T
+    if T.kind[cid] == AD:  # gain_card(s, p, cid)
+        pl = s.players[p]
+        pl.cash += T.defs[cid].bonus  # NET-AD-01
+        pl.green.append(cid)
+    else:
+        gain_card(s, p, cid)
 
 
 def act_take_network(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[NET].remove(cid)
-    s.players[p].cash -= s.cat.T.defs[cid].cost
+    s.players[p].cash -= s.T.defs[cid].cost
     if s.log is not None:
         s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
     gain_card(s, p, cid)
@@ -785,7 +1137,7 @@ def act_take_network(s: NetState, p: int, cid: int) -> None:
 def start_production(s: NetState, p: int, show: int, src: str) -> None:
     """Begin producing (NET-PROD-01..11); the production is committed atomically."""
     s.prod = {"p": p, "show": show, "src": src, "atts": (), "ens": -1, "spon": -1,
-              "slot": -1, "genre": s.cat.T.defs[show].genre, "paid": ()}
+              "slot": -1, "genre": s.T.defs[show].genre, "paid": ()}
     s.stack.append(("prod_commit", p))
     s.stack.append(("prod_promo", p))
     s.stack.append(("prod_genre", p))
@@ -796,7 +1148,7 @@ def start_production(s: NetState, p: int, show: int, src: str) -> None:
 def _prod_extras(s: NetState) -> tuple[int, int, bool]:
     pr = s.prod
     assert pr is not None
-    T = s.cat.T
+    T = s.T
     xs = int(T.defs[pr["ens"]].params["extra"]) if pr["ens"] >= 0 else 0
     wild = pr["spon"] >= 0 and pr.get("spon_mode") == "wild"
     return xs, 1 if wild else 0, pr["spon"] >= 0 and not wild
@@ -805,31 +1157,111 @@ def _prod_extras(s: NetState) -> tuple[int, int, bool]:
 def prod_att_options(s: NetState, p: int) -> list[str]:
     pr = s.prod
     assert pr is not None
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
+    show, src = pr["show"], pr["src"]
     atts = list(pr["atts"])
     xs, xw, ign = _prod_extras(s)
     last = max(atts) if atts else -1
+    cash = pl.cash
+    summary = green_summary(T, pl.green)
+    base = None if src == "pilot" else int(T.defs[show].cost) - summary[7]  # _base_cost
+    kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Attach in card-id order so each set of attachments is reached in one way only.
-    pool = sorted(c for c in pl.green if T.kind[c] in (STAR, AD) and c not in atts)
+    pool = [c for c in pl.green if (kind[c] == STAR or kind[c] == AD) and c not in atts]
+    pool.sort()
+    # Counts of the attached cards by class (what ``capacity`` and ``required_ok`` look at).
+    n = [0, 0, 0]
+    nb = 0
+    has_iv = False
+    for c in atts:
+        k = cls_of[c]
+        n[k] += 1
+        if k == 0 and ba_of[c]:
+            nb += 1
+        if iv_of[c]:
+            has_iv = True
+    S, A, W = T.cap[show]
+    S += xs
+    W += xw
+    sr, ar, wr = T.req[show]
     out = []
+    k_att = T.k_att
+    # With only plain stars and ads in the pool (no flex star, Brand Ambassador or Industry Veteran),
+    # _completable's greedy filling of the required slots can be counted: stars and ads left after i.
+    plain = T.plain
+    suffix: list[tuple[int, int]] | None = None
+    if all(map(plain.__getitem__, pool)):
+        suffix = [(0, 0)] * (len(pool) + 1)
+        st = ad = 0
+        for j in range(len(pool) - 1, -1, -1):
+            if kind[pool[j]] == STAR:
+                st += 1
+            else:
+                ad += 1
+            suffix[j] = (st, ad)
     for i, c in enumerate(pool):
-        if c > last and completable(s, p, pr["show"], atts + [c], pool[i + 1:], xs, xw, ign, pr["src"]):
-            out.append(f"att:{c}")
-    if pr["ens"] < 0:
-        e = has_effect(s, p, "ensemble_cast")
-        if e >= 0:
-            out.append(f"use:{e}")
-    if pr["spon"] < 0 and pr["src"] == "display":  # NET-CARD-10: producing from the display only
-        e = has_effect(s, p, "sponsored_content")
-        if e >= 0:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
+        if c <= last:
+            continue
+        k = cls_of[c]
+        n[k] += 1
+        ns, nf, na = n
+        n[k] -= 1
+        # capacity (NET-ATT-04): a Brand Ambassador star opens 1 more ad slot
+        a = A + nb + (1 if k == 0 and ba_of[c] else 0)
+        over = (ns - S if ns > S else 0) + (na - a if na > a else 0)
+        if over > W or nf > (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
+            continue  # what _completable answers first
+        if ign or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr):
+            cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv or iv_of[c] else 0)
+            if cash >= (cost if cost > 0 else 0):
+                out.append(k_att[c])
+                continue
+        elif suffix is not None:
+            s_left, a_left = suffix[i + 1]
+            es = sr - ns if sr > ns else 0  # stars taken for the required star slots
+            if es > s_left:
+                es = s_left
+            ea = ar - na if ar > na else 0  # ads taken for the required ad slots
+            if ea > a_left:
+                ea = a_left
+            ns += es
+            na += ea
+            s_left -= es
+            a_left -= ea
+            while not ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr):
+                if a_left:  # the rest is taken from the end: ads, then stars
+                    na += 1
+                    a_left -= 1
+                elif s_left:
+                    ns += 1
+                    s_left -= 1
+                else:
+                    break
+            else:
+                over = (ns - S if ns > S else 0) + (na - a if na > a else 0)
+                if over <= W and nf <= (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
+                    cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv or iv_of[c] else 0)
+                    if cash >= (cost if cost > 0 else 0):
+                        out.append(k_att[c])
+            continue
+        if _completable(T, show, atts + [c], pool[i + 1:], xs, xw, ign, cash, base):
+            out.append(k_att[c])
+    e_ens, e_spon = summary[11], summary[12]
+    if e_ens >= 0 or e_spon >= 0:
+        if pr["ens"] < 0 and e_ens >= 0:
+            out.append(T.k_use[e_ens])
+        if pr["spon"] < 0 and src == "display" and e_spon >= 0:  # NET-CARD-10: producing from the display only
+            # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
             rest = [c for c in pool if c > last]
-            if completable(s, p, pr["show"], atts, rest, xs, xw, True, pr["src"]):
-                out.append(f"use:{e}")
-            if completable(s, p, pr["show"], atts, rest, xs, xw + 1, False, pr["src"]):
-                out.append(f"wild:{e}")
-    if (ign or required_ok(T, pr["show"], atts)) and pl.cash >= production_cost(s, p, pr["show"], atts, pr["src"]):
-        out.append("done")
+            if _completable(T, show, atts, rest, xs, xw, True, cash, base):
+                out.append(T.k_use[e_spon])
+            if _completable(T, show, atts, rest, xs, xw + 1, False, cash, base):
+                out.append(f"wild:{e_spon}")
+    if ign or _req(sr, ar, wr, n[0], n[1], n[2]):
+        cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv else 0)
+        if cash >= (cost if cost > 0 else 0):
+            out.append("done")
     if not out:
         out.append("abort")  # safety net; never expected (conformance tests check)
     return out
@@ -840,18 +1272,23 @@ def commit_production(s: NetState, p: int) -> None:
     assert pr is not None
     xs, xw, ign = _prod_extras(s)
     s.prod = None
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     show, slot, genre = pr["show"], pr["slot"], pr["genre"]
     atts = list(pr["atts"])
-    cost = production_cost(s, p, show, atts, pr["src"])
-    pl.cash -= cost + sum(T.defs[c].promo_cost for c in pr["paid"])  # NET-PROD-03 / NET-COND-09
+    cost = _cost(T, _base_cost(s, p, show, pr["src"]), atts)  # production_cost
+    paid = pr["paid"]
+    pl.cash -= cost + (sum(T.defs[c].promo_cost for c in paid) if paid else 0)  # NET-PROD-03 / NET-COND-09
     if pr["src"] == "display":
         s.display[SHOW].remove(show)
     elif pr["src"] == "reserved":
-        pl.reserved.remove(show)
+        reserved = pl.reserved.copy()  # a new list: clones share it (Player.copy)
+        reserved.remove(show)
+        pl.reserved = reserved
     else:
-        s.pilot[p].remove(show)
+        kept = s.pilot[p].copy()  # a new list: clones share the offers (NetState.clone)
+        kept.remove(show)
+        s.pilot[p] = kept
     for c in atts:
         pl.green.remove(c)
     if pr["ens"] >= 0:
@@ -864,14 +1301,17 @@ def commit_production(s: NetState, p: int) -> None:
     preferred = d.timeslot == "" or d.timeslot == TIMESLOTS[slot] or d.effect == "no_penalty"
     sh = Show(show, 0 if preferred else 2, genre)  # NET-PROD-06 / NET-SEAS-04
     sh.x_star, sh.x_wild, sh.ignore_req = xs, xw, ign
-    cross = any(T.effect[c] == "cross_promoting" for c in atts)
-    for c in atts:  # NET-AMB-08: conditions against the final slot and attachment set
-        others = [o for o in atts if o != c]
-        if T.promo[c]:
-            rot = c not in pr["paid"] and not cross  # NET-CARD-21
-        else:
-            rot = not condition_met(s, p, c, genre, slot, others)
-        sh.atts += ((c, rot),)
+    if atts:
+        cross = False
+        for c in atts:
+            if T.effect[c] == "cross_promoting":
+                cross = True
+        for c in atts:  # NET-AMB-08: conditions against the final slot and attachment set
+            if T.promo[c]:
+                rot = c not in paid and not cross  # NET-CARD-21
+            else:
+                rot = not condition_met(s, p, c, genre, slot, [o for o in atts if o != c])
+            sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
     if s.log is not None:
         s.say(f"{pname(s, p)} produces {d.name} in {TIMESLOTS[slot]} for ${cost}M"
@@ -882,8 +1322,8 @@ def commit_production(s: NetState, p: int) -> None:
 
 def upton_crabby(s: NetState, p: int, sh: Show) -> None:
     """NET-CARD-18: once it holds 2 stars, draw a star and attach it (upside down if unmet)."""
-    T = s.cat.T
-    if T.effect[sh.cid] != "upton_crabby" or sh.crabby:
+    T = s.T
+    if sh.crabby or T.effect[sh.cid] != "upton_crabby":
         return
     if sum(1 for c, _ in sh.atts if T.kind[c] == STAR) < 2:
         return
@@ -906,11 +1346,11 @@ def _discard_used(s: NetState, p: int, cid: int) -> None:
 
 def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) -> None:
     """Add or replace one star/ad (NET-ATT-01..07)."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     parts = key.split(":")
     mode, slot = parts[0], int(parts[1])
-    sh = pl.lineup[slot]
+    sh = pl.own(slot)
     assert sh is not None
     pay = parts[-1] == "pay"
     pl.green.remove(cid)
@@ -931,13 +1371,12 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
         e = has_effect(s, p, "sponsored_content")
         sh.x_wild += 1
         _discard_used(s, p, e)
-    others = [c for c, _ in sh.atts]
     if T.promo[cid]:
         rot = not pay
         if pay:
             pl.cash -= T.defs[cid].promo_cost
     else:
-        rot = not condition_met(s, p, cid, sh.genre, slot, others)
+        rot = not condition_met(s, p, cid, sh.genre, slot, [c for c, _ in sh.atts])
     sh.atts += ((cid, rot),)
     if T.effect[cid] == "cross_promoting":  # NET-CARD-21
         sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)
@@ -1012,7 +1451,7 @@ def _opp_pass(s: NetState) -> None:
 
 def solo_pick(s: NetState, sd: Any, row: list[int]) -> int:
     """The leftmost card that best meets the preference (NET-SOLO-05, NET-SOLO-14)."""
-    T = s.cat.T
+    T = s.T
     pref = sd.prefer
 
     def score(c: int) -> float:
@@ -1088,7 +1527,7 @@ def eor_score(s: NetState) -> None:
     for p in range(s.n):
         pl = s.players[p]
         v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
-        pl.scores.append(v)
+        pl.scores = pl.scores + [v]  # a new list: clones share it (Player.copy)
         if s.log is not None:
             s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
 
@@ -1096,7 +1535,7 @@ def eor_score(s: NetState) -> None:
 def eor_age(s: NetState, p: int, stage: int) -> None:
     """NET-EOR-09 (with Surpriser's optional effect first, NET-CARD-17)."""
     pl = s.players[p]
-    T = s.cat.T
+    T = s.T
     if stage == 0:
         s.stack.append(("eor_age", p, 1))
         for slot in (2, 1, 0):
@@ -1104,7 +1543,8 @@ def eor_age(s: NetState, p: int, stage: int) -> None:
             if sh is not None and T.effect[sh.cid] == "surpriser":
                 s.stack.append(("surpriser", p, slot))
         return
-    for slot, sh in enumerate(pl.lineup):
+    for slot in range(len(pl.lineup)):
+        sh = pl.own(slot)
         if sh is None:
             continue
         sh.row += 1
@@ -1121,7 +1561,7 @@ def eor_final(s: NetState) -> None:
     s.pass_order = []
     # NET-EOR-12 / NET-VAR-04..06 / NET-SOLO-11: next turn order.
     if s.solo:
-        s.order.reverse()
+        s.order = s.order[::-1]  # a new list: clones share the turn order (NetState.clone)
     elif s.opts.get("turn_order") == "low_to_high":
         prev = {q: i for i, q in enumerate(s.order)}
         s.order = sorted(s.order, key=lambda q: (s.players[q].scores[-1], -prev[q]))
@@ -1153,7 +1593,7 @@ def solo_rank(score: int) -> str:
 
 def end_bonuses(s: NetState, p: int) -> dict[str, int]:
     """NET-END-02..05."""
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     assert s.cat.board is not None
     values = s.cat.board.genre_board.values
@@ -1173,7 +1613,7 @@ def end_bonuses(s: NetState, p: int) -> dict[str, int]:
 
 
 def game_end_value(s: NetState, p: int, cid: int) -> int:
-    T = s.cat.T
+    T = s.T
     d = T.defs[cid]
     pl = s.players[p]
     eff, prm = d.effect, d.params
@@ -1216,19 +1656,36 @@ def final_scoring(s: NetState) -> None:
 
 def pilot_pairs(s: NetState, p: int) -> list[str]:
     """NET-PILOT-02/07/09: pairs that can be afforded and produced."""
-    T = s.cat.T
+    T = s.T
     offer = s.pilot[p]
     cash = s.players[p].cash
+    kind, net = T.kind, T.pilot_net
+    cache = T.pilot_cache
     out = []
-    for i in range(len(offer)):
-        for j in range(i + 1, len(offer)):
-            a, b = sorted((offer[i], offer[j]))
-            if cash + pilot_net(T, [a, b]) < 0:
+    n = len(offer)
+    for i in range(n):
+        x = offer[i]
+        for j in range(i + 1, n):
+            y = offer[j]
+            a, b = (y, x) if y < x else (x, y)
+            if cash + net[a] + net[b] < 0:  # pilot_net
                 continue
-            shows = [c for c in (a, b) if T.kind[c] == SHOW]
-            others = [c for c in (a, b) if T.kind[c] != SHOW]
-            if all(completable(s, p, sh, [], others, 0, 0, False, "pilot") for sh in shows):
-                out.append(f"keep:{a},{b}")
+            sa, sb = kind[a] == SHOW, kind[b] == SHOW
+            if sa or sb:
+                # can each kept show be produced with the other card (completable: a pilot show costs nothing here)?
+                others = () if sa and sb else ((b,) if sa else (a,))
+                ok = True
+                for sh in ((a, b) if sa and sb else ((a,) if sa else (b,))):
+                    key = (sh, others, cash >= 0)
+                    v = cache.get(key)
+                    if v is None:
+                        v = cache[key] = _completable(T, sh, [], list(others), 0, 0, False, cash, None)
+                    if not v:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            out.append(f"keep:{a},{b}")
     return out
 
 
@@ -1242,7 +1699,7 @@ def pilot_net(T: Tables, kept: list[int]) -> int:
 
 def pilot_done(s: NetState) -> None:
     """Settle every player's kept pilot cards, then produce kept shows (NET-PILOT-03..05)."""
-    T = s.cat.T
+    T = s.T
     s.stack.append(("start_round",))
     for p in reversed(range(s.n)):
         kept = s.pilot[p]
@@ -1300,7 +1757,7 @@ def _shows(s: NetState, p: int) -> list[int]:
 @network_effect("big_game")
 def _big_game(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-01: income of ads in the lineup only, expenses ignored."""
-    T = s.cat.T
+    T = s.T
     inc = sum(att_income(T, c, r) for sh in s.players[p].lineup if sh for c, r in sh.atts)
     s.players[p].cash += inc
     if s.log is not None:
@@ -1309,13 +1766,13 @@ def _big_game(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("gain_cash")
 def _gain_cash(s: NetState, p: int, cid: int) -> None:
-    amt = int(s.cat.T.defs[cid].params["amount"])
+    amt = int(s.T.defs[cid].params["amount"])
     s.players[p].cash += amt
 
 
 @network_effect("draw_bonus")
 def _draw_bonus(s: NetState, p: int, cid: int) -> None:
-    push_bonus(s, p, str(s.cat.T.defs[cid].params["kind"]))
+    push_bonus(s, p, str(s.T.defs[cid].params["kind"]))
 
 
 @network_effect("writeoff")
@@ -1323,7 +1780,7 @@ def _writeoff(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-14: cancel the show with the fewest viewers (player picks on a tie)."""
     pl = s.players[p]
     slots = _shows(s, p)
-    pl.cash += int(s.cat.T.defs[cid].params["cash"])
+    pl.cash += int(s.T.defs[cid].params["cash"])
     if not slots:
         return
     vals = {i: show_viewers(s, p, pl.lineup[i]) for i in slots}  # type: ignore[arg-type]
@@ -1347,10 +1804,10 @@ def _has_display(kind: int) -> Check:
 
 
 @network_effect("c_suite_connections",
-                lambda s, p, cid, a: any(s.players[p].cash >= s.cat.T.cost[c] for c in s.display[NET]))
+                lambda s, p, cid, a: any(s.players[p].cash >= s.T.cost[c] for c in s.display[NET]))
 def _c_suite(s: NetState, p: int, cid: int) -> None:
     # a taking cost printed on the card (Awards Campaign) still applies (NET-NETC-01)
-    s.stack.append(("pick", p, "c_suite", tuple(c for c in s.display[NET] if s.players[p].cash >= s.cat.T.cost[c])))
+    s.stack.append(("pick", p, "c_suite", tuple(c for c in s.display[NET] if s.players[p].cash >= s.T.cost[c])))
 
 
 @network_effect("exclusive_rights", _has_display(SHOW))
@@ -1369,11 +1826,11 @@ def _msr(s: NetState, p: int, cid: int) -> None:
 
 
 @network_effect("on_set_accommodations",
-                lambda s, p, cid, a: any(s.cat.T.kind[c] == STAR and attach_targets(s, p, c, onset=True)
+                lambda s, p, cid, a: any(s.T.kind[c] == STAR and attach_targets(s, p, c, onset=True)
                                          for c in s.players[p].green))
 def _onset(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-07: attach stars outside the action, following the add/replace rules."""
-    T = s.cat.T
+    T = s.T
     stars = tuple(c for c in s.players[p].green if T.kind[c] == STAR and attach_targets(s, p, c, onset=True))
     s.stack.append(("pick", p, "onset", stars))
 
@@ -1385,7 +1842,7 @@ def _spinoff(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("talent_agency", lambda s, p, cid, a: True)
 def _talent(s: NetState, p: int, cid: int) -> None:
-    draws = int(s.cat.T.defs[cid].params["draws"])
+    draws = int(s.T.defs[cid].params["draws"])
     s.stack.append(("talent", p, draws, ()))
 
 
@@ -1408,7 +1865,7 @@ def _extra_action(s: NetState, p: int, cid: int) -> None:
 
 @network_effect("refresh_row", lambda s, p, cid, a: True)
 def _refresh_row(s: NetState, p: int, cid: int) -> None:
-    k = KIND_INDEX[str(s.cat.T.defs[cid].params["kind"])]
+    k = KIND_INDEX[str(s.T.defs[cid].params["kind"])]
     n = s.setup.display.star if k == STAR else s.setup.display.ad
     s.discards[k].extend(s.display[k])
     s.display[k] = []
@@ -1421,7 +1878,7 @@ def _refresh_row(s: NetState, p: int, cid: int) -> None:
 
 def use_network(s: NetState, p: int, cid: int) -> None:
     """Use a green-room network card (NET-NETC-03/04, NET-TURN-07)."""
-    T = s.cat.T
+    T = s.T
     d = T.defs[cid]
     if s.log is not None:
         s.say(f"{pname(s, p)} uses {d.name}.")
@@ -1434,6 +1891,18 @@ def use_network(s: NetState, p: int, cid: int) -> None:
 
 AUTOMATIC = {"pilot_done", "start_round", "pilot_prod", "prod_commit", "opp_turn", "eor_upkeep",
              "eor_score", "eor_age", "eor_final"}
+_AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
+    "opp_turn": lambda s, top: opp_turn(s),
+    "prod_commit": lambda s, top: commit_production(s, top[1]),
+    "eor_upkeep": lambda s, top: eor_upkeep(s, top[1]),
+    "eor_score": lambda s, top: eor_score(s),
+    "eor_age": lambda s, top: eor_age(s, top[1], top[2]),
+    "eor_final": lambda s, top: eor_final(s),
+    "pilot_prod": lambda s, top: start_production(s, top[1], top[2], "pilot"),
+    "pilot_done": lambda s, top: pilot_done(s),
+    "start_round": lambda s, top: start_round(s),
+}
+assert set(_AUTOMATIC_STEPS) == AUTOMATIC
 
 
 def advance(s: NetState) -> None:
@@ -1443,7 +1912,7 @@ def advance(s: NetState) -> None:
         top = stack[-1]
         k = top[0]
         if k == "turn":
-            if top[2] == 1 and not free_uses(s, top[1], 1):
+            if top[2] == 1 and not has_free_use(s, top[1], 1):
                 stack.pop()
                 end_turn(s, top[1])
                 continue
@@ -1451,10 +1920,12 @@ def advance(s: NetState) -> None:
         if k == "prod_genre":
             pr = s.prod
             assert pr is not None
-            if not any(s.cat.T.effect[c] == "versatile_actor" for c in pr["atts"]):
-                stack.pop()
-                continue
-            return
+            effect = s.T.effect
+            for c in pr["atts"]:
+                if effect[c] == "versatile_actor":
+                    return
+            stack.pop()
+            continue
         if k == "prod_promo":
             pr = s.prod
             assert pr is not None
@@ -1465,44 +1936,37 @@ def advance(s: NetState) -> None:
         if k == "ba_extra" and not ba_options(s, top[1], top[2])[:-1]:
             stack.pop()
             continue
-        if k not in AUTOMATIC:
+        step = _AUTOMATIC_STEPS.get(k)
+        if step is None:
             return
         stack.pop()
-        if k == "opp_turn":
-            opp_turn(s)
-        elif k == "prod_commit":
-            commit_production(s, top[1])
-        elif k == "eor_upkeep":
-            eor_upkeep(s, top[1])
-        elif k == "eor_score":
-            eor_score(s)
-        elif k == "eor_age":
-            eor_age(s, top[1], top[2])
-        elif k == "eor_final":
-            eor_final(s)
-        elif k == "pilot_prod":
-            start_production(s, top[1], top[2], "pilot")
-        elif k == "pilot_done":
-            pilot_done(s)
-        elif k == "start_round":
-            start_round(s)
+        step(s, top)
 
 
 def _next_promo(s: NetState) -> int:
     pr = s.prod
     assert pr is not None
-    T = s.cat.T
-    if any(T.effect[c] == "cross_promoting" for c in pr["atts"]):
-        return -1  # NET-CARD-21: promos on the same show turn upright for free
+    T = s.T
+    atts = pr["atts"]
+    promo = T.promo
+    for c in atts:
+        if promo[c]:
+            break
+    else:
+        return -1  # no promo attached
+    effect = T.effect
+    for c in atts:
+        if effect[c] == "cross_promoting":
+            return -1  # NET-CARD-21: promos on the same show turn upright for free
     decided = pr.get("decided", ())
-    for c in pr["atts"]:
-        if T.promo[c] and c not in decided:
+    for c in atts:
+        if promo[c] and c not in decided:
             return int(c)
     return -1
 
 
 def ba_options(s: NetState, p: int, slot: int) -> list[str]:
-    T = s.cat.T
+    T = s.T
     pl = s.players[p]
     sh = pl.lineup[slot]
     out = []
@@ -1532,6 +1996,8 @@ def legal(s: NetState) -> list[str]:
         return turn_options(s, p, top[2])
     if k == "prod_att":
         return prod_att_options(s, p)
+    if k == "att_target":
+        return attach_targets(s, p, top[2], onset=top[3])
     if k == "prod_slot":
         return ["slot:0", "slot:1", "slot:2"]
     if k == "prod_genre":
@@ -1540,11 +2006,9 @@ def legal(s: NetState) -> list[str]:
         pr = s.prod
         assert pr is not None
         c = _next_promo(s)
-        T = s.cat.T
+        T = s.T
         spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"]) + sum(T.defs[x].promo_cost for x in pr["paid"])
         return (["pay"] if s.players[p].cash - spent >= T.defs[c].promo_cost else []) + ["rotate"]
-    if k == "att_target":
-        return attach_targets(s, p, top[2], onset=top[3])
     if k == "ba_extra":
         return ba_options(s, p, top[2])
     if k == "bonus":
@@ -1585,7 +2049,7 @@ def pick_options(s: NetState, p: int, what: str, arg: tuple[Any, ...]) -> list[s
 
 def talent_options(s: NetState, p: int, left: int, drawn: tuple[int, ...]) -> list[str]:
     """NET-CARD-12: draw one card at a time into the display, then take one of them."""
-    T = s.cat.T
+    T = s.T
     out = []
     if left > 0:
         for k in (STAR, AD, NET):
@@ -1608,10 +2072,12 @@ def apply(s: NetState, key: str) -> None:
     """Resolve the pending decision with ``key`` (already checked to be legal)."""
     top = s.stack[-1]
     k, p = top[0], top[1]
-    T = s.cat.T
     if k == "turn":
         _apply_turn(s, p, key, top[2])
-    elif k == "prod_att":
+        advance(s)
+        return
+    T = s.T
+    if k == "prod_att":
         pr = s.prod
         assert pr is not None
         if key == "done":
@@ -1629,6 +2095,9 @@ def apply(s: NetState, key: str) -> None:
         else:  # use:<cid> -- Ensemble Cast, or Sponsored Content ignoring required slots
             c = int(key[4:])
             pr["ens" if T.defs[c].effect == "ensemble_cast" else "spon"] = c
+    elif k == "att_target":
+        s.stack.pop()
+        commit_attach(s, p, top[2], key, onset=top[3])
     elif k == "prod_slot":
         s.stack.pop()
         assert s.prod is not None
@@ -1644,16 +2113,13 @@ def apply(s: NetState, key: str) -> None:
         pr["decided"] = pr.get("decided", ()) + (c,)
         if key == "pay":
             pr["paid"] = pr["paid"] + (c,)
-    elif k == "att_target":
-        s.stack.pop()
-        commit_attach(s, p, top[2], key, onset=top[3])
     elif k == "ba_extra":
         s.stack.pop()
         if key != "skip":
             parts = key.split(":")
             c = int(parts[1])
             pl = s.players[p]
-            sh = pl.lineup[top[2]]
+            sh = pl.own(top[2])
             assert sh is not None
             pl.green.remove(c)
             pay = key.endswith(":pay")
@@ -1696,46 +2162,47 @@ def apply(s: NetState, key: str) -> None:
 
 def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
     kind, _, rest = key.partition(":")
-    if kind == "end":
-        s.stack.pop()
-        end_turn(s, p)
+    # the most frequent actions first
+    if kind == "ad":
+        act_sign_ad(s, p, int(rest))
+    elif kind == "attach":
+        take_action(s, p)
+        s.stack.append(("att_target", p, int(rest), False))
     elif kind == "pass":
         act_pass(s, p, key)
-    elif kind == "use":
-        use_network(s, p, int(rest))
-    elif kind == "star":
-        act_sign_star(s, p, int(rest))
-    elif kind == "ad":
-        act_sign_ad(s, p, int(rest))
     elif kind == "net":
         act_take_network(s, p, int(rest))
+    elif kind == "star":
+        act_sign_star(s, p, int(rest))
     elif kind == "show":
         take_action(s, p)
         cid = int(rest)
         src = "reserved" if cid in s.players[p].reserved else "display"
         start_production(s, p, cid, src)
-    elif kind == "attach":
-        take_action(s, p)
-        s.stack.append(("att_target", p, int(rest), False))
+    elif kind == "use":
+        use_network(s, p, int(rest))
+    elif kind == "end":
+        s.stack.pop()
+        end_turn(s, p)
 
 
 def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     what = top[2]
     pl = s.players[p]
-    T = s.cat.T
+    T = s.T
     s.stack.pop()
     if what == "writeoff":
         cancel(s, p, int(key[5:]))
     elif what == "trendy":  # NET-CARD-13
         slot = int(key[5:])
-        sh = pl.lineup[slot]
+        sh = pl.own(slot)
         assert sh is not None
         if sh.row >= 3:
             cancel(s, p, slot)
         else:
             sh.row += 1
     elif what == "renew":
-        sh = pl.lineup[int(key[5:])]
+        sh = pl.own(int(key[5:]))
         assert sh is not None
         sh.row -= 1
     elif what == "genre_advance":
@@ -1748,7 +2215,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     elif what == "exclusive":
         c = int(key[5:])
         s.display[SHOW].remove(c)
-        pl.reserved.append(c)
+        pl.reserved = pl.reserved + [c]  # a new list: clones share it (Player.copy)
     elif what == "msr":
         left = top[3][0]
         if key != "done":
@@ -1761,7 +2228,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         s.stack.append(("att_target", p, int(key[5:]), True))
     elif what == "spinoff":  # NET-CARD-09 / NET-AMB-29
         _, slot_s, c_s = key.split(":")
-        sh = pl.lineup[int(slot_s)]
+        sh = pl.own(int(slot_s))
         assert sh is not None
         c = int(c_s)
         sh.atts = tuple((a, r) for a, r in sh.atts if a != c)
@@ -1772,7 +2239,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
 def _apply_talent(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
     left, drawn = top[2], top[3]
     s.stack.pop()
-    T = s.cat.T
+    T = s.T
     if key.startswith("draw:"):
         k = KIND_INDEX[key[5:]]
         c = draw(s, k)
@@ -1801,7 +2268,7 @@ def determinize(s: NetState, viewer: int, rng: Rng) -> NetState:
     viewer knows they are (NET-SETUP-05); removed "3"/"4" shows stay removed (public).
     """
     d = s.clone()
-    T = s.cat.T
+    T = s.T
     d.rng = Rng(rng.next64())
     for k in (STAR, AD, NET):
         rng.shuffle(d.decks[k])

@@ -6,19 +6,26 @@ tuples (never closures), so a state can be cloned for bot look-ahead and seriali
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
+
+if TYPE_CHECKING:
+    from primetime.games.networks.engine import Tables
 
 KINDS = ("show", "star", "ad", "network")
 OPP = -1  # the solo opponent's seat marker in turn orders and on the pass track
 
 
 class Show:
-    """A show in a lineup timeslot: its card, season row (0-3) and attachments."""
+    """A show in a lineup timeslot: its card, season row (0-3) and attachments.
 
-    __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby")
+    Clones of a state share their Show objects (``shared`` is then set on them); code that
+    changes a show in a lineup takes it with :meth:`Player.own` first, which copies a shared one.
+    """
+
+    __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby", "shared")
 
     def __init__(self, cid: int, row: int, genre: str) -> None:
         self.cid = cid
@@ -30,6 +37,7 @@ class Show:
         self.x_wild = 0  # extra wild slots (Sponsored Content)
         self.ignore_req = False  # produced with Sponsored Content ignoring required slots
         self.crabby = False  # Upton Crabby's draw already happened
+        self.shared = False  # also in the lineup of another state (a clone): copy before changing it
 
     def copy(self) -> Show:
         s = Show.__new__(Show)
@@ -42,6 +50,7 @@ class Show:
         s.x_wild = self.x_wild
         s.ignore_req = self.ignore_req
         s.crabby = self.crabby
+        s.shared = False
         return s
 
     def to_json(self) -> list[Any]:
@@ -57,6 +66,10 @@ class Show:
 
 
 class Player:
+    """A player's areas.  ``green`` changes in place; the rules replace the other lists
+    (``reruns``, ``genre``, ``scores``, ``reserved``) with new ones instead of changing them,
+    so clones share those lists."""
+
     __slots__ = ("cash", "lineup", "green", "reruns", "genre", "pass_col", "pass_viewers",
                  "scores", "reserved", "network")
 
@@ -73,19 +86,31 @@ class Player:
         self.network = network
 
     def copy(self) -> Player:
+        """A copy that shares the lineup's Show objects until either side changes one (see own)
+        and the lists that are replaced rather than changed."""
         p = Player.__new__(Player)
         p.cash = self.cash
-        a, b, c = self.lineup
-        p.lineup = [a and a.copy(), b and b.copy(), c and c.copy()]
+        lineup = self.lineup
+        for sh in lineup:
+            if sh is not None:
+                sh.shared = True
+        p.lineup = lineup.copy()
         p.green = self.green.copy()
-        p.reruns = self.reruns.copy()
-        p.genre = self.genre.copy()
+        p.reruns = self.reruns
+        p.genre = self.genre
         p.pass_col = self.pass_col
         p.pass_viewers = self.pass_viewers
-        p.scores = self.scores.copy()
-        p.reserved = self.reserved.copy()
+        p.scores = self.scores
+        p.reserved = self.reserved
         p.network = self.network
         return p
+
+    def own(self, slot: int) -> Show | None:
+        """The show in ``slot``, ready to be changed: a show shared with a clone is copied first."""
+        sh = self.lineup[slot]
+        if sh is not None and sh.shared:
+            sh = self.lineup[slot] = sh.copy()
+        return sh
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,12 +134,13 @@ class Player:
 class NetState:
     """Everything about one game of The Networks."""
 
-    __slots__ = ("cat", "opts", "n", "solo", "rng", "phase", "round", "order", "first", "cur",
+    __slots__ = ("cat", "T", "opts", "n", "solo", "rng", "phase", "round", "order", "first", "cur",
                  "players", "decks", "discards", "display", "pass_order", "stack", "pilot",
                  "box", "limbo", "solo_deck", "solo_parked", "log", "final", "extra",
                  "setup", "prod")
 
     cat: Catalogue
+    T: Tables  # the catalogue's lookup tables (cat.T), at hand for the rules
     opts: dict[str, Any]
     n: int
     solo: bool
@@ -144,22 +170,29 @@ class NetState:
     def clone(self, keep_log: bool = False) -> NetState:
         s = NetState.__new__(NetState)
         s.cat = self.cat
+        s.T = self.T
         s.opts = self.opts
         s.n = self.n
         s.solo = self.solo
-        s.rng = self.rng.clone()
+        s.rng = rng = Rng.__new__(Rng)
+        rng.state = self.rng.state
         s.phase = self.phase
         s.round = self.round
-        s.order = self.order.copy()
+        # The rules replace the turn order and each player's pilot list rather than change them in
+        # place, so clones share those (and see Player.copy for what players share).
+        s.order = self.order
         s.first = self.first
         s.cur = self.cur
-        s.players = [p.copy() for p in self.players]
-        s.decks = [d.copy() for d in self.decks]
-        s.discards = [d.copy() for d in self.discards]
-        s.display = [d.copy() for d in self.display]
+        s.players = list(map(Player.copy, self.players))
+        a, b, c, d = self.decks  # one per kind
+        s.decks = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = self.discards
+        s.discards = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = self.display
+        s.display = [a.copy(), b.copy(), c.copy(), d.copy()]
         s.pass_order = self.pass_order.copy()
         s.stack = self.stack.copy()
-        s.pilot = [o.copy() for o in self.pilot]
+        s.pilot = self.pilot.copy()
         s.box = self.box.copy()
         s.limbo = self.limbo.copy()
         s.solo_deck = self.solo_deck.copy()
@@ -190,8 +223,11 @@ class NetState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], cat: Catalogue) -> NetState:
+        from primetime.games.networks.engine import tables
+
         s = cls.__new__(cls)
         s.cat = cat
+        s.T = tables(cat)
         s.opts = d["opts"]
         s.n = d["n"]
         s.solo = d["solo"]
