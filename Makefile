@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run play test lint typecheck bench clean
+.PHONY: run play test lint typecheck bench fast unfast clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -39,5 +39,19 @@ typecheck: $(TEST_STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 
-clean:
+# Optional: compile the hot modules of The Networks with mypyc, in place (needs gcc and the
+# Python headers). `make unfast` goes back to pure Python; see tools/build_fast.py.
+FAST_STAMP := $(VENV)/.installed-fast
+
+$(FAST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[fast]"
+	touch $@ $(STAMP)
+
+fast: $(FAST_STAMP)
+	$(BIN)/python tools/build_fast.py build
+
+unfast:
+	$(PY) tools/build_fast.py clean
+
+clean: unfast
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

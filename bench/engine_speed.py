@@ -10,6 +10,10 @@ they are installed (``pip install -e '.[bench]'``):
 * OpenSpiel's C++ hearts through pyspiel, random legal actions and chance outcomes,
   clone = ``state.clone()``.
 
+Each of our rows says which build it measured: pure Python (the default) or the optional
+build compiled with mypyc (``make fast``, see tools/build_fast.py); so does the ``build``
+field of ``--json``.
+
 Usage: python bench/engine_speed.py [--seconds 45] [--json]
 """
 
@@ -68,12 +72,32 @@ def time_clone(clone: Callable[[], Any], seconds: float, min_reps: int = 100) ->
 # ---------------------------------------------------------------------- our rulesets
 
 
+ENGINE_MODULES = {
+    "networks": ("primetime.games.networks.engine", "primetime.games.networks.state", "primetime.core.rng"),
+    "prime-time": ("primetime.games.prime_time.engine", "primetime.games.prime_time.state", "primetime.core.rng"),
+}
+
+
+def engine_build(game: str) -> str:
+    """How the modules of a ruleset's engine were loaded: pure Python, compiled (mypyc) or a mix."""
+    import importlib
+
+    from primetime._build import engine_build as build_of
+
+    builds = {m: build_of(importlib.import_module(m)) for m in ENGINE_MODULES[game]}
+    kinds = set(builds.values())
+    if len(kinds) == 1:
+        return kinds.pop()
+    compiled = [m.rsplit(".", 1)[1] for m, b in builds.items() if b != "pure Python"]
+    return f"pure Python, {' and '.join(compiled)} compiled (mypyc)"
+
+
 def bench_networks(seconds: float, players: int = 4) -> dict[str, Any]:
-    return bench_engine("networks", "The Networks (primetime, pure Python)", seconds, players)
+    return bench_engine("networks", "The Networks", seconds, players)
 
 
 def bench_prime_time(seconds: float, players: int = 4) -> dict[str, Any]:
-    return bench_engine("prime-time", "Prime Time (primetime, pure Python)", seconds, players)
+    return bench_engine("prime-time", "Prime Time", seconds, players)
 
 
 def bench_engine(game: str, name: str, seconds: float, players: int = 4) -> dict[str, Any]:
@@ -92,7 +116,8 @@ def bench_engine(game: str, name: str, seconds: float, players: int = 4) -> dict
             n += 1
         return n
 
-    out: dict[str, Any] = {"name": name, "players": players}
+    build = engine_build(game)
+    out: dict[str, Any] = {"name": f"{name} (primetime, {build})", "players": players, "build": build}
     out.update(run_games(play_one, seconds * 0.85))
     # A mid-game state: round 2 or later, half-way through a random game.
     state = rs.new_state(opts, 12345, players)

@@ -27,6 +27,11 @@ class Show:
 
     __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby", "shared")
 
+    def __new__(cls, *args: Any) -> Show:
+        # Written out so that ``Show.__new__(Show)`` (a blank instance, as in copy/clone) also
+        # skips ``__init__`` when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
+
     def __init__(self, cid: int, row: int, genre: str) -> None:
         self.cid = cid
         self.row = row
@@ -72,6 +77,11 @@ class Player:
 
     __slots__ = ("cash", "lineup", "green", "reruns", "genre", "pass_col", "pass_viewers",
                  "scores", "reserved", "network")
+
+    def __new__(cls, *args: Any) -> Player:
+        # Written out so that ``Player.__new__(Player)`` (a blank instance, as in copy/clone) also
+        # skips ``__init__`` when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
 
     def __init__(self, cash: int, network: str) -> None:
         self.cash = cash
@@ -225,7 +235,7 @@ class NetState:
     def from_json(cls, d: dict[str, Any], cat: Catalogue) -> NetState:
         from primetime.games.networks.engine import tables
 
-        s = cls.__new__(cls)
+        s = NetState.__new__(NetState)
         s.cat = cat
         s.T = tables(cat)
         s.opts = d["opts"]

@@ -1,0 +1,65 @@
+"""Which build of the hot modules is in use: pure Python (the default) or compiled with mypyc.
+
+``make fast`` (``tools/build_fast.py``) compiles :data:`COMPILED_MODULES` and puts the
+extension files next to their sources, where Python imports them instead of the ``.py``
+files.  An extension built from an older source would silently run the old rules, so
+:func:`check_compiled` (run once when :mod:`primetime` is imported) refuses to go on when
+a source no longer matches what was compiled.  With no extension present it costs a few
+``stat`` calls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+COMPILED_MODULES: tuple[str, ...] = (
+    "primetime.core.rng",
+    "primetime.games.networks.state",
+    "primetime.games.networks.engine",
+)
+SRC = Path(__file__).resolve().parent.parent  # the folder that holds the primetime package
+STAMP = Path(__file__).resolve().parent / "_fast_build.json"  # written by tools/build_fast.py
+FIX = "run `make fast` to compile it again, or `make unfast` to go back to pure Python"
+
+
+class StaleBuildError(ImportError):
+    """A compiled module was built from a source that has changed since."""
+
+
+def source_of(module: str) -> Path:
+    return SRC.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def extensions_of(module: str) -> list[Path]:
+    """The extension files of ``module`` that this interpreter would import (at most one in practice)."""
+    base = SRC.joinpath(*module.split("."))
+    return [p for p in (base.parent / (base.name + sfx) for sfx in EXTENSION_SUFFIXES) if p.exists()]
+
+
+def source_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def check_compiled() -> None:
+    """Raise :class:`StaleBuildError` if a compiled module no longer matches its source."""
+    built = [m for m in COMPILED_MODULES if extensions_of(m)]
+    if not built:
+        return
+    try:
+        stamp = json.loads(STAMP.read_text())["sources"]
+    except (OSError, ValueError, KeyError, TypeError):
+        stamp = {}
+    stale = [m for m in built if stamp.get(m) != source_hash(source_of(m))]
+    if stale:
+        names = ", ".join(str(source_of(m).relative_to(SRC.parent)) for m in stale)
+        raise StaleBuildError(f"primetime: {names} changed since it was compiled with mypyc, so the compiled "
+                              f"module would run the old code: {FIX}.")
+
+
+def engine_build(module: object) -> str:
+    """``"compiled (mypyc)"`` or ``"pure Python"``: how ``module`` (an imported module) was loaded."""
+    f = str(getattr(module, "__file__", "") or "")
+    return "compiled (mypyc)" if any(f.endswith(sfx) for sfx in EXTENSION_SUFFIXES) else "pure Python"

@@ -1,0 +1,102 @@
+"""Compile the hot modules of The Networks with mypyc, in place (optional; needs a C compiler).
+
+    python tools/build_fast.py          # build: extension files next to the sources
+    python tools/build_fast.py clean    # remove them: back to pure Python
+    python tools/build_fast.py status   # which build is in use
+
+The modules are listed in ``primetime._build.COMPILED_MODULES``.  The extensions go next to
+their ``.py`` files under ``src/`` (plus one shared library, ``src/primetime_fast__mypyc*``)
+and shadow them, so the build also records a hash of each source in
+``src/primetime/_fast_build.json``: importing :mod:`primetime` refuses to go on when a
+compiled source has changed since (build again, or clean).  mypyc comes with mypy
+(``pip install -e '.[fast]'``); the C compiler and the Python headers come from the system.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+BUILD = ROOT / "build" / "fast"
+GROUP = "primetime_fast"  # name of the shared library mypyc puts the compiled code in
+
+
+def _load_build_module() -> ModuleType:
+    """primetime/_build.py on its own: importing the package would refuse a stale build."""
+    spec = importlib.util.spec_from_file_location("primetime_build_info", SRC / "primetime" / "_build.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+B = _load_build_module()
+
+
+def built_files() -> list[Path]:
+    files = [SRC / f"{GROUP}__mypyc{sfx}" for sfx in EXTENSION_SUFFIXES]
+    for m in B.COMPILED_MODULES:
+        base = SRC.joinpath(*m.split("."))
+        files += [base.parent / (base.name + sfx) for sfx in EXTENSION_SUFFIXES]
+    return [f for f in files if f.exists()] + ([B.STAMP] if B.STAMP.exists() else [])
+
+
+def clean() -> None:
+    for f in built_files():
+        f.unlink()
+        print(f"removed {f.relative_to(ROOT)}")
+    shutil.rmtree(BUILD, ignore_errors=True)
+
+
+def build() -> None:
+    try:
+        from mypyc.build import mypycify
+        from setuptools import setup
+    except ImportError as e:
+        sys.exit(f"build_fast: {e}; install mypy (which includes mypyc): pip install -e '.[fast]'")
+    clean()
+    sources = [str(B.source_of(m).relative_to(ROOT)) for m in B.COMPILED_MODULES]
+    hashes = {m: B.source_hash(B.source_of(m)) for m in B.COMPILED_MODULES}
+    ext = mypycify(sources, opt_level="3", group_name=GROUP, target_dir=str(BUILD / "c"),
+                   verbose=False)
+    setup(name="primetime-fast", package_dir={"": "src"}, ext_modules=ext, py_modules=[],
+          script_args=["-q", "build_ext", "--inplace", "--build-temp", str(BUILD / "temp"),
+                       "--build-lib", str(BUILD / "lib")])
+    # Only a source that was compiled as it is now counts as built (see primetime._build).
+    if {m: B.source_hash(B.source_of(m)) for m in B.COMPILED_MODULES} != hashes:
+        clean()
+        sys.exit("build_fast: a source changed while it was being compiled; build again")
+    B.STAMP.write_text(json.dumps({"sources": hashes}, indent=1) + "\n")
+    for f in built_files():
+        print(f"built {f.relative_to(ROOT)}")
+
+
+def status() -> None:
+    B.check_compiled()
+    import primetime.core.rng
+    import primetime.games.networks.engine
+    import primetime.games.networks.state  # noqa: F401
+
+    for m in B.COMPILED_MODULES:
+        print(f"{m}: {B.engine_build(sys.modules[m])}")
+
+
+def main(argv: list[str]) -> None:
+    cmd = argv[0] if argv else "build"
+    if cmd not in ("build", "clean", "status"):
+        sys.exit(__doc__)
+    {"build": build, "clean": clean, "status": status}[cmd]()
+
+
+if __name__ == "__main__":
+    import os
+
+    os.chdir(ROOT)  # mypyc and setuptools take paths relative to the project
+    main(sys.argv[1:])
