@@ -8,18 +8,22 @@ and ``apply`` resolves one.  Comments cite the rules (seed file names and checkl
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from primetime.core.rng import Rng
 from primetime.games.networks import effects as fx
 from primetime.games.networks.cards import GENRES, TIMESLOTS, Catalogue
 from primetime.games.networks.state import OPP, NetState, Player, Show
 
-SHOW, STAR, AD, NET = 0, 1, 2, 3
+# Constants are Final so that a compiled build (tools/build_fast.py) uses their values directly.
+SHOW: Final = 0
+STAR: Final = 1
+AD: Final = 2
+NET: Final = 3
 KIND_INDEX = {"show": SHOW, "star": STAR, "ad": AD, "network": NET}
-KIND_NAMES = ("show", "star", "ad", "network")
-ROUNDS = 4
-TOP = 5  # genre track spaces (NET-AMB-09)
+KIND_NAMES: Final = ("show", "star", "ad", "network")
+ROUNDS: Final = 4
+TOP: Final = 5  # genre track spaces (NET-AMB-09)
 
 
 class Tables:
@@ -85,9 +89,21 @@ class Tables:
         self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
 
-CACHE_LIMIT = 100_000  # entries of one memo table of Tables (about 30 MB for the green-room summaries)
-_AMOUNT_EFFECTS = ("creative_accounting", "star_discount", "pass_cash")
-G_STAR, G_FLEX, G_IV, G_AD, G_SPON, G_CA, G_SD, G_DBL, G_ENS, G_USE, G_OTHER, G_PC = range(12)
+CACHE_LIMIT: Final = 100_000  # entries of one memo table of Tables (about 30 MB for the green-room summaries)
+_AMOUNT_EFFECTS: Final = ("creative_accounting", "star_discount", "pass_cash")
+# what a green-room card means to the turn menu (Tables.gcode)
+G_STAR: Final = 0
+G_FLEX: Final = 1
+G_IV: Final = 2
+G_AD: Final = 3
+G_SPON: Final = 4
+G_CA: Final = 5
+G_SD: Final = 6
+G_DBL: Final = 7
+G_ENS: Final = 8
+G_USE: Final = 9
+G_OTHER: Final = 10
+G_PC: Final = 11
 
 
 def _green_code(T: Tables, c: int) -> int:
@@ -994,7 +1010,7 @@ def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
     return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
 
 
-_TO_KEYS = ("to:0", "to:1", "to:2")
+_TO_KEYS: Final = ("to:0", "to:1", "to:2")
 
 
 def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
@@ -1026,9 +1042,6 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
         else:
             out += keys
     return out
-
-
-_TO_KEYS = ("to:0", "to:1", "to:2")
 
 
 def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ tuples (never closures), so a state can be cloned for bot look-ahead and seriali
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
@@ -14,8 +14,8 @@ from primetime.games.networks.cards import Catalogue
 if TYPE_CHECKING:
     from primetime.games.networks.engine import Tables
 
-KINDS = ("show", "star", "ad", "network")
-OPP = -1  # the solo opponent's seat marker in turn orders and on the pass track
+KINDS: Final = ("show", "star", "ad", "network")
+OPP: Final = -1  # the solo opponent's seat marker in turn orders and on the pass track
 
 
 class Show:
