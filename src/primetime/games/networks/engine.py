@@ -36,20 +36,20 @@ class Tables:
     def __init__(self, cat: Catalogue) -> None:
         self.defs = [c.defn for c in cat.cards]
         self.kind = [KIND_INDEX[c.kind] for c in cat.cards]
-        self.effect = [getattr(c.defn, "effect", "") for c in cat.cards]
-        self.flex = [e == "flex_slot" for e in self.effect]
-        self.promo = [c.kind == "ad" and c.defn.promo_cost > 0 for c in cat.cards]
-        self.timing = [getattr(c.defn, "timing", "") for c in cat.cards]
-        self.cost = [getattr(c.defn, "cost", 0) for c in cat.cards]
-        self.req = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
+        self.effect: list[str] = [getattr(c.defn, "effect", "") for c in cat.cards]
+        self.flex: list[bool] = [e == "flex_slot" for e in self.effect]
+        self.promo: list[bool] = [c.kind == "ad" and c.defn.promo_cost > 0 for c in cat.cards]
+        self.timing: list[str] = [getattr(c.defn, "timing", "") for c in cat.cards]
+        self.cost: list[int] = [getattr(c.defn, "cost", 0) for c in cat.cards]
+        self.req: list[tuple[int, int, int]] = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
                     for c in cat.cards]
         # (cost, required stars, required ads, required slots) of a show, for the turn menu
-        self.prod_info = [(self.cost[i], r[0], r[1], r[0] + r[1] + r[2]) for i, r in enumerate(self.req)]
-        self.cap = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
+        self.prod_info: list[tuple[int, int, int, int]] = [(self.cost[i], r[0], r[1], r[0] + r[1] + r[2]) for i, r in enumerate(self.req)]
+        self.cap: list[tuple[int, int, int]] = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
                      c.defn.slots.wild_req + c.defn.slots.wild_opt) if c.kind == "show" else (0, 0, 0) for c in cat.cards]
         # attachment class: 0 star, 1 star that may fill an ad slot, 2 ad
         self.cls = [2 if c.kind == "ad" else (1 if self.flex[i] else 0) for i, c in enumerate(cat.cards)]
-        self.ba = [e == "brand_ambassador" for e in self.effect]
+        self.ba: list[bool] = [e == "brand_ambassador" for e in self.effect]
         self.ids = [c.id for c in cat.cards]
         self.k_star = [f"star:{i}" for i in range(len(cat.cards))]
         self.k_ad = [f"ad:{i}" for i in range(len(cat.cards))]
@@ -58,7 +58,7 @@ class Tables:
         self.k_attach = [f"attach:{i}" for i in range(len(cat.cards))]
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
         self.k_att = [f"att:{i}" for i in range(len(cat.cards))]
-        self.iv = [e == "industry_veteran" for e in self.effect]
+        self.iv: list[bool] = [e == "industry_veteran" for e in self.effect]
         # a star or ad without flex slot, Brand Ambassador or Industry Veteran (see prod_att_options)
         self.plain = [self.kind[i] in (STAR, AD) and not self.flex[i] and not self.ba[i] and not self.iv[i] for i in range(len(cat.cards))]
         self.cond = [getattr(c.defn, "condition", None) for c in cat.cards]  # a star's or ad's condition
@@ -83,10 +83,10 @@ class Tables:
         self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
-        self.pilot_net = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
+        self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
-        self.max_cost = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
+        self.max_cost: list[int] = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
 
 CACHE_LIMIT: Final = 100_000  # entries of one memo table of Tables (about 30 MB for the green-room summaries)
