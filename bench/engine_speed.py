@@ -89,7 +89,8 @@ def engine_build(game: str) -> str:
     if len(kinds) == 1:
         return kinds.pop()
     compiled = [m.rsplit(".", 1)[1] for m, b in builds.items() if b != "pure Python"]
-    return f"pure Python, {' and '.join(compiled)} compiled (mypyc)"
+    pure = [m.rsplit(".", 1)[1] for m, b in builds.items() if b == "pure Python"]
+    return f"compiled (mypyc): {', '.join(compiled)}; pure Python: {', '.join(pure)}"
 
 
 def bench_networks(seconds: float, players: int = 4) -> dict[str, Any]:

@@ -4,7 +4,8 @@
     python tools/build_fast.py clean    # remove them: back to pure Python
     python tools/build_fast.py status   # which build is in use
 
-The modules are listed in ``primetime._build.COMPILED_MODULES``.  The extensions go next to
+The modules are listed in ``primetime._build.COMPILED_MODULES`` (not ``primetime.core.rng``:
+its 64-bit arithmetic runs faster in pure Python than compiled).  The extensions go next to
 their ``.py`` files under ``src/`` (plus one shared library, ``src/primetime_fast__mypyc*``)
 and shadow them, so the build also records a hash of each source in
 ``src/primetime/_fast_build.json``: importing :mod:`primetime` refuses to go on when a
@@ -41,11 +42,11 @@ B = _load_build_module()
 
 
 def built_files() -> list[Path]:
-    files = [SRC / f"{GROUP}__mypyc{sfx}" for sfx in EXTENSION_SUFFIXES]
-    for m in B.COMPILED_MODULES:
-        base = SRC.joinpath(*m.split("."))
-        files += [base.parent / (base.name + sfx) for sfx in EXTENSION_SUFFIXES]
-    return [f for f in files if f.exists()] + ([B.STAMP] if B.STAMP.exists() else [])
+    """Every extension file under src/ (the project has no others), so that a module dropped from
+    the list since the last build goes too, and the stamp."""
+    files = {f for sfx in EXTENSION_SUFFIXES for f in SRC.glob(f"{GROUP}__mypyc{sfx}")}
+    files |= {f for sfx in EXTENSION_SUFFIXES for f in (SRC / "primetime").rglob(f"*{sfx}")}
+    return sorted(files) + ([B.STAMP] if B.STAMP.exists() else [])
 
 
 def clean() -> None:

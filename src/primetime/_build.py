@@ -16,7 +16,6 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 COMPILED_MODULES: tuple[str, ...] = (
-    "primetime.core.rng",
     "primetime.games.networks.state",
     "primetime.games.networks.engine",
 )
@@ -52,11 +51,14 @@ def check_compiled() -> None:
         stamp = json.loads(STAMP.read_text())["sources"]
     except (OSError, ValueError, KeyError, TypeError):
         stamp = {}
-    stale = [m for m in built if stamp.get(m) != source_hash(source_of(m))]
+    # A listed module compiled from another source (or not compiled yet), or left over from a build
+    # whose list of modules was different.
+    stale = [m for m in COMPILED_MODULES if stamp.get(m) != source_hash(source_of(m))]
+    stale += [m for m in stamp if m not in COMPILED_MODULES and extensions_of(m)]
     if stale:
         names = ", ".join(str(source_of(m).relative_to(SRC.parent)) for m in stale)
-        raise StaleBuildError(f"primetime: {names} changed since it was compiled with mypyc, so the compiled "
-                              f"module would run the old code: {FIX}.")
+        raise StaleBuildError(f"primetime: the mypyc build of {names} does not match the source (changed since "
+                              f"it was compiled?), so it would run other code: {FIX}.")
 
 
 def engine_build(module: object) -> str:
