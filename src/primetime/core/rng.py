@@ -7,10 +7,10 @@ Nothing else in the project may draw randomness for game purposes.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
-_MASK: Final = (1 << 64) - 1
-_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
 
 
 class Rng:
