@@ -76,7 +76,6 @@ class Tables:
         # viewers by [rotated][season row] and (income, expenses) by [rotated] of an attached card
         self.att_v = [tuple(tuple(att_viewers(self, i, rot, row) for row in range(4)) for rot in (False, True)) for i in range(n)]
         self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]
-        self.k_attach_or_none = [None if self.acls[i] < 0 else self.k_attach[i] for i in range(n)]
         self.target_cache: dict[tuple[Any, ...], int] = {}  # _show_mask of a lineup show
         self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (few combinations)
         self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
@@ -760,87 +759,60 @@ def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
     return summary
 
 
+_EMPTY_SUMMARY: Summary = (0, 0, 0, False, False, False, False, 0, 0, 0, 0, -1, -1, 0, ())
+
+
 def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
     if green:
         # Most often the green room only gained a card since its summary was last made.
         prev = T.green_cache.get(green[:-1])
         c = green[-1]
         if prev is not None and green.count(c) == 1:
-            ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys = prev
-            g = T.gcode[c]
-            if g == G_STAR:
-                ns += 1
-            elif g == G_AD:
-                na += 1
-            elif g == G_FLEX:
-                nf += 1
-            elif g == G_IV:
-                ns += 1
-                iv = True
-            elif g == G_USE:
-                usable = True
-            elif g == G_SPON:
-                spon = True
-                if e_spon < 0:
-                    e_spon = c
-            elif g == G_CA:
-                ca += T.amount[c]
-            elif g == G_SD:
-                sd += T.amount[c]
-            elif g == G_DBL:
-                dbl = True
-            elif g == G_ENS:
-                if e_ens < 0:
-                    e_ens = c
-                    ens = T.extra[c]
-            elif g == G_PC:
-                pc += T.amount[c]
-            a = T.acls[c]
-            if a >= 0:
-                present |= 1 << a
-                keys = (*keys, T.k_attach[c])
-            return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
-    ns = nf = na = 0
-    iv = spon = usable = dbl = False
-    ca = sd = ens = pc = 0
-    e_ens = e_spon = -1
-    gcode, acls = T.gcode, T.acls
-    present = 0
+            return _summary_add(T, prev, c, True)
+    summary = _EMPTY_SUMMARY
+    seen: set[int] = set()
     for c in green:
-        g = gcode[c]
-        if g == G_STAR:
-            ns += 1
-        elif g == G_AD:
-            na += 1
-        elif g == G_FLEX:
-            nf += 1
-        elif g == G_IV:
-            ns += 1
-            iv = True
-        elif g == G_USE:
-            usable = True
-        elif g == G_SPON:
-            spon = True
-            if e_spon < 0:
-                e_spon = c
-        elif g == G_CA:
-            ca += T.amount[c]
-        elif g == G_SD:
-            sd += T.amount[c]
-        elif g == G_DBL:
-            dbl = True
-        elif g == G_ENS:
-            if e_ens < 0:
-                e_ens = c
-                ens = T.extra[c]
-        elif g == G_PC:
-            pc += T.amount[c]
-        a = acls[c]
-        if a >= 0:
-            present |= 1 << a
-    if len(set(green)) < len(green):  # a card twice: its attach key once
-        green = tuple(dict.fromkeys(green))
-    keys = tuple(filter(None, map(T.k_attach_or_none.__getitem__, green)))
+        summary = _summary_add(T, summary, c, c not in seen)  # a card twice: its attach key once
+        seen.add(c)
+    return summary
+
+
+def _summary_add(T: Tables, summary: Summary, c: int, key: bool) -> Summary:
+    """``summary`` with card ``c`` added (its ``attach:`` key too when ``key``)."""
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys = summary
+    g = T.gcode[c]
+    if g == G_STAR:
+        ns += 1
+    elif g == G_AD:
+        na += 1
+    elif g == G_FLEX:
+        nf += 1
+    elif g == G_IV:
+        ns += 1
+        iv = True
+    elif g == G_USE:
+        usable = True
+    elif g == G_SPON:
+        spon = True
+        if e_spon < 0:
+            e_spon = c
+    elif g == G_CA:
+        ca += T.amount[c]
+    elif g == G_SD:
+        sd += T.amount[c]
+    elif g == G_DBL:
+        dbl = True
+    elif g == G_ENS:
+        if e_ens < 0:
+            e_ens = c
+            ens = T.extra[c]
+    elif g == G_PC:
+        pc += T.amount[c]
+    a = T.acls[c]
+    if a >= 0:
+        present |= 1 << a
+        if key:
+            keys = (*keys, T.k_attach[c])
     return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
 
 
