@@ -11,8 +11,8 @@ they are installed (``pip install -e '.[bench]'``):
   clone = ``state.clone()``.
 
 Each of our rows says which build it measured: pure Python (the default) or the optional
-build compiled with mypyc (``make fast``, see tools/build_fast.py); so does the ``build``
-field of ``--json``.
+compiled build (``make fast``, see tools/build_fast.py: the engine through mypyc, the random
+generator in C); so does the ``build`` field of ``--json``.
 
 Usage: python bench/engine_speed.py [--seconds 45] [--json]
 """
@@ -30,6 +30,7 @@ from typing import Any
 
 from primetime.core.game import get_ruleset
 from primetime.core.rng import Rng
+from primetime.core.rng import build as rng_build
 
 INSTALL_HINT = "pip install -e '.[bench]'"
 
@@ -79,18 +80,22 @@ ENGINE_MODULES = {
 
 
 def engine_build(game: str) -> str:
-    """How the modules of a ruleset's engine were loaded: pure Python, compiled (mypyc) or a mix."""
+    """How a ruleset's engine was loaded: pure Python, compiled (``make fast``: the engine through
+    mypyc, the random generator in C) or a mix of both (which modules are which)."""
     import importlib
 
     from primetime._build import engine_build as build_of
 
     builds = {m: build_of(importlib.import_module(m)) for m in ENGINE_MODULES[game]}
-    kinds = set(builds.values())
-    if len(kinds) == 1:
-        return kinds.pop()
+    if rng_build() == "C":  # rng.py stays Python; its generator comes from the compiled build
+        builds["primetime.core.rng"] = "compiled (C)"
     compiled = [m.rsplit(".", 1)[1] for m, b in builds.items() if b != "pure Python"]
     pure = [m.rsplit(".", 1)[1] for m, b in builds.items() if b == "pure Python"]
-    return f"compiled (mypyc): {', '.join(compiled)}; pure Python: {', '.join(pure)}"
+    if not compiled:
+        return "pure Python"
+    if not pure:
+        return "compiled (make fast)"
+    return f"compiled: {', '.join(compiled)}; pure Python: {', '.join(pure)}"
 
 
 def bench_networks(seconds: float, players: int = 4) -> dict[str, Any]:

@@ -1,11 +1,13 @@
-"""Compile the hot modules of The Networks with mypyc, in place (optional; needs a C compiler).
+"""Compile the hot modules of The Networks with mypyc, and the C random generator, in place
+(optional; needs a C compiler).
 
     python tools/build_fast.py          # build: extension files next to the sources
     python tools/build_fast.py clean    # remove them: back to pure Python
     python tools/build_fast.py status   # which build is in use
 
-The modules are listed in ``primetime._build.COMPILED_MODULES`` (not ``primetime.core.rng``:
-its 64-bit arithmetic runs faster in pure Python than compiled).  The extensions go next to
+The modules are listed in ``primetime._build.COMPILED_MODULES``; ``primetime._build.C_MODULES``
+lists the C extensions built with them (``primetime.core._splitmix``: the random generator of
+``primetime.core.rng`` in C, whose 64-bit arithmetic mypyc would leave to Python's big integers).  The extensions go next to
 their ``.py`` files under ``src/`` (plus one shared library, ``src/primetime_fast__mypyc*``)
 and shadow them, so the build also records a hash of each source in
 ``src/primetime/_fast_build.json``: importing :mod:`primetime` refuses to go on when a
@@ -59,19 +61,21 @@ def clean() -> None:
 def build() -> None:
     try:
         from mypyc.build import mypycify
-        from setuptools import setup
+        from setuptools import Extension, setup
     except ImportError as e:
         sys.exit(f"build_fast: {e}; install mypy (which includes mypyc): pip install -e '.[fast]'")
     clean()
     sources = [str(B.source_of(m).relative_to(ROOT)) for m in B.COMPILED_MODULES]
-    hashes = {m: B.source_hash(B.source_of(m)) for m in B.COMPILED_MODULES}
+    hashes = {m: B.source_hash(B.source_of(m)) for m in B.BUILT_MODULES}
     ext = mypycify(sources, opt_level="3", group_name=GROUP, target_dir=str(BUILD / "c"),
                    verbose=False)
+    ext += [Extension(m, [str(B.source_of(m).relative_to(ROOT))], extra_compile_args=["-O3"])
+            for m in B.C_MODULES]
     setup(name="primetime-fast", package_dir={"": "src"}, ext_modules=ext, py_modules=[],
           script_args=["-q", "build_ext", "--inplace", "--build-temp", str(BUILD / "temp"),
                        "--build-lib", str(BUILD / "lib")])
     # Only a source that was compiled as it is now counts as built (see primetime._build).
-    if {m: B.source_hash(B.source_of(m)) for m in B.COMPILED_MODULES} != hashes:
+    if {m: B.source_hash(B.source_of(m)) for m in B.BUILT_MODULES} != hashes:
         clean()
         sys.exit("build_fast: a source changed while it was being compiled; build again")
     B.STAMP.write_text(json.dumps({"sources": hashes}, indent=1) + "\n")
@@ -87,6 +91,7 @@ def status() -> None:
 
     for m in B.COMPILED_MODULES:
         print(f"{m}: {B.engine_build(sys.modules[m])}")
+    print(f"primetime.core.rng: random generator in {primetime.core.rng.build()}")
 
 
 def main(argv: list[str]) -> None:

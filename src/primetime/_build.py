@@ -1,8 +1,10 @@
-"""Which build of the hot modules is in use: pure Python (the default) or compiled with mypyc.
+"""Which build of the hot modules is in use: pure Python (the default) or compiled.
 
-``make fast`` (``tools/build_fast.py``) compiles :data:`COMPILED_MODULES` and puts the
-extension files next to their sources, where Python imports them instead of the ``.py``
-files.  An extension built from an older source would silently run the old rules, so
+``make fast`` (``tools/build_fast.py``) compiles :data:`COMPILED_MODULES` with mypyc and
+the C modules of :data:`C_MODULES`, and puts the extension files next to their sources,
+where Python imports them instead of the ``.py`` files (a C module is used by the ``.py``
+module that stands for it: ``primetime.core._splitmix`` by ``primetime.core.rng``).
+An extension built from an older source would silently run the old rules, so
 :func:`check_compiled` (run once when :mod:`primetime` is imported) refuses to go on when
 a source no longer matches what was compiled.  With no extension present it costs a few
 ``stat`` calls.
@@ -19,6 +21,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.games.networks.state",
     "primetime.games.networks.engine",
 )
+# C extensions built alongside, by module, with their sources (relative to the package folder)
+C_MODULES: dict[str, str] = {
+    "primetime.core._splitmix": "core/_splitmix.c",
+}
+BUILT_MODULES: tuple[str, ...] = COMPILED_MODULES + tuple(C_MODULES)
 SRC = Path(__file__).resolve().parent.parent  # the folder that holds the primetime package
 STAMP = Path(__file__).resolve().parent / "_fast_build.json"  # written by tools/build_fast.py
 FIX = "run `make fast` to compile it again, or `make unfast` to go back to pure Python"
@@ -29,6 +36,8 @@ class StaleBuildError(ImportError):
 
 
 def source_of(module: str) -> Path:
+    if module in C_MODULES:
+        return SRC / "primetime" / C_MODULES[module]
     return SRC.joinpath(*module.split(".")).with_suffix(".py")
 
 
@@ -44,7 +53,7 @@ def source_hash(path: Path) -> str:
 
 def check_compiled() -> None:
     """Raise :class:`StaleBuildError` if a compiled module no longer matches its source."""
-    built = [m for m in COMPILED_MODULES if extensions_of(m)]
+    built = [m for m in BUILT_MODULES if extensions_of(m)]
     if not built:
         return
     try:
@@ -53,11 +62,11 @@ def check_compiled() -> None:
         stamp = {}
     # A listed module compiled from another source (or not compiled yet), or left over from a build
     # whose list of modules was different.
-    stale = [m for m in COMPILED_MODULES if stamp.get(m) != source_hash(source_of(m))]
-    stale += [m for m in stamp if m not in COMPILED_MODULES and extensions_of(m)]
+    stale = [m for m in BUILT_MODULES if stamp.get(m) != source_hash(source_of(m))]
+    stale += [m for m in stamp if m not in BUILT_MODULES and extensions_of(m)]
     if stale:
         names = ", ".join(str(source_of(m).relative_to(SRC.parent)) for m in stale)
-        raise StaleBuildError(f"primetime: the mypyc build of {names} does not match the source (changed since "
+        raise StaleBuildError(f"primetime: the compiled build of {names} does not match the source (changed since "
                               f"it was compiled?), so it would run other code: {FIX}.")
 
 

@@ -1,0 +1,135 @@
+"""The seeded random generator (engine core: "seeded RNG owned by the game state") and the
+optional compiled build that may stand in for parts of the engine (tools/build_fast.py)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random  # noqa: TID251 - test inputs for the generator, not game randomness
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import primetime._build as B
+from primetime.core import rng as rng_module
+from primetime.core.rng import Rng
+
+RNG_SOURCE = Path(rng_module.__file__).read_text()
+
+
+def pure_rng_class() -> Any:
+    """``Rng`` as pure Python, whether or not the C generator is built."""
+    mod = ModuleType("pure_rng")
+    code = RNG_SOURCE.replace('importlib.import_module("primetime.core._splitmix")', "None")
+    assert code != RNG_SOURCE
+    exec(compile(code, "pure_rng", "exec"), mod.__dict__)
+    assert mod.build() == "pure Python"
+    return mod.Rng
+
+
+def test_splitmix64_reference_outputs() -> None:
+    """SplitMix64's published outputs for seed 0: records made anywhere replay the same."""
+    for cls in {Rng, pure_rng_class()}:
+        r = cls(0)
+        assert [r.next64() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+def test_below_and_shuffle_are_uniform_and_in_range() -> None:
+    r = Rng(7)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(900 < c < 1100 for c in counts)
+    items = list(range(20))
+    r.shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+    with pytest.raises(ValueError, match="positive"):
+        r.below(0)
+
+
+def test_a_clone_and_a_fork_go_their_own_way() -> None:
+    r = Rng(3)
+    c = r.clone()
+    assert [r.below(100) for _ in range(5)] == [c.below(100) for _ in range(5)]
+    f = r.fork(1)
+    assert f.state != r.state and f.next64() != r.clone().next64()
+
+
+def test_the_compiled_generator_matches_the_pure_one() -> None:
+    """With ``make fast`` built, rng.py uses the C SplitMix64: it must give the same numbers."""
+    if rng_module.build() != "C":
+        pytest.skip("the compiled build is not present (make fast)")
+    pure = pure_rng_class()
+    rr = random.Random(5)
+    for t in range(5000):
+        seed = rr.getrandbits(64) if t % 2 else rr.randrange(1000)
+        a, b = Rng(seed), pure(seed)
+        n = rr.randrange(1, 300) if t % 3 else rr.getrandbits(62) + 1
+        assert a.below(n) == b.below(n) and a.state == b.state
+        assert a.next64() == b.next64()
+        x = list(range(rr.randrange(0, 60)))
+        y = x.copy()
+        a.shuffle(x)
+        b.shuffle(y)
+        assert x == y and a.state == b.state
+
+
+# ------------------------------------------------------------------ the stale-build guard
+
+
+@pytest.fixture
+def fake_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A source tree with one compiled module and one C module, for _build's checks."""
+    pkg = tmp_path / "primetime"
+    (pkg / "core").mkdir(parents=True)
+    (pkg / "engine.py").write_text("x = 1\n")
+    (pkg / "core" / "_fast.c").write_text("/* c */\n")
+    monkeypatch.setattr(B, "SRC", tmp_path)
+    monkeypatch.setattr(B, "STAMP", pkg / "_fast_build.json")
+    monkeypatch.setattr(B, "COMPILED_MODULES", ("primetime.engine",))
+    monkeypatch.setattr(B, "C_MODULES", {"primetime.core._fast": "core/_fast.c"})
+    monkeypatch.setattr(B, "BUILT_MODULES", ("primetime.engine", "primetime.core._fast"))
+    return pkg
+
+
+def _stamp(pkg: Path) -> None:
+    sources = {m: B.source_hash(B.source_of(m)) for m in B.BUILT_MODULES}
+    (pkg / "_fast_build.json").write_text(json.dumps({"sources": sources}))
+
+
+def test_no_build_costs_nothing_and_passes(fake_tree: Path) -> None:
+    B.check_compiled()
+
+
+def test_a_build_that_matches_its_sources_passes(fake_tree: Path) -> None:
+    (fake_tree / f"engine{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    (fake_tree / "core" / f"_fast{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    _stamp(fake_tree)
+    B.check_compiled()
+
+
+@pytest.mark.parametrize("changed", ["engine.py", "core/_fast.c"])
+def test_a_source_changed_since_the_build_is_refused(fake_tree: Path, changed: str) -> None:
+    (fake_tree / f"engine{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    (fake_tree / "core" / f"_fast{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    _stamp(fake_tree)
+    (fake_tree / changed).write_text("changed\n")
+    with pytest.raises(B.StaleBuildError, match=changed.replace(".", r"\.") + r".*make fast.*make unfast"):
+        B.check_compiled()
+
+
+def test_a_build_without_its_stamp_is_refused(fake_tree: Path) -> None:
+    (fake_tree / "core" / f"_fast{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    with pytest.raises(B.StaleBuildError, match="does not match the source"):
+        B.check_compiled()
+
+
+def test_the_real_tree_is_consistent() -> None:
+    """Importing primetime ran the same check; the listed sources exist."""
+    for m in B.BUILT_MODULES:
+        assert B.source_of(m).exists(), m
+    importlib.import_module("primetime")
+    B.check_compiled()
