@@ -84,6 +84,14 @@ class Tables:
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
+        # by player count: does each pass-track column give viewers? (the turn menu's pass options)
+        self.pass_viewers: dict[int, tuple[bool, ...]] = {}
+        if cat.board is not None:
+            for board in cat.board.setup:
+                for players in board.players:
+                    self.pass_viewers[players] = tuple(col.viewers is not None for col in board.pass_track)
+            if 2 in self.pass_viewers:
+                self.pass_viewers[1] = self.pass_viewers[2]  # solo plays on the 1-2 player board
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
         self.max_cost: list[int] = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
@@ -834,17 +842,20 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     stars, ads, nets = s.display[STAR], s.display[AD], s.display[NET]
     max_cost = T.max_cost
     budget = cash + sd
+    costs, k_star, k_ad, k_net = T.cost, T.k_star, T.k_ad, T.k_net
     if budget >= max_cost[STAR]:
-        out = list(map(T.k_star.__getitem__, stars))
+        out = [k_star[c] for c in stars]
     else:
-        costs, k_star = T.cost, T.k_star
         out = [k_star[c] for c in stars if costs[c] <= budget]  # NET-STAR-02
-    out += map(T.k_ad.__getitem__, ads)  # NET-AD-02
+    for c in ads:  # NET-AD-02
+        out.append(k_ad[c])
     if cash >= max_cost[NET]:
-        out += map(T.k_net.__getitem__, nets)
-    elif nets:
-        costs, k_net = T.cost, T.k_net
-        out += [k_net[c] for c in nets if costs[c] <= cash]
+        for c in nets:
+            out.append(k_net[c])
+    else:
+        for c in nets:
+            if costs[c] <= cash:
+                out.append(k_net[c])
     have = ns + nf + na
     prod_info, k_show = T.prod_info, T.k_show
     for cid in s.display[SHOW]:  # NET-PROD-02
@@ -890,7 +901,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     if n == len(s.order) - 1 and p not in po:  # the last player: the last column is cash only (NET-PASS-05)
         if dbl:
             out.append("pass:cash:x2")
-    elif s.setup.pass_track[n].viewers is not None:
+    elif T.pass_viewers[s.n][n]:
         out.append("pass:viewers")
         if dbl:
             out.append("pass:cash:x2")
