@@ -84,6 +84,16 @@ class Tables:
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
+        # what a turn-menu key does: (TK_* code, card) -- parsed once here, not at every turn
+        self.turn_key: dict[str, tuple[int, int]] = {"end": (TK_END, -1)}
+        for code, keys in ((TK_AD, self.k_ad), (TK_ATTACH, self.k_attach), (TK_NET, self.k_net),
+                           (TK_STAR, self.k_star), (TK_SHOW, self.k_show), (TK_USE, self.k_use)):
+            for i, key in enumerate(keys):
+                self.turn_key[key] = (code, i)
+        for key in ("pass:cash", "pass:viewers", "pass:cash:x2", "pass:viewers:x2"):
+            self.turn_key[key] = (TK_PASS, -1)
+        # "att:<card>" keys of the production step, parsed once
+        self.att_key: dict[str, int] = {key: i for i, key in enumerate(self.k_att)}
         # by player count: does each pass-track column give viewers? (the turn menu's pass options)
         self.pass_viewers: dict[int, tuple[bool, ...]] = {}
         if cat.board is not None:
@@ -95,6 +105,16 @@ class Tables:
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
         self.max_cost: list[int] = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
+
+# what a turn-menu key does (Tables.turn_key)
+TK_AD: Final = 0
+TK_ATTACH: Final = 1
+TK_PASS: Final = 2
+TK_NET: Final = 3
+TK_STAR: Final = 4
+TK_SHOW: Final = 5
+TK_USE: Final = 6
+TK_END: Final = 7
 
 CACHE_LIMIT: Final = 100_000  # entries of one memo table of Tables (about 30 MB for the green-room summaries)
 _AMOUNT_EFFECTS: Final = ("creative_accounting", "star_discount", "pass_cash")
@@ -1048,7 +1068,11 @@ def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
     if add_ok:
         keys.append(_TO_KEYS[slot])
     if rep_ok:
-        for old in dict.fromkeys(c for c, _r in sh.atts):
+        seen: list[int] = []
+        for old, _r in sh.atts:
+            if old in seen:
+                continue
+            seen.append(old)
             ko = cls_of[old]
             if rep_ok >> (ko * 2 + (1 if ko == 0 and ba_of[old] else 0)) & 1:
                 keys.append(f"rep:{slot}:{old}")
@@ -1155,8 +1179,9 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     assert pr is not None
     T = s.T
     pl = s.players[p]
-    show, src = pr["show"], pr["src"]
-    atts = list(pr["atts"])
+    show: int = pr["show"]
+    src: str = pr["src"]
+    atts: list[int] = list(pr["atts"])
     xs, xw, ign = _prod_extras(s)
     last = max(atts) if atts else -1
     cash = pl.cash
@@ -1906,7 +1931,7 @@ def advance(s: NetState) -> None:
     stack = s.stack
     while stack:
         top = stack[-1]
-        k = top[0]
+        k: str = top[0]
         if k == "turn":
             if top[2] == 1 and not has_free_use(s, top[1], 1):
                 stack.pop()
@@ -1987,7 +2012,8 @@ def legal(s: NetState) -> list[str]:
     if not s.stack:
         return []
     top = s.stack[-1]
-    k, p = top[0], top[1]
+    k: str = top[0]
+    p: int = top[1]
     if k == "turn":
         return turn_options(s, p, top[2])
     if k == "prod_att":
@@ -2067,7 +2093,8 @@ def talent_options(s: NetState, p: int, left: int, drawn: tuple[int, ...]) -> li
 def apply(s: NetState, key: str) -> None:
     """Resolve the pending decision with ``key`` (already checked to be legal)."""
     top = s.stack[-1]
-    k, p = top[0], top[1]
+    k: str = top[0]
+    p: int = top[1]
     if k == "turn":
         _apply_turn(s, p, key, top[2])
         advance(s)
@@ -2083,8 +2110,8 @@ def apply(s: NetState, key: str) -> None:
             while s.stack[-1][0] != "prod_commit":
                 s.stack.pop()
             s.stack.pop()
-        elif key.startswith("att:"):
-            pr["atts"] = pr["atts"] + (int(key[4:]),)
+        elif key in T.att_key:
+            pr["atts"] = pr["atts"] + (T.att_key[key],)
         elif key.startswith("wild:"):  # Sponsored Content: 1 extra wild slot
             pr["spon"] = int(key[5:])
             pr["spon_mode"] = "wild"
@@ -2157,27 +2184,26 @@ def apply(s: NetState, key: str) -> None:
 
 
 def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
-    kind, _, rest = key.partition(":")
+    code, cid = s.T.turn_key[key]
     # the most frequent actions first
-    if kind == "ad":
-        act_sign_ad(s, p, int(rest))
-    elif kind == "attach":
+    if code == TK_AD:
+        act_sign_ad(s, p, cid)
+    elif code == TK_ATTACH:
         take_action(s, p)
-        s.stack.append(("att_target", p, int(rest), False))
-    elif kind == "pass":
+        s.stack.append(("att_target", p, cid, False))
+    elif code == TK_PASS:
         act_pass(s, p, key)
-    elif kind == "net":
-        act_take_network(s, p, int(rest))
-    elif kind == "star":
-        act_sign_star(s, p, int(rest))
-    elif kind == "show":
+    elif code == TK_NET:
+        act_take_network(s, p, cid)
+    elif code == TK_STAR:
+        act_sign_star(s, p, cid)
+    elif code == TK_SHOW:
         take_action(s, p)
-        cid = int(rest)
         src = "reserved" if cid in s.players[p].reserved else "display"
         start_production(s, p, cid, src)
-    elif kind == "use":
-        use_network(s, p, int(rest))
-    elif kind == "end":
+    elif code == TK_USE:
+        use_network(s, p, cid)
+    else:  # TK_END
         s.stack.pop()
         end_turn(s, p)
 
