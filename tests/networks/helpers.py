@@ -134,7 +134,7 @@ def to_green(s: NetState, p: int, *cards: int | str) -> list[int]:
     for x in cards:
         c = ref(x)
         take_out(s, c)
-        s.players[p].green.append(c)
+        s.players[p].green += (c,)
         out.append(c)
     return out
 
@@ -190,7 +190,7 @@ def clear_display(s: NetState, *kinds: int) -> None:
 
 def clear_green(s: NetState, p: int) -> None:
     s.box.extend(s.players[p].green)
-    s.players[p].green = []
+    s.players[p].green = ()
 
 
 def put_show(s: NetState, p: int, slot: int, show: int | str | None, row: int = 0,

@@ -11,7 +11,7 @@ def test_net_ad_01_sign_gains_bonus_to_green_room() -> None:
     s = scenario(2, cash=5)
     (ad,) = to_display(s, "Fizzy Pop")
     choose(s, f"ad:{ad}")
-    assert s.players[0].cash == 7 and s.players[0].green == [ad] and ad not in s.display[AD]
+    assert s.players[0].cash == 7 and s.players[0].green == (ad,) and ad not in s.display[AD]
 
 
 def test_net_ad_02_always_legal_with_ads_in_display() -> None:

@@ -35,7 +35,7 @@ def test_net_att_01_moves_one_card_and_uses_the_action() -> None:
     put_show(s, 0, DAY, "SportsEdges")
     star, ad = to_green(s, 0, "Sunny Daye", "Fizzy Pop")
     attach(s, star, "to:0")
-    assert atts(s.players[0].lineup[DAY]) == [(star, False)] and s.players[0].green == [ad]
+    assert atts(s.players[0].lineup[DAY]) == [(star, False)] and s.players[0].green == (ad,)
     assert top(s) == ("turn", 1, 0)
 
 

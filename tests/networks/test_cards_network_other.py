@@ -84,7 +84,7 @@ def test_double_shift_extra_action_not_a_pass() -> None:
     keys = E.legal(s)
     assert f"ad:{b}" in keys and "end" in keys and not [k for k in keys if k.startswith("pass:")]
     choose(s, f"ad:{b}")
-    assert top(s) == ("turn", 1, 0) and s.players[0].green == [a, b]
+    assert top(s) == ("turn", 1, 0) and s.players[0].green == (a, b)
 
 
 def test_recasting_and_ad_sales_blitz_refresh_rows() -> None:

@@ -50,7 +50,7 @@ def test_net_deck_02_empty_deck_reshuffles_its_discards() -> None:
     a, b = to_discard(s, "Hunter Handsome", "Gene Pool")
     c = E.draw(s, STAR)
     assert c in (a, b) and s.discards[STAR] == [] and len(s.decks[STAR]) == 1
-    s.players[0].green.append(c)
+    s.players[0].green += (c,)
     assert_conserved(s)
 
 
@@ -60,7 +60,7 @@ def test_net_deck_03_removed_attachments_are_discarded() -> None:
     (new,) = to_green(s, 0, "Hunter Handsome")
     attach(s, new, f"rep:0:{cid('Sunny Daye')}")
     assert cid("Sunny Daye") in s.discards[STAR]
-    assert cid("Sunny Daye") not in s.players[0].green + s.players[0].reruns
+    assert cid("Sunny Daye") not in [*s.players[0].green, *s.players[0].reruns]
 
 
 def test_net_deck_04_shows_discarded_only_from_display() -> None:

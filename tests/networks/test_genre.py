@@ -91,7 +91,7 @@ def test_net_genre_08_star_bonus_sign_one_free() -> None:
     E.advance_genre(s, 0, "scifi")
     assert top(s) == ("bonus", 0, (a, b)) and E.legal(s) == [f"take:{a}", f"take:{b}"]
     choose(s, f"take:{b}")
-    assert s.players[0].green == [b] and s.players[0].cash == 0 and a in s.discards[STAR]
+    assert s.players[0].green == (b,) and s.players[0].cash == 0 and a in s.discards[STAR]
     assert_conserved(s)
 
 
@@ -101,7 +101,7 @@ def test_net_genre_09_ad_bonus_gains_cash() -> None:
     s.players[0].genre[0] = 1
     E.advance_genre(s, 0, "sports")
     choose(s, f"take:{a}")
-    assert s.players[0].cash == 4 and s.players[0].green == [a] and b in s.discards[AD]
+    assert s.players[0].cash == 4 and s.players[0].green == (a,) and b in s.discards[AD]
 
 
 def test_net_genre_10_network_bonus_immediate_resolved() -> None:
@@ -120,7 +120,7 @@ def test_net_genre_11_mixed_bonus_keep_one_of_three() -> None:
     E.advance_genre(s, 0, "sitcom")  # space 2: mixed
     assert sorted(E.legal(s)) == sorted([f"take:{star}", f"take:{ad}", f"take:{net}"])
     choose(s, f"take:{net}")
-    assert s.players[0].green == [net] and star in s.discards[STAR] and ad in s.discards[AD]
+    assert s.players[0].green == (net,) and star in s.discards[STAR] and ad in s.discards[AD]
     assert s.players[0].cash == 0
 
 

@@ -135,7 +135,7 @@ def test_net_prod_07_advances_genre_and_takes_bonus() -> None:
 def test_net_prod_08_only_optional_slots_with_empty_green_room() -> None:
     s = scenario(2, cash=3)
     (show,) = to_display(s, "Star Trucks")
-    assert s.players[0].green == [] and f"show:{show}" in E.legal(s)
+    assert s.players[0].green == () and f"show:{show}" in E.legal(s)
     produce(s, show, slot=LATE)
     assert s.players[0].cash == 0
 

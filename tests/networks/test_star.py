@@ -14,7 +14,7 @@ def test_net_star_01_sign_pays_cost_to_green_room() -> None:
     s = scenario(2, cash=10)
     (star,) = to_display(s, "Hunter Handsome")
     choose(s, f"star:{star}")
-    assert s.players[0].cash == 5 and s.players[0].green == [star]
+    assert s.players[0].cash == 5 and s.players[0].green == (star,)
     assert star not in s.display[STAR]
 
 

@@ -259,11 +259,11 @@ def has_effect(s: NetState, p: int, effect: str) -> int:
 def passive_sum(s: NetState, p: int, effect: str) -> int:
     T = s.T
     if effect == "creative_accounting":
-        return green_summary(T, s.players[p].green)[7]
+        return player_summary(T, s.players[p])[7]
     if effect == "star_discount":
-        return green_summary(T, s.players[p].green)[8]
+        return player_summary(T, s.players[p])[8]
     if effect == "pass_cash":
-        return green_summary(T, s.players[p].green)[10]
+        return player_summary(T, s.players[p])[10]
     total = 0
     for cid in s.players[p].green:
         if T.kind[cid] == NET and T.defs[cid].effect == effect:
@@ -280,7 +280,7 @@ def discard(s: NetState, p: int, cid: int) -> None:
     T = s.T
     eff = T.effect[cid]
     if eff == "gray_fox":
-        s.players[p].green.append(cid)
+        s.players[p].green += (cid,)
     elif eff == "rerun_guy":
         pl = s.players[p]
         pl.reruns = pl.reruns + [cid]  # a new list: clones share it (Player.copy)
@@ -464,7 +464,7 @@ def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: 
 
 def _ensemble(s: NetState, p: int) -> int:
     """The extra star slots of the player's first Ensemble Cast, or 0."""
-    return green_summary(s.T, s.players[p].green)[9]
+    return player_summary(s.T, s.players[p])[9]
 
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
@@ -623,11 +623,11 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
     pl = s.players[p]
     if k == AD:
         pl.cash += T.defs[cid].bonus  # NET-AD-01
-        pl.green.append(cid)
+        pl.green += (cid,)
     elif k == STAR:
         if not free:
             pl.cash -= star_cost(s, p, cid)
-        pl.green.append(cid)
+        pl.green += (cid,)
     elif k == NET:
         if T.defs[cid].timing == "immediate":  # NET-NETC-02
             if s.log is not None:
@@ -635,7 +635,7 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
             s.discards[NET].append(cid)
             NETWORK_HANDLERS[T.defs[cid].effect](s, p, cid)
         else:
-            pl.green.append(cid)
+            pl.green += (cid,)
 
 
 # ----------------------------------------------------------------------------- turns
@@ -787,6 +787,24 @@ def green_summary(T: Tables, green: list[int] | tuple[int, ...]) -> Summary:
     return summary
 
 
+def player_summary(T: Tables, pl: Player) -> Summary:
+    """``green_summary`` of a player's green room, kept on the player until the green room (a
+    tuple, replaced at every change) is another object."""
+    green = pl.green
+    if pl.gsum_of is green:
+        return pl.gsum  # type: ignore[return-value]
+    summary = green_summary(T, green)
+    pl.gsum = summary
+    pl.gsum_of = green
+    return summary
+
+
+def _without(items: tuple[int, ...], c: int) -> tuple[int, ...]:
+    """``items`` without the first ``c`` (a green room losing a card)."""
+    i = items.index(c)
+    return items[:i] + items[i + 1:]
+
+
 _EMPTY_SUMMARY: Summary = (0, 0, 0, False, False, False, False, 0, 0, 0, 0, -1, -1, 0, ())
 
 
@@ -854,10 +872,8 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         return out
     cash = pl.cash
     # Everything the menu depends on in the green room, memoised per green room.
-    gt = tuple(pl.green)
-    summary = T.green_cache.get(gt)
-    if summary is None:
-        summary = green_summary(T, gt)
+    gt = pl.green
+    summary = player_summary(T, pl)
     ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, _pc, _e_ens, _e_spon, present, attach_keys = summary
     stars, ads, nets = s.display[STAR], s.display[AD], s.display[NET]
     max_cost = T.max_cost
@@ -1008,7 +1024,7 @@ def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
     be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
     T = s.T
     ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
-    spon = 1 if green_summary(T, s.players[p].green)[4] else 0
+    spon = 1 if player_summary(T, s.players[p])[4] else 0
     bit = 1 << (k * 2 + (1 if ba else 0))
     return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
 
@@ -1022,7 +1038,7 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     pl = s.players[p]
     out: list[str] = []
     pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
-    summary = green_summary(T, pl.green)
+    summary = player_summary(T, pl)
     ens = summary[9] if T.kind[cid] == STAR and not onset else 0
     spon = not onset and summary[4]
     kc = T.cls[cid]
@@ -1126,7 +1142,7 @@ def act_sign_star(s: NetState, p: int, cid: int) -> None:
     if s.T.kind[cid] == STAR:  # gain_card(s, p, cid, free=False)
         pl = s.players[p]
         pl.cash -= star_cost(s, p, cid)
-        pl.green.append(cid)
+        pl.green += (cid,)
     else:
         gain_card(s, p, cid, free=False)
 
@@ -1140,7 +1156,7 @@ def act_sign_ad(s: NetState, p: int, cid: int) -> None:
     if T.kind[cid] == AD:  # gain_card(s, p, cid)
         pl = s.players[p]
         pl.cash += T.defs[cid].bonus  # NET-AD-01
-        pl.green.append(cid)
+        pl.green += (cid,)
     else:
         gain_card(s, p, cid)
 
@@ -1185,7 +1201,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     xs, xw, ign = _prod_extras(s)
     last = max(atts) if atts else -1
     cash = pl.cash
-    summary = green_summary(T, pl.green)
+    summary = player_summary(T, pl)
     base = None if src == "pilot" else int(T.defs[show].cost) - summary[7]  # _base_cost
     kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Attach in card-id order so each set of attachments is reached in one way only.
@@ -1311,7 +1327,7 @@ def commit_production(s: NetState, p: int) -> None:
         kept.remove(show)
         s.pilot[p] = kept
     for c in atts:
-        pl.green.remove(c)
+        pl.green = _without(pl.green, c)
     if pr["ens"] >= 0:
         _discard_used(s, p, pr["ens"])
     if pr["spon"] >= 0:
@@ -1361,7 +1377,7 @@ def upton_crabby(s: NetState, p: int, sh: Show) -> None:
 
 
 def _discard_used(s: NetState, p: int, cid: int) -> None:
-    s.players[p].green.remove(cid)
+    s.players[p].green = _without(s.players[p].green, cid)
     s.discards[NET].append(cid)  # NET-AMB-11
 
 
@@ -1374,7 +1390,7 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
     sh = pl.own(slot)
     assert sh is not None
     pay = parts[-1] == "pay"
-    pl.green.remove(cid)
+    pl.green = _without(pl.green, cid)
     if mode == "rep":
         old = int(parts[2])
         for i, (c, _r) in enumerate(sh.atts):
@@ -1733,7 +1749,7 @@ def pilot_done(s: NetState) -> None:
         pl.cash += pilot_net(T, kept)
         for c in kept:
             if T.kind[c] != SHOW:
-                pl.green.append(c)
+                pl.green += (c,)
         s.pilot[p] = [c for c in kept if T.kind[c] == SHOW]
         if s.log is not None:
             s.say(f"{pname(s, p)} keeps {', '.join(name(s, c) for c in kept)} from Pilot Season.")
@@ -2144,7 +2160,7 @@ def apply(s: NetState, key: str) -> None:
             pl = s.players[p]
             sh = pl.own(top[2])
             assert sh is not None
-            pl.green.remove(c)
+            pl.green = _without(pl.green, c)
             pay = key.endswith(":pay")
             if pay:
                 pl.cash -= T.defs[c].promo_cost
@@ -2255,7 +2271,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         c = int(c_s)
         sh.atts = tuple((a, r) for a, r in sh.atts if a != c)
         sh.ignore_req = sh.ignore_req or not required_ok(T, sh.cid, [a for a, _ in sh.atts])
-        pl.green.append(c)
+        pl.green += (c,)
 
 
 def _apply_talent(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:

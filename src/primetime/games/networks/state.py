@@ -71,12 +71,13 @@ class Show:
 
 
 class Player:
-    """A player's areas.  ``green`` changes in place; the rules replace the other lists
-    (``reruns``, ``genre``, ``scores``, ``reserved``) with new ones instead of changing them,
-    so clones share those lists."""
+    """A player's areas.  The rules replace the green room (a tuple) and the lists ``reruns``,
+    ``genre``, ``scores`` and ``reserved`` with new ones instead of changing them, so clones
+    share them.  ``gsum`` is what the rules look up in the green room (engine.player_summary),
+    kept while ``gsum_of`` is the green room it was made from."""
 
     __slots__ = ("cash", "lineup", "green", "reruns", "genre", "pass_col", "pass_viewers",
-                 "scores", "reserved", "network")
+                 "scores", "reserved", "network", "gsum", "gsum_of")
 
     def __new__(cls, *args: Any) -> Player:
         # Written out so that ``Player.__new__(Player)`` (a blank instance, as in copy/clone) also
@@ -86,7 +87,9 @@ class Player:
     def __init__(self, cash: int, network: str) -> None:
         self.cash = cash
         self.lineup: list[Show | None] = [None, None, None]
-        self.green: list[int] = []
+        self.green: tuple[int, ...] = ()
+        self.gsum: tuple[Any, ...] | None = None
+        self.gsum_of: tuple[int, ...] | None = None
         self.reruns: list[int] = []
         self.genre: list[int] = [0, 0, 0, 0, 0, 0]
         self.pass_col = -1
@@ -105,7 +108,9 @@ class Player:
             if sh is not None:
                 sh.shared = True
         p.lineup = lineup.copy()
-        p.green = self.green.copy()
+        p.green = self.green
+        p.gsum = self.gsum
+        p.gsum_of = self.gsum_of
         p.reruns = self.reruns
         p.genre = self.genre
         p.pass_col = self.pass_col
@@ -126,7 +131,7 @@ class Player:
         return {
             "cash": self.cash,
             "lineup": [s.to_json() if s else None for s in self.lineup],
-            "green": self.green, "reruns": self.reruns, "genre": self.genre,
+            "green": list(self.green), "reruns": self.reruns, "genre": self.genre,
             "pass_col": self.pass_col, "pass_viewers": self.pass_viewers,
             "scores": self.scores, "reserved": self.reserved, "network": self.network,
         }
@@ -135,7 +140,7 @@ class Player:
     def from_json(cls, d: dict[str, Any]) -> Player:
         p = cls(d["cash"], d["network"])
         p.lineup = [Show.from_json(s) if s else None for s in d["lineup"]]
-        p.green, p.reruns, p.genre = list(d["green"]), list(d["reruns"]), list(d["genre"])
+        p.green, p.reruns, p.genre = tuple(d["green"]), list(d["reruns"]), list(d["genre"])
         p.pass_col, p.pass_viewers = d["pass_col"], d["pass_viewers"]
         p.scores, p.reserved = list(d["scores"]), list(d["reserved"])
         return p
