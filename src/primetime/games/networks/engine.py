@@ -106,6 +106,8 @@ class Tables:
         self.max_cost: list[int] = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 
 
+IV_DISCOUNT: Final = fx.INDUSTRY_VETERAN_DISCOUNT
+
 # what a turn-menu key does (Tables.turn_key)
 TK_AD: Final = 0
 TK_ATTACH: Final = 1
@@ -474,7 +476,7 @@ def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int,
     T = s.T
     cost = T.defs[show].cost - passive_sum(s, p, "creative_accounting")
     if any(T.effect[c] == "industry_veteran" for c in atts):
-        cost -= fx.INDUSTRY_VETERAN_DISCOUNT
+        cost -= IV_DISCOUNT
     return max(0, cost)
 
 
@@ -499,7 +501,7 @@ def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> in
     iv = T.iv
     for c in cards:
         if iv[c]:
-            base -= fx.INDUSTRY_VETERAN_DISCOUNT
+            base -= IV_DISCOUNT
             break
     return base if base > 0 else 0
 
@@ -791,9 +793,14 @@ def player_summary(T: Tables, pl: Player) -> Summary:
     """``green_summary`` of a player's green room, kept on the player until the green room (a
     tuple, replaced at every change) is another object."""
     green = pl.green
-    if pl.gsum_of is green:
+    prev = pl.gsum_of
+    if prev is green:
         return pl.gsum  # type: ignore[return-value]
-    summary = green_summary(T, green)
+    n = len(green)
+    if prev is not None and n == len(prev) + 1 and green[-1] not in prev and green[:-1] == prev:
+        summary = _summary_add(T, pl.gsum, green[-1], True)  # type: ignore[arg-type]  # a card gained
+    else:
+        summary = green_summary(T, green)
     pl.gsum = summary
     pl.gsum_of = green
     return summary
@@ -900,7 +907,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         if cash >= cost and (spon  # NET-CARD-10
                              or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
             out.append(k_show[cid])
-        elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "display"):
+        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "display"):
             out.append(k_show[cid])
     if pl.reserved:
         for cid in pl.reserved:  # NET-CARD-05: Sponsored Content does not help here
@@ -908,7 +915,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
             cost -= ca
             if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
                 out.append(k_show[cid])
-            elif iv and cash >= cost - fx.INDUSTRY_VETERAN_DISCOUNT and can_produce(s, p, cid, "reserved"):
+            elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
                 out.append(k_show[cid])
     if present:  # the classes of the stars and ads in the green room
         # Whether a card has a target depends only on its class (see _show_mask).
@@ -1199,10 +1206,13 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     src: str = pr["src"]
     atts: list[int] = list(pr["atts"])
     xs, xw, ign = _prod_extras(s)
-    last = max(atts) if atts else -1
+    last = -1
+    for c in atts:
+        if c > last:
+            last = c
     cash = pl.cash
     summary = player_summary(T, pl)
-    base = None if src == "pilot" else int(T.defs[show].cost) - summary[7]  # _base_cost
+    base = None if src == "pilot" else T.cost[show] - summary[7]  # _base_cost
     kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Attach in card-id order so each set of attachments is reached in one way only.
     pool = [c for c in pl.green if (kind[c] == STAR or kind[c] == AD) and c not in atts]
@@ -1228,7 +1238,12 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     # _completable's greedy filling of the required slots can be counted: stars and ads left after i.
     plain = T.plain
     suffix: list[tuple[int, int]] | None = None
-    if all(map(plain.__getitem__, pool)):
+    all_plain = True
+    for c in pool:
+        if not plain[c]:
+            all_plain = False
+            break
+    if all_plain:
         suffix = [(0, 0)] * (len(pool) + 1)
         st = ad = 0
         for j in range(len(pool) - 1, -1, -1):
@@ -1250,7 +1265,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
         if over > W or nf > (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
             continue  # what _completable answers first
         if ign or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr):
-            cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv or iv_of[c] else 0)
+            cost = 0 if base is None else base - (IV_DISCOUNT if has_iv or iv_of[c] else 0)
             if cash >= (cost if cost > 0 else 0):
                 out.append(k_att[c])
                 continue
@@ -1278,7 +1293,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
             else:
                 over = (ns - S if ns > S else 0) + (na - a if na > a else 0)
                 if over <= W and nf <= (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
-                    cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv or iv_of[c] else 0)
+                    cost = 0 if base is None else base - (IV_DISCOUNT if has_iv or iv_of[c] else 0)
                     if cash >= (cost if cost > 0 else 0):
                         out.append(k_att[c])
             continue
@@ -1296,7 +1311,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
             if _completable(T, show, atts, rest, xs, xw + 1, False, cash, base):
                 out.append(f"wild:{e_spon}")
     if ign or _req(sr, ar, wr, n[0], n[1], n[2]):
-        cost = 0 if base is None else base - (fx.INDUSTRY_VETERAN_DISCOUNT if has_iv else 0)
+        cost = 0 if base is None else base - (IV_DISCOUNT if has_iv else 0)
         if cash >= (cost if cost > 0 else 0):
             out.append("done")
     if not out:
