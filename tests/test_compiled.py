@@ -1,0 +1,84 @@
+"""The optional compiled build (``make fast``, tools/build_fast.py) plays exactly like pure Python.
+
+Skipped unless the build is present; CI builds it after the main run (.ci/run) and runs this.
+Both builds play the same seeded random games of The Networks at 1-5 players, in their own
+processes, and must print the same fingerprint: every legal-option list, every chosen key,
+states serialised to JSON, per-player views, clones played ahead, and the final scores.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+import primetime
+from primetime._build import BUILT_MODULES, extensions_of
+
+SRC = Path(primetime.__file__).resolve().parent.parent
+
+FINGERPRINT = r'''
+import hashlib, json
+import primetime.games.networks.engine as E
+from primetime.core.game import get_ruleset
+from primetime.core.rng import Rng, build
+
+rs = get_ruleset("networks")
+h = hashlib.sha256()
+dump = lambda x: json.dumps(x, sort_keys=True, separators=(",", ":")).encode()
+decisions = 0
+for n in range(1, 6):
+    for g in range(8):
+        opts = {"pilot": ("normal", "simplified")[g % 2], "log": g % 3 == 0}
+        if n > 1 and g % 4 >= 2:
+            opts["turn_order"] = "low_to_high"
+        opts = rs.validate_options(opts, n)
+        state = rs.new_state(opts, 1000 * n + g, n)
+        pick = Rng(77 * g + n)
+        step = 0
+        while not rs.is_over(state):
+            keys = rs.legal_keys(state)
+            h.update(dump([rs.current_player(state), keys]))
+            if step % 37 == 5:
+                h.update(dump(rs.to_json(state)))
+                h.update(dump(rs.view(state, rs.current_player(state))))
+                ahead = rs.clone(state)
+                for _ in range(25):
+                    if rs.is_over(ahead):
+                        break
+                    k = rs.legal_keys(ahead)
+                    rs.apply_key(ahead, k[pick.below(len(k))])
+                h.update(dump(rs.to_json(ahead)))
+            key = keys[pick.below(len(keys))]
+            rs.apply_key(state, key)
+            step += 1
+        decisions += step
+        h.update(dump([rs.to_json(state), rs.scores(state)]))
+print(E.__file__.rsplit(".", 1)[-1], build(), decisions, h.hexdigest())
+'''
+
+
+def _run(pythonpath: Path) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    out = subprocess.run([sys.executable, "-c", FINGERPRINT], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+def test_the_compiled_build_plays_like_pure_python(tmp_path: Path) -> None:
+    if not any(extensions_of(m) for m in BUILT_MODULES):
+        pytest.skip("the compiled build is not present (make fast)")
+    pure_src = tmp_path / "src"
+    shutil.copytree(SRC, pure_src, ignore=shutil.ignore_patterns(*(f"*{sfx}" for sfx in EXTENSION_SUFFIXES),
+                                                                   "_fast_build.json", "__pycache__"))
+    compiled = _run(SRC)
+    pure = _run(pure_src)
+    assert compiled[:2] == ["so", "C"], compiled
+    assert pure[:2] == ["py", "pure"], pure
+    assert int(pure[-2]) > 5000
+    assert compiled[-2:] == pure[-2:]
