@@ -2203,10 +2203,10 @@ def apply(s: NetState, key: str) -> None:
             s.players[p].cash += fx.SURPRISER_CASH
     elif k == "pilot":
         s.stack.pop()
-        a, b = (int(x) for x in key[5:].split(","))
+        a, b = [int(x) for x in key[5:].split(",")]
         s.box.extend(c for c in s.pilot[p] if c not in (a, b))
         s.pilot[p] = [a, b]
-        s.extra["kept"] = tuple(True if q == p else k for q, k in enumerate(s.extra["kept"]))
+        s.extra["kept"] = tuple(True if q == p else kept for q, kept in enumerate(s.extra["kept"]))
     elif k == "pick":
         _apply_pick(s, p, top, key)
     elif k == "talent":
