@@ -39,7 +39,7 @@ typecheck: $(TEST_STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 
-# Optional: compile the hot modules of The Networks with mypyc, in place (needs gcc and the
+# Optional: compile the hot modules of both engines with mypyc, in place (needs gcc and the
 # Python headers). `make unfast` goes back to pure Python; see tools/build_fast.py.
 FAST_STAMP := $(VENV)/.installed-fast
 

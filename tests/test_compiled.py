@@ -1,8 +1,8 @@
 """The optional compiled build (``make fast``, tools/build_fast.py) plays exactly like pure Python.
 
 Skipped unless the build is present; CI builds it after the main run (.ci/run) and runs this.
-Both builds play the same seeded random games of The Networks at 1-5 players, in their own
-processes, and must print the same fingerprint: every legal-option list, every chosen key,
+Both builds play the same seeded random games (The Networks at 1-5 players, Prime Time at 2-4,
+with their options varied), in their own processes, and must print the same fingerprint: every legal-option list, every chosen key,
 states serialised to JSON, per-player views, clones played ahead, and the final scores.
 """
 
@@ -23,20 +23,24 @@ from primetime._build import BUILT_MODULES, extensions_of
 SRC = Path(primetime.__file__).resolve().parent.parent
 
 FINGERPRINT = r'''
-import hashlib, json
-import primetime.games.networks.engine as E
+import hashlib, json, sys
 from primetime.core.game import get_ruleset
 from primetime.core.rng import Rng, build
 
-rs = get_ruleset("networks")
+game = sys.argv[1]
+rs = get_ruleset(game)
+engine = sys.modules[type(rs).__module__.rsplit(".", 1)[0] + ".engine"]
 h = hashlib.sha256()
 dump = lambda x: json.dumps(x, sort_keys=True, separators=(",", ":")).encode()
 decisions = 0
-for n in range(1, 6):
+for n in (range(1, 6) if game == "networks" else range(2, 5)):
     for g in range(8):
-        opts = {"pilot": ("normal", "simplified")[g % 2], "log": g % 3 == 0}
-        if n > 1 and g % 4 >= 2:
-            opts["turn_order"] = "low_to_high"
+        if game == "networks":
+            opts = {"pilot": ("normal", "simplified")[g % 2], "log": g % 3 == 0}
+            if n > 1 and g % 4 >= 2:
+                opts["turn_order"] = "low_to_high"
+        else:
+            opts = {"bonds": g % 2 == 1, "simultaneous": g % 4 >= 2, "log": g % 3 == 0}
         opts = rs.validate_options(opts, n)
         state = rs.new_state(opts, 1000 * n + g, n)
         pick = Rng(77 * g + n)
@@ -59,25 +63,26 @@ for n in range(1, 6):
             step += 1
         decisions += step
         h.update(dump([rs.to_json(state), rs.scores(state)]))
-print(E.__file__.rsplit(".", 1)[-1], build(), decisions, h.hexdigest())
+print(engine.__file__.rsplit(".", 1)[-1], build(), decisions, h.hexdigest())
 '''
 
 
-def _run(pythonpath: Path) -> list[str]:
+def _run(pythonpath: Path, game: str) -> list[str]:
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
-    out = subprocess.run([sys.executable, "-c", FINGERPRINT], env=env, capture_output=True, text=True, timeout=600)
+    out = subprocess.run([sys.executable, "-c", FINGERPRINT, game], env=env, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     return out.stdout.split()
 
 
-def test_the_compiled_build_plays_like_pure_python(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["networks", "prime-time"])
+def test_the_compiled_build_plays_like_pure_python(tmp_path: Path, game: str) -> None:
     if not any(extensions_of(m) for m in BUILT_MODULES):
         pytest.skip("the compiled build is not present (make fast)")
     pure_src = tmp_path / "src"
     shutil.copytree(SRC, pure_src, ignore=shutil.ignore_patterns(*(f"*{sfx}" for sfx in EXTENSION_SUFFIXES),
                                                                    "_fast_build.json", "__pycache__"))
-    compiled = _run(SRC)
-    pure = _run(pure_src)
+    compiled = _run(SRC, game)
+    pure = _run(pure_src, game)
     assert compiled[:2] == ["so", "C"], compiled
     assert pure[:2] == ["py", "pure"], pure
     assert int(pure[-2]) > 5000

@@ -1,5 +1,5 @@
-"""Compile the hot modules of The Networks with mypyc, and the C random generator, in place
-(optional; needs a C compiler).
+"""Compile the hot modules of both games' engines with mypyc, and the C random generator, in
+place (optional; needs a C compiler).
 
     python tools/build_fast.py          # build: extension files next to the sources
     python tools/build_fast.py clean    # remove them: back to pure Python
@@ -7,9 +7,9 @@
 
 The modules are listed in ``primetime._build.COMPILED_MODULES``; ``primetime._build.C_MODULES``
 lists the C extensions built with them (``primetime.core._splitmix``: the random generator of
-``primetime.core.rng`` in C, whose 64-bit arithmetic mypyc would leave to Python's big integers).  The extensions go next to
-their ``.py`` files under ``src/`` (plus one shared library, ``src/primetime_fast__mypyc*``)
-and shadow them, so the build also records a hash of each source in
+``primetime.core.rng`` in C, whose 64-bit arithmetic mypyc would leave to Python's big
+integers).  The extensions go next to their ``.py`` files under ``src/`` (plus one shared
+library, ``src/primetime_fast__mypyc*``) and shadow them, so the build also records a hash of each source in
 ``src/primetime/_fast_build.json``: importing :mod:`primetime` refuses to go on when a
 compiled source has changed since (build again, or clean).  mypyc comes with mypy
 (``pip install -e '.[fast]'``); the C compiler and the Python headers come from the system.
@@ -85,12 +85,12 @@ def build() -> None:
 
 def status() -> None:
     B.check_compiled()
+    import importlib
+
     import primetime.core.rng
-    import primetime.games.networks.engine
-    import primetime.games.networks.state  # noqa: F401
 
     for m in B.COMPILED_MODULES:
-        print(f"{m}: {B.engine_build(sys.modules[m])}")
+        print(f"{m}: {B.engine_build(importlib.import_module(m))}")
     print(f"primetime.core.rng: random generator in {primetime.core.rng.build()}")
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 COMPILED_MODULES: tuple[str, ...] = (
     "primetime.games.networks.state",
     "primetime.games.networks.engine",
+    "primetime.games.prime_time.state",
+    "primetime.games.prime_time.engine",
 )
 # C extensions built alongside, by module, with their sources (relative to the package folder)
 C_MODULES: dict[str, str] = {

@@ -26,6 +26,11 @@ class Slot:
 
     __slots__ = ("show", "talents", "cubes", "new")
 
+    def __new__(cls, *args: Any) -> Slot:
+        # Written out so that ``Slot.__new__(Slot)`` (a blank instance, as in copy/clone) also
+        # skips ``__init__`` when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
+
     def __init__(self, show: int, talents: list[int], cubes: list[list[int]], new: bool = False) -> None:
         self.show = show
         self.talents = talents
@@ -59,6 +64,11 @@ class Slot:
 class Player:
     __slots__ = ("cash", "vp", "vp_src", "hot", "hot_seq", "bonds", "shows", "talents", "reruns",
                  "facedown", "guide", "clients", "variety", "tokens", "offer")
+
+    def __new__(cls, *args: Any) -> Player:
+        # Written out so that ``Player.__new__(Player)`` (a blank instance, as in copy/clone) also
+        # skips ``__init__`` when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
 
     def __init__(self, days: int) -> None:
         self.cash = 0
@@ -128,6 +138,11 @@ class PTState:
                  "rd", "archives", "golf", "pr", "hr", "client_pile", "client_disc", "clients",
                  "br_decks", "br_up", "br_disc", "br_box", "bag", "pools", "forecast",
                  "reruns", "variety", "dev_pos", "alloc", "passed", "hot_clock", "screen")
+
+    def __new__(cls, *args: Any) -> PTState:
+        # Written out so that ``PTState.__new__(PTState)`` (a blank instance, as in copy/clone) also
+        # skips ``__init__`` when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
 
     cat: Catalogue
     opts: dict[str, Any]
@@ -238,7 +253,7 @@ class PTState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], cat: Catalogue) -> PTState:
-        s = cls.__new__(cls)
+        s = PTState.__new__(PTState)
         s.cat = cat
         s.opts = dict(d["opts"])
         s.n, s.days = d["n"], d["days"]
