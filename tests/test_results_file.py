@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from primetime.cli import app
-from primetime.results_file import ResultsFile, ResultsFileError
+from primetime.results_file import ResultsFile, ResultsFileError, code_version
 from primetime.tournament import tournament
 
 RUN = {"game": "networks", "players": 2, "lineup": ["greedy", "random"], "seed": 3, "options": None}
@@ -25,7 +25,7 @@ def test_header_then_one_line_per_game(tmp_path: Path) -> None:
         rf.add(1, {"scores": [1, 2]})
         rf.add(0, {"scores": [3, 4]})
     rows = _lines(path)
-    assert rows[0] == {"run": RUN}
+    assert rows[0] == {"run": RUN, "code": code_version()}
     assert rows[1:] == [{"i": 1, "result": {"scores": [1, 2]}}, {"i": 0, "result": {"scores": [3, 4]}}]
     again = ResultsFile(path, RUN)
     assert again.done == {0: {"scores": [3, 4]}, 1: {"scores": [1, 2]}}
@@ -89,3 +89,62 @@ def test_tournament_command_save_option(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, [*args[:-2], "--seed", "9", "--save", str(path)])
     assert res.exit_code == 2
     assert "another run" in res.output and "--save" in res.output
+
+
+def test_the_header_records_the_code_that_played() -> None:
+    code = code_version()
+    assert len(code["source"]) == 16 and code["version"] and code["build"] in ("pure Python", "compiled")
+    if (Path(__file__).resolve().parent.parent / ".git").exists():
+        assert len(code["commit"]) == 40 and isinstance(code["changed"], bool)
+
+
+OTHER = {"source": "0123456789abcdef", "version": "0.0.9", "commit": None, "changed": None, "build": "pure Python"}
+
+
+def test_resuming_with_the_same_code_adds_no_code_line(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    with ResultsFile(path, RUN) as rf:
+        rf.add(0, {"scores": [1, 2]})
+    rf = ResultsFile(path, RUN)
+    assert rf.code_changed is None
+    with rf:
+        rf.add(1, {"scores": [3, 4]})
+    assert [sorted(r) for r in _lines(path)] == [["code", "run"], ["i", "result"], ["i", "result"]]
+
+
+def test_resuming_with_other_code_marks_where_it_changed(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    with ResultsFile(path, RUN, code=OTHER) as rf:
+        rf.add(0, {"scores": [1, 2]})
+    rf = ResultsFile(path, RUN)
+    assert rf.code_changed == (OTHER, code_version())
+    with rf:
+        rf.add(1, {"scores": [3, 4]})
+    rows = _lines(path)
+    assert rows[2] == {"code": code_version(), "from": 1} and rows[3]["i"] == 1
+    again = ResultsFile(path, RUN)  # the code line is read, not taken for a game
+    assert again.done == {0: {"scores": [1, 2]}, 1: {"scores": [3, 4]}} and again.code_changed is None
+
+
+def test_a_file_from_before_code_was_recorded_still_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_text(json.dumps({"run": RUN}) + "\n" + json.dumps({"i": 0, "result": {}}) + "\n")
+    rf = ResultsFile(path, RUN)
+    assert rf.done == {0: {}} and rf.code_changed == (None, code_version())
+
+
+def test_a_tournament_resumed_with_other_code_warns(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    tournament(2, "greedy,random", 4, seed=3, save=path)
+    rows = _lines(path)
+    rows[0]["code"] = OTHER
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]))
+    report = tournament(2, "greedy,random", 4, seed=3, save=path)
+    assert report["resumed"] == 2
+    assert "played by other code (version 0.0.9, sources 0123456789abcdef)" in report["code_changed"]
+    assert "code_changed" not in tournament(2, "greedy,random", 4, seed=3, save=path)  # said once, where it changed
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]))
+    res = CliRunner().invoke(app, ["tournament", "networks", "--players", "2", "--bots", "greedy,random", "--games", "6",
+                                   "--seed", "3", "--save", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "Warning" in res.output and "other code" in res.output

@@ -30,7 +30,7 @@ from typing import Annotated, Any
 
 import typer
 
-from primetime.results_file import ResultsFile
+from primetime.results_file import ResultsFile, describe_code
 from primetime.scale import Progress, check_backend, play_game, run_tasks
 from primetime.sim import bot_seed
 
@@ -233,6 +233,10 @@ def tournament(
         results[i] = r
     out = {"game": game, "players": players, "lineup": lineup, "games": games, "seed": seed, "workers": workers, "backend": backend,
            "resumed": resumed}
+    if store is not None and store.code_changed is not None and resumed:
+        before, now = store.code_changed
+        out["code_changed"] = (f"the {resumed} game(s) already in {save} were played by other code ({describe_code(before)}) "
+                               f"than this run ({describe_code(now)}); their results are kept and mixed with the new ones")
     out.update(summarise(players, lineup, results))
     out["seconds"] = time.perf_counter() - t0
     out["results"] = [{k: r.get(k) for k in ("seed", "bots", "scores", "winners", "error") if k in r} for r in results]
@@ -328,6 +332,8 @@ def tournament_command(
     )
     if save is not None:
         con.print(f"{report['resumed']} game(s) taken from {save}, {games - report['resumed']} played now; all kept there.")
+    if "code_changed" in report:
+        con.print(f"[yellow]Warning: {report['code_changed']}.[/] Start a new file to keep one code version per file.")
     con.print(report_table(report))
     for msg in report["error_messages"][:10]:
         con.print(f"[red]{msg}[/]")
