@@ -29,12 +29,13 @@ def test_simulate_json_is_one_object() -> None:
         assert field in rep
     assert rep["games"] == 4 and rep["errors"] == 0 and rep["players"] == 3
     assert len(rep["wins_by_seat"]) == 3
+    assert rep["build"] in ("pure Python", "compiled")  # which engine build played (make fast)
 
 
 def test_simulate_table_and_bad_arguments() -> None:
     code, out = invoke("simulate", "networks", "--players", "2", "--games", "2", "--bot", "greedy")
     assert code == 0, out
-    assert "decisions / second" in out and "wins by seat" in out
+    assert "decisions / second" in out and "wins by seat" in out and "engine build" in out
     code, out = invoke("simulate", "networks", "--games", "1", "--bot", "genius")
     assert code == 2 and "known bots: greedy, mcts, mcts:easy, mcts:hard, mcts:normal, random" in out
     code, out = invoke("simulate", "networks", "--players", "7", "--games", "1")

@@ -72,6 +72,11 @@ def check_compiled() -> None:
                               f"it was compiled?), so it would run other code: {FIX}.")
 
 
+def current_build() -> str:
+    """``"compiled"`` when the optional compiled build (make fast) is present, else ``"pure Python"``."""
+    return "compiled" if any(extensions_of(m) for m in BUILT_MODULES) else "pure Python"
+
+
 def engine_build(module: object) -> str:
     """``"compiled (mypyc)"`` or ``"pure Python"``: how ``module`` (an imported module) was loaded."""
     f = str(getattr(module, "__file__", "") or "")

@@ -534,10 +534,13 @@ def simulate(
         ("score mean (min–max)", f"{report['score_mean']:.1f} ({report['score_min']}–{report['score_max']})"),
         ("mean score by seat", " ".join(f"{v:.1f}" for v in report["score_mean_by_seat"])),
         ("wins by seat", " ".join(map(str, report["wins_by_seat"]))),
+        ("engine build", report["build"]),
     ]
     for k, v in rows:
         table.add_row(k, v)
     con.print(table)
+    if report["build"] == "pure Python" and report["seconds"] >= 30:
+        con.print("Tip: `make fast` compiles the engines (needs a C compiler): the same games, about 2.7 times faster.")
     for msg in report["error_messages"][:10]:
         con.print(Text(msg, style="red"))
 

@@ -58,7 +58,7 @@ def code_version() -> dict[str, Any]:
     have uncommitted changes.  The engine build (pure Python or compiled) is recorded too: it
     changes the timings, never the results."""
     import primetime
-    from primetime._build import BUILT_MODULES, extensions_of
+    from primetime._build import current_build
 
     out: dict[str, Any] = {"source": source_digest(), "version": primetime.__version__, "commit": None, "changed": None}
     root = Path(primetime.__file__).resolve().parent.parent.parent
@@ -72,7 +72,7 @@ def code_version() -> dict[str, Any]:
                 out["changed"] = bool(status.stdout.strip())
         except (OSError, subprocess.SubprocessError):
             pass
-    out["build"] = "compiled" if any(extensions_of(m) for m in BUILT_MODULES) else "pure Python"
+    out["build"] = current_build()
     return out
 
 

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from primetime._build import current_build
 from primetime.bots.registry import make_bot
 from primetime.core.game import get_ruleset
 
@@ -101,4 +102,5 @@ def simulate(
         "score_max": max(scores) if scores else 0,
         "score_mean_by_seat": [t / finished if finished else 0.0 for t in seat_totals],
         "wins_by_seat": wins,
+        "build": current_build(),
     }
