@@ -121,9 +121,16 @@ def test_a_source_changed_since_the_build_is_refused(fake_tree: Path, changed: s
         B.check_compiled()
 
 
+def test_a_build_made_before_a_module_was_listed_is_refused(fake_tree: Path) -> None:
+    (fake_tree / f"engine{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    (fake_tree / "_fast_build.json").write_text(json.dumps({"sources": {"primetime.engine": B.source_hash(fake_tree / "engine.py")}}))
+    with pytest.raises(B.StaleBuildError, match=r"does not cover \S*primetime/core/_fast\.c \(it was made by an older version\)"):
+        B.check_compiled()
+
+
 def test_a_build_without_its_stamp_is_refused(fake_tree: Path) -> None:
     (fake_tree / "core" / f"_fast{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
-    with pytest.raises(B.StaleBuildError, match="does not match the source"):
+    with pytest.raises(B.StaleBuildError, match="does not cover"):
         B.check_compiled()
 
 

@@ -62,14 +62,22 @@ def check_compiled() -> None:
         stamp = json.loads(STAMP.read_text())["sources"]
     except (OSError, ValueError, KeyError, TypeError):
         stamp = {}
-    # A listed module compiled from another source (or not compiled yet), or left over from a build
-    # whose list of modules was different.
-    stale = [m for m in BUILT_MODULES if stamp.get(m) != source_hash(source_of(m))]
-    stale += [m for m in stamp if m not in BUILT_MODULES and extensions_of(m)]
-    if stale:
-        names = ", ".join(str(source_of(m).relative_to(SRC.parent)) for m in stale)
-        raise StaleBuildError(f"primetime: the compiled build of {names} does not match the source (changed since "
-                              f"it was compiled?), so it would run other code: {FIX}.")
+    # A listed module compiled from another source, a listed module the build in place does not
+    # cover (made before it was listed), or one left over from a build whose list was different.
+    changed = [m for m in BUILT_MODULES if m in stamp and stamp[m] != source_hash(source_of(m))]
+    missing = [m for m in BUILT_MODULES if m not in stamp]
+    changed += [m for m in stamp if m not in BUILT_MODULES and extensions_of(m)]
+    if changed or missing:
+        def names(ms: list[str]) -> str:
+            return ", ".join(str(source_of(m).relative_to(SRC.parent)) for m in ms)
+
+        why = []
+        if changed:
+            why.append(f"the compiled build of {names(changed)} does not match the source (changed since it was compiled?), "
+                       "so it would run other code")
+        if missing:
+            why.append(f"the compiled build in place does not cover {names(missing)} (it was made by an older version)")
+        raise StaleBuildError(f"primetime: {'; '.join(why)}: {FIX}.")
 
 
 def current_build() -> str:
