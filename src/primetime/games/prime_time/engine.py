@@ -187,7 +187,8 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> PTStat
     s.hot_clock = 0
     s.screen = None
     s.stack = [("start",)] + [("keep", p) for p in reversed(s.order)]
-    s.say("Setup: " + ", ".join(pname(p) for p in s.order) + " in turn order.")
+    if s.log is not None:
+        s.say("Setup: " + ", ".join(pname(p) for p in s.order) + " in turn order.")
     advance(s)
     return s
 
@@ -217,7 +218,8 @@ def draw_card(s: PTState, kind: int) -> int:
         deck.extend(disc)
         disc.clear()
         s.rng.shuffle(deck)
-        s.say(f"The {KINDS[kind]} discards are shuffled into a new deck.")
+        if s.log is not None:
+            s.say(f"The {KINDS[kind]} discards are shuffled into a new deck.")
     return deck.pop()
 
 
@@ -300,7 +302,8 @@ def pay(s: PTState, p: int, amount: int) -> None:
         certs = bond_issue(rules(s).certificates, amount - pl.cash)
         pl.bonds += certs
         pl.cash += sum(certs)
-        s.say(f"{pname(p)} issues bonds: " + " + ".join(f"${c}" for c in certs) + ".")
+        if s.log is not None:
+            s.say(f"{pname(p)} issues bonds: " + " + ".join(f"${c}" for c in certs) + ".")
     pl.cash -= amount
 
 
@@ -328,7 +331,8 @@ def begin_round(s: PTState) -> None:
     for pl in s.players:
         pl.tokens = rules(s).tokens
     s.dev_pos = 0
-    s.say(f"Round {s.round} begins.")
+    if s.log is not None:
+        s.say(f"Round {s.round} begins.")
     s.stack.append(("dev",))
 
 
@@ -345,7 +349,8 @@ def step_dev(s: PTState) -> None:
                 s.stack.append(("place", p))
             else:
                 s.players[p].tokens -= 1
-                s.say(f"{pname(p)} has no legal placement; the token is returned unused.")
+                if s.log is not None:
+                    s.say(f"{pname(p)} has no legal placement; the token is returned unused.")
             return
     s.stack.append(("resolve",))
 
@@ -448,15 +453,18 @@ def do_action(s: PTState, p: int, key: str) -> None:
     if key == "rd":
         pay(s, p, R.rd_cost)
         s.rd.append(p)  # PT-ACT-01: on top of the stack
-        s.say(f"{pname(p)} pays ${R.rd_cost} and goes to R&D.")
+        if s.log is not None:
+            s.say(f"{pname(p)} pays ${R.rd_cost} and goes to R&D.")
     elif key == "archives":
         s.archives.append(p)
         take_rerun(s, p)
-        s.say(f"{pname(p)} visits the Archives and takes a Re-Run.")
+        if s.log is not None:
+            s.say(f"{pname(p)} visits the Archives and takes a Re-Run.")
     elif key == "golf":
         s.golf.append(p)
         gain_vp(s, p, R.golf_vp, "golf")
-        s.say(f"{pname(p)} plays golf: +{R.golf_vp} VP.")
+        if s.log is not None:
+            s.say(f"{pname(p)} plays golf: +{R.golf_vp} VP.")
     elif key == "pr":
         s.pr.append(p)
         s.stack.append(("pr", p))
@@ -467,7 +475,8 @@ def do_action(s: PTState, p: int, key: str) -> None:
         pl.facedown.append(t)  # PT-ACT-06/07: loaned face down until the next season
         tier = s.cat.tier[t]
         pl.cash += R.hr[tier]
-        s.say(f"{pname(p)} loans a {'Gold' if tier == GOLD else 'Silver'} talent through HR for ${R.hr[tier]}.")
+        if s.log is not None:
+            s.say(f"{pname(p)} loans a {'Gold' if tier == GOLD else 'Silver'} talent through HR for ${R.hr[tier]}.")
     else:
         raise AssertionError(key)
 
@@ -488,9 +497,11 @@ def place_bid(s: PTState, p: int, kind: int, i: int, amount: int) -> None:
     if bids:
         q, a = bids[-1]
         s.players[q].cash += a
-        s.say(f"{pname(p)} bids ${amount} on {name(s, c)}, outbidding {pname(q)} (${a} returned).")
+        if s.log is not None:
+            s.say(f"{pname(p)} bids ${amount} on {name(s, c)}, outbidding {pname(q)} (${a} returned).")
     else:
-        s.say(f"{pname(p)} bids ${amount} on {name(s, c)}.")
+        if s.log is not None:
+            s.say(f"{pname(p)} bids ${amount} on {name(s, c)}.")
     bids.append((p, amount))
 
 
@@ -555,7 +566,8 @@ def step_resolve(s: PTState) -> None:
             hand = s.players[p].shows if kind == SHOWS else s.players[p].talents
             hand.append(c)
             s.spaces[kind][i] = -1
-            s.say(f"{pname(p)} wins {name(s, c)} for ${amt}.")
+            if s.log is not None:
+                s.say(f"{pname(p)} wins {name(s, c)} for ${amt}.")
             for q, a in sorted(bids[:-1], key=lambda b: -b[1]):
                 queue.append((q, kind, i, a))
     for kind in (SHOWS, TALENTS):
@@ -584,7 +596,8 @@ def step_order(s: PTState) -> None:
     rd = list(reversed(s.rd))  # top of the stack first
     if rd:
         s.order = rd + [p for p in s.order if p not in rd]
-        s.say("New turn order: " + ", ".join(pname(p) for p in s.order) + ".")
+        if s.log is not None:
+            s.say("New turn order: " + ", ".join(pname(p) for p in s.order) + ".")
     s.stack.append(("broadcast",))
 
 
@@ -602,7 +615,8 @@ def step_broadcast(s: PTState) -> None:
             s.pools[d][c] += 1
             s.forecast[row][d] = -1
             moved += 1
-    s.say(f"Forecast: {moved} cube(s) from the {ROW_NAMES[row] if row < 3 else row} row join the daily pools.")
+    if s.log is not None:
+        s.say(f"Forecast: {moved} cube(s) from the {ROW_NAMES[row] if row < 3 else row} row join the daily pools.")
     for pl in s.players:
         for sl in pl.guide:
             if sl is not None:
@@ -672,7 +686,8 @@ def apply_sched(s: PTState, p: int, mask: int, key: str) -> None:
     head = parts[0]
     if head == "done":
         s.stack.pop()
-        s.say(f"{pname(p)} submits a schedule" + (" (hidden until everyone has submitted)." if secret else "."))
+        if s.log is not None:
+            s.say(f"{pname(p)} submits a schedule" + (" (hidden until everyone has submitted)." if secret else "."))
         return
     if head == "show":
         c = cat.by_id[parts[1]]
@@ -680,13 +695,15 @@ def apply_sched(s: PTState, p: int, mask: int, key: str) -> None:
         pl.shows.remove(c)
         pl.guide[d] = new_slot(s, c)
         if not secret:
-            s.say(f"{pname(p)} schedules {name(s, c)} on {DAY_NAMES[d]}.")
+            if s.log is not None:
+                s.say(f"{pname(p)} schedules {name(s, c)} on {DAY_NAMES[d]}.")
     elif head == "rerun":
         d = DAY_INDEX[parts[1]]
         pl.reruns -= 1
         pl.guide[d] = new_slot(s, RERUN)
         if not secret:
-            s.say(f"{pname(p)} schedules a Re-Run on {DAY_NAMES[d]}.")
+            if s.log is not None:
+                s.say(f"{pname(p)} schedules a Re-Run on {DAY_NAMES[d]}.")
     elif head == "talent":
         t = cat.by_id[parts[1]]
         d = DAY_INDEX[parts[2]]
@@ -696,7 +713,8 @@ def apply_sched(s: PTState, p: int, mask: int, key: str) -> None:
         sl.talents.append(t)
         sl.cubes.append([-1] * len(cat.spaces[t]))
         if not secret:
-            s.say(f"{pname(p)} hires {name(s, t)} for {show_name(s, sl.show)}.")
+            if s.log is not None:
+                s.say(f"{pname(p)} hires {name(s, t)} for {show_name(s, sl.show)}.")
     elif head == "move":
         d, e = DAY_INDEX[parts[1]], DAY_INDEX[parts[2]]
         a, b = pl.guide[d], pl.guide[e]
@@ -707,17 +725,20 @@ def apply_sched(s: PTState, p: int, mask: int, key: str) -> None:
         s.stack[-1] = ("sched", p, mask)
         if not secret:
             assert a is not None
-            s.say(f"{pname(p)} moves {show_name(s, a.show)} to {DAY_NAMES[e]}"
-                  + (f" and {show_name(s, b.show)} to {DAY_NAMES[d]}." if b is not None else "."))
+            if s.log is not None:
+                s.say(f"{pname(p)} moves {show_name(s, a.show)} to {DAY_NAMES[e]}"
+                      + (f" and {show_name(s, b.show)} to {DAY_NAMES[d]}." if b is not None else "."))
 
 
 def step_ratings(s: PTState) -> None:
     """2.3 Ratings War, day by day (PT-RATE-01); reveal hidden schedules first (PT-SIM-01)."""
     if s.screen is not None:
         s.screen = None
-        s.say("All schedules are revealed.")
+        if s.log is not None:
+            s.say("All schedules are revealed.")
         for p in s.order:
-            s.say(f"{pname(p)}: " + guide_text(s, p))
+            if s.log is not None:
+                s.say(f"{pname(p)}: " + guide_text(s, p))
     s.phase = "ratings"
     s.stack.append(("post",))
     for d in reversed(range(s.days)):
@@ -810,7 +831,8 @@ def apply_cube(s: PTState, p: int, d: int, stage: int, key: str) -> None:
     s.stack.pop()
     if key == "pass":
         s.passed[p] = True
-        s.say(f"{pname(p)} passes.")
+        if s.log is not None:
+            s.say(f"{pname(p)} passes.")
         return
     _, cname, tok, spname = key.split(":")
     col = COLOUR_INDEX[cname]
@@ -829,7 +851,8 @@ def apply_cube(s: PTState, p: int, d: int, stage: int, key: str) -> None:
     if stage == 1:
         s.alloc[p] -= 1
     card = show_name(s, sl.show) if i == 0 else name(s, sl.talents[i - 1])
-    s.say(f"{pname(p)} places a {cname} cube on {card}.")
+    if s.log is not None:
+        s.say(f"{pname(p)} places a {cname} cube on {card}.")
 
 
 def step_day(s: PTState, d: int) -> None:
@@ -837,7 +860,8 @@ def step_day(s: PTState, d: int) -> None:
     for p in range(s.n):
         s.alloc[p] = potential(s, s.players[p].guide[d])
         s.passed[p] = False
-    s.say(f"{DAY_NAMES[d]}: primary potential " + ", ".join(f"{pname(p)} {s.alloc[p]}" for p in s.order) + ".")
+    if s.log is not None:
+        s.say(f"{DAY_NAMES[d]}: primary potential " + ", ".join(f"{pname(p)} {s.alloc[p]}" for p in s.order) + ".")
     s.stack.append(("alloc", d, 1, 0, 0))
 
 
@@ -885,7 +909,8 @@ def cancellations(s: PTState) -> None:
                 cubes = sl.cubes[1 + i]
                 if max(cubes) < 0:
                     pl.facedown.append(t)  # PT-CANC-02: face down for the rest of the season
-                    s.say(f"{pname(p)}'s {name(s, t)} attracted no cubes and is turned face down.")
+                    if s.log is not None:
+                        s.say(f"{pname(p)}'s {name(s, t)} attracted no cubes and is turned face down.")
                 else:
                     keep_t.append(t)
                     keep_c.append(cubes)
@@ -895,12 +920,14 @@ def cancellations(s: PTState) -> None:
                 continue
             if sl.show == RERUN:
                 s.reruns += 1  # PT-CANC-04: discarded to the supply, not replaced
-                s.say(f"{pname(p)}'s Re-Run on {DAY_NAMES[d]} attracted no cubes and is discarded.")
+                if s.log is not None:
+                    s.say(f"{pname(p)}'s Re-Run on {DAY_NAMES[d]} attracted no cubes and is discarded.")
             else:
                 s.show_disc.append(sl.show)  # PT-CANC-03
                 got = take_rerun(s, p)
-                s.say(f"{pname(p)}'s {name(s, sl.show)} attracted no cubes and is canceled"
-                      + (" (a Re-Run is drawn)." if got else " (no Re-Run left)."))
+                if s.log is not None:
+                    s.say(f"{pname(p)}'s {name(s, sl.show)} attracted no cubes and is canceled"
+                          + (" (a Re-Run is drawn)." if got else " (no Re-Run left)."))
             if sl.talents:
                 sl.show = NOSHOW  # PT-CANC-05: talents with cubes stay until clean up
                 sl.cubes[0] = []
@@ -946,7 +973,8 @@ def award_clients(s: PTState) -> None:
             s.players[best].clients.append(cl)
             cash = s.cat.clients[cl].cash
             s.players[best].cash += cash
-            s.say(f"{pname(best)} wins the client {s.cat.clients[cl].name} (met on {DAY_NAMES[best_day]}) and ${cash}.")
+            if s.log is not None:
+                s.say(f"{pname(best)} wins the client {s.cat.clients[cl].name} (met on {DAY_NAMES[best_day]}) and ${cash}.")
 
 
 def guide_genres(s: PTState, p: int) -> set[int]:
@@ -960,7 +988,8 @@ def award_variety(s: PTState) -> None:
         if len(guide_genres(s, p)) >= need and s.variety > 0:
             s.variety -= 1
             s.players[p].variety += 1
-            s.say(f"{pname(p)} has {need} genres on the air and takes a Variety token.")
+            if s.log is not None:
+                s.say(f"{pname(p)} has {need} genres on the air and takes a Variety token.")
 
 
 def update_hotness(s: PTState) -> None:
@@ -974,7 +1003,8 @@ def update_hotness(s: PTState) -> None:
             s.hot_clock += 1
             pl.hot = best
             pl.hot_seq = s.hot_clock
-            s.say(f"{pname(p)}'s hotness rises to {best}.")
+            if s.log is not None:
+                s.say(f"{pname(p)}'s hotness rises to {best}.")
 
 
 def step_post(s: PTState) -> None:
@@ -1115,8 +1145,9 @@ def awards(s: PTState) -> None:
         for i, v in enumerate(gains[p]):
             if v:
                 gain_vp(s, p, v, VP_SOURCES[i])
-        s.say(f"Awards: {pname(p)} scores {sum(gains[p])} VP ("
-              + ", ".join(f"{VP_SOURCES[i].replace('_', ' ')} {v}" for i, v in enumerate(gains[p]) if v) + ").")
+        if s.log is not None:
+            s.say(f"Awards: {pname(p)} scores {sum(gains[p])} VP ("
+                  + ", ".join(f"{VP_SOURCES[i].replace('_', ' ')} {v}" for i, v in enumerate(gains[p]) if v) + ").")
 
 
 # ----------------------------------------------------------------------------- 4 income
@@ -1139,7 +1170,8 @@ def income(s: PTState) -> None:
                         card[k] = -1
                         total += 1
         pl.cash += per * total
-        s.say(f"{pname(p)} earns ${per * total} for {total} cube(s).")
+        if s.log is not None:
+            s.say(f"{pname(p)} earns ${per * total} for {total} cube(s).")
 
 
 def clean_up(s: PTState) -> None:
@@ -1182,7 +1214,8 @@ def next_round(s: PTState) -> None:
     fill_spaces(s)
     draw_clients(s)
     if s.round % R.season == 0:
-        s.say("Season finale: the Forecast is refilled and new Boardroom cards are revealed.")
+        if s.log is not None:
+            s.say("Season finale: the Forecast is refilled and new Boardroom cards are revealed.")
         for row in s.forecast:  # PT-NEXT-06
             for d in range(s.days):
                 if row[d] < 0:
@@ -1246,7 +1279,8 @@ def final_scoring(s: PTState) -> None:
         top = max(rows[p]["tiebreak_value"] for p in tied)
         tied = [p for p in tied if rows[p]["tiebreak_value"] == top]
     s.final = {"players": rows, "winners": tied}
-    s.say("The game is over. " + ", ".join(f"{pname(p)}: {r['total']} VP" for p, r in enumerate(rows)) + ".")
+    if s.log is not None:
+        s.say("The game is over. " + ", ".join(f"{pname(p)}: {r['total']} VP" for p, r in enumerate(rows)) + ".")
 
 
 # ----------------------------------------------------------------------------- decisions
@@ -1257,11 +1291,12 @@ def advance(s: PTState) -> None:
     stack = s.stack
     while stack:
         top = stack[-1]
-        k = top[0]
+        k: str = top[0]
         if k in DECISIONS:
             if k == "outbid" and len(outbid_options(s, top[1])) == 1:
                 stack.pop()  # nothing to do but take the token back (PT-RES-06)
-                s.say(f"{pname(top[1])} takes an outbid token back (no card or action space is open to it).")
+                if s.log is not None:
+                    s.say(f"{pname(top[1])} takes an outbid token back (no card or action space is open to it).")
                 continue
             if k == "keep" and len(s.players[top[1]].offer) <= rules(s).keep:
                 stack.pop()
@@ -1302,7 +1337,8 @@ def legal(s: PTState) -> list[str]:
     if not s.stack:
         return []
     top = s.stack[-1]
-    k, p = top[0], top[1]
+    k: str = top[0]
+    p: int = top[1]
     if k == "cube":
         return cube_options(s, p, top[2], top[3])
     if k == "place":
@@ -1339,15 +1375,17 @@ def keep_shows(s: PTState, p: int, discard: int) -> None:
         s.show_disc.append(discard)  # face up beside the Show deck
     bonus = R.bonus[s.order.index(p)]
     pl.cash = max(0, R.start_cash - sum(s.cat.min_bid[c] for c in kept)) + bonus  # PT-AMB-36
-    s.say(f"{pname(p)} keeps two shows" + (f" and discards {name(s, discard)}" if discard >= 0 else "")
-          + f"; starting funds ${pl.cash} (turn-order bonus ${bonus}).")
+    if s.log is not None:
+        s.say(f"{pname(p)} keeps two shows" + (f" and discards {name(s, discard)}" if discard >= 0 else "")
+              + f"; starting funds ${pl.cash} (turn-order bonus ${bonus}).")
 
 
 def apply(s: PTState, key: str) -> None:
     """Resolve the pending decision with ``key`` (already checked to be legal)."""
     stack = s.stack
     top = stack[-1]
-    k, p = top[0], top[1]
+    k: str = top[0]
+    p: int = top[1]
     if k == "cube":
         apply_cube(s, p, top[2], top[3], key)
     elif k == "sched":
@@ -1373,9 +1411,11 @@ def apply(s: PTState, key: str) -> None:
             pay(s, p, price)
             (s.players[p].shows if ki == SHOWS else s.players[p].talents).append(c)
             s.spaces[ki][ii] = -1
-            s.say(f"{pname(p)} moves an outbid token and buys {name(s, c)} for ${price}.")
+            if s.log is not None:
+                s.say(f"{pname(p)} moves an outbid token and buys {name(s, c)} for ${price}.")
         elif key == "none":
-            s.say(f"{pname(p)} takes an outbid token back.")
+            if s.log is not None:
+                s.say(f"{pname(p)} takes an outbid token back.")
         else:
             do_action(s, p, key)
     elif k == "keep":
@@ -1403,7 +1443,8 @@ def apply(s: PTState, key: str) -> None:
             s.pools[top[3]][col] -= 1
             where = f"{DAY_NAMES[top[3]]}'s pool"
         s.pools[dst][col] += 1
-        s.say(f"{pname(p)} (PR) moves a {COLOURS[col]} cube from {where} to {DAY_NAMES[dst]}.")
+        if s.log is not None:
+            s.say(f"{pname(p)} (PR) moves a {COLOURS[col]} cube from {where} to {DAY_NAMES[dst]}.")
     elif k == "pr_swap":
         stack.pop()
         _, day, cname = key.split(":")
@@ -1416,7 +1457,8 @@ def apply(s: PTState, key: str) -> None:
         s.pools[d2][c2] -= 1
         s.pools[d1][c2] += 1
         s.pools[d2][c1] += 1
-        s.say(f"{pname(p)} (PR) swaps a {COLOURS[c1]} cube on {DAY_NAMES[d1]} with a {COLOURS[c2]} cube on {DAY_NAMES[d2]}.")
+        if s.log is not None:
+            s.say(f"{pname(p)} (PR) swaps a {COLOURS[c1]} cube on {DAY_NAMES[d1]} with a {COLOURS[c2]} cube on {DAY_NAMES[d2]}.")
     else:
         raise AssertionError(f"cannot apply to step {k}")
     advance(s)
