@@ -271,6 +271,29 @@ def summary(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines + [""] + notes)
 
 
+GOAL_DECISIONS = 100_000  # The Networks, random 4-player games, one core
+GOAL_PEER_RATIO = 2.0  # ... and at least twice RLCard's gin rummy measured in the same run
+GOAL_CLONE_US = 20.0
+
+
+def goals(results: list[dict[str, Any]]) -> list[str]:
+    """The Networks' figures against the engine's speed goals, one line each."""
+    ours = next((r for r in results if r.get("name", "").startswith("The Networks") and "clone_us" in r), None)
+    if ours is None:
+        return []
+    dps = ours["decisions_per_second"]
+    lines = [f"The Networks against the goals ({ours['build']}):",
+             f"  {dps:,.0f} decisions/s, goal {GOAL_DECISIONS:,}: {'met' if dps >= GOAL_DECISIONS else 'not met'}"]
+    peer = next((r for r in results if r.get("name", "").startswith("RLCard") and "decisions_per_second" in r), None)
+    if peer is not None:
+        ratio = dps / peer["decisions_per_second"]
+        lines.append(f"  x{ratio:.1f} RLCard's gin rummy, goal x{GOAL_PEER_RATIO:.0f}: {'met' if ratio >= GOAL_PEER_RATIO else 'not met'}")
+    lines.append(f"  clone {ours['clone_us']:.1f} µs, goal under {GOAL_CLONE_US:.0f} µs: {'met' if ours['clone_us'] < GOAL_CLONE_US else 'not met'}")
+    if ours["build"] == "pure Python":
+        lines.append("  (pure Python: `make fast` compiles the engines, about 2.8 times faster; see README, Faster engine)")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=45.0, help="total time budget (default 45)")
@@ -286,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"Python {platform.python_version()} on {platform.machine()}, one core, ~{budget:.0f} s budget\n")
         print(summary(results))
+        print("\n".join(["", *goals(results)]))
     return 0
 
 
