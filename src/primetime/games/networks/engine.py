@@ -362,16 +362,11 @@ def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
 
 
 def upkeep_net(s: NetState, p: int) -> int:
-    T = s.T
-    defs, att_ie = T.defs, T.att_ie
     net = 0
     for sh in s.players[p].lineup:
-        if sh is not None:  # show_upkeep
-            d = defs[sh.cid]
-            net += d.income - d.expenses
-            for cid, rot in sh.atts:
-                i, e = att_ie[cid][1 if rot else 0]
-                net += i - e
+        if sh is not None:
+            i, e = show_upkeep(s, sh)
+            net += i - e
     return net
 
 
@@ -471,13 +466,7 @@ def _ensemble(s: NetState, p: int) -> int:
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
-    if src == "pilot":
-        return 0  # NET-PILOT-06: paid in the pilot settlement
-    T = s.T
-    cost = T.defs[show].cost - passive_sum(s, p, "creative_accounting")
-    if any(T.effect[c] == "industry_veteran" for c in atts):
-        cost -= IV_DISCOUNT
-    return max(0, cost)
+    return _cost(s.T, _base_cost(s, p, show, src), atts)  # a pilot show: 0, paid in the settlement (NET-PILOT-06)
 
 
 def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int],
@@ -708,8 +697,7 @@ def take_action(s: NetState, p: int) -> None:
     """Mark the turn's action as used: the last player keeps acting (NET-PASS-04)."""
     stack = s.stack
     assert stack[-1][0] == "turn"
-    po = s.pass_order
-    stack[-1] = ("turn", p, 0 if len(po) == len(s.order) - 1 and p not in po else 1)  # is_last
+    stack[-1] = ("turn", p, 0 if is_last(s, p) else 1)
 
 
 def free_uses(s: NetState, p: int, acted: int) -> list[str]:
@@ -752,15 +740,11 @@ def pass_options(s: NetState, p: int) -> list[str]:
 
 def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
     """Append the pass options to ``out`` (``dbl``: holding Preempted Timeslot)."""
-    po = s.pass_order
-    n = len(po)
-    if n == len(s.order) - 1 and p not in po:  # the last player: the last column is cash only (NET-PASS-05)
-        out.append("pass:cash")
+    out.append("pass:cash")
+    if is_last(s, p):  # the last column is cash only (NET-PASS-05)
         if dbl:
             out.append("pass:cash:x2")
-        return
-    out.append("pass:cash")
-    if s.setup.pass_track[n].viewers is not None:
+    elif s.T.pass_viewers[s.n][len(s.pass_order)]:
         out.append("pass:viewers")
         if dbl:
             out.append("pass:cash:x2")
@@ -901,21 +885,14 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
                 out.append(k_net[c])
     have = ns + nf + na
     prod_info, k_show = T.prod_info, T.k_show
-    for cid in s.display[SHOW]:  # NET-PROD-02
-        cost, sr, ar, total = prod_info[cid]
-        cost -= ca
-        if cash >= cost and (spon  # NET-CARD-10
-                             or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
-            out.append(k_show[cid])
-        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "display"):
-            out.append(k_show[cid])
-    if pl.reserved:
-        for cid in pl.reserved:  # NET-CARD-05: Sponsored Content does not help here
+    # Sponsored Content fills the required slots of a show from the display only (NET-CARD-05/10).
+    for shows, src, any_req in ((s.display[SHOW], "display", spon), (pl.reserved, "reserved", False)):
+        for cid in shows:  # NET-PROD-02
             cost, sr, ar, total = prod_info[cid]
             cost -= ca
-            if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
+            if cash >= cost and (any_req or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
                 out.append(k_show[cid])
-            elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
+            elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, src):
                 out.append(k_show[cid])
     if present:  # the classes of the stars and ads in the green room
         # Whether a card has a target depends only on its class (see _show_mask).
@@ -938,19 +915,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     if acted == 2:
         out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
         return out
-    po = s.pass_order
-    n = len(po)
-    out.append("pass:cash")
-    if n == len(s.order) - 1 and p not in po:  # the last player: the last column is cash only (NET-PASS-05)
-        if dbl:
-            out.append("pass:cash:x2")
-    elif T.pass_viewers[s.n][n]:
-        out.append("pass:viewers")
-        if dbl:
-            out.append("pass:cash:x2")
-            out.append("pass:viewers:x2")
-    elif dbl:
-        out.append("pass:cash:x2")
+    _pass_keys(s, p, dbl, out)
     return out
 
 
@@ -1146,12 +1111,7 @@ def act_sign_star(s: NetState, p: int, cid: int) -> None:
     s.display[STAR].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
-    if s.T.kind[cid] == STAR:  # gain_card(s, p, cid, free=False)
-        pl = s.players[p]
-        pl.cash -= star_cost(s, p, cid)
-        pl.green += (cid,)
-    else:
-        gain_card(s, p, cid, free=False)
+    gain_card(s, p, cid, free=False)
 
 
 def act_sign_ad(s: NetState, p: int, cid: int) -> None:
@@ -1159,13 +1119,7 @@ def act_sign_ad(s: NetState, p: int, cid: int) -> None:
     s.display[AD].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.T.defs[cid].bonus}M.")
-    T = s.T
-    if T.kind[cid] == AD:  # gain_card(s, p, cid)
-        pl = s.players[p]
-        pl.cash += T.defs[cid].bonus  # NET-AD-01
-        pl.green += (cid,)
-    else:
-        gain_card(s, p, cid)
+    gain_card(s, p, cid)
 
 
 def act_take_network(s: NetState, p: int, cid: int) -> None:
@@ -1212,7 +1166,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
             last = c
     cash = pl.cash
     summary = player_summary(T, pl)
-    base = None if src == "pilot" else T.cost[show] - summary[7]  # _base_cost
+    base = _base_cost(s, p, show, src)
     kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Attach in card-id order so each set of attachments is reached in one way only.
     pool = [c for c in pl.green if (kind[c] == STAR or kind[c] == AD) and c not in atts]
@@ -1261,12 +1215,11 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
         n[k] -= 1
         # capacity (NET-ATT-04): a Brand Ambassador star opens 1 more ad slot
         a = A + nb + (1 if k == 0 and ba_of[c] else 0)
-        over = (ns - S if ns > S else 0) + (na - a if na > a else 0)
-        if over > W or nf > (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
+        if not _fits(S, a, W, ns, nf, na):
             continue  # what _completable answers first
-        if ign or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr):
-            cost = 0 if base is None else base - (IV_DISCOUNT if has_iv or iv_of[c] else 0)
-            if cash >= (cost if cost > 0 else 0):
+        affordable = base is None or cash >= max(0, base - (IV_DISCOUNT if has_iv or iv_of[c] else 0))  # _cost
+        if ign or _req(sr, ar, wr, ns, nf, na):
+            if affordable:
                 out.append(k_att[c])
                 continue
         elif suffix is not None:
@@ -1281,7 +1234,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
             na += ea
             s_left -= es
             a_left -= ea
-            while not ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr):
+            while not _req(sr, ar, wr, ns, nf, na):
                 if a_left:  # the rest is taken from the end: ads, then stars
                     na += 1
                     a_left -= 1
@@ -1291,11 +1244,8 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
                 else:
                     break
             else:
-                over = (ns - S if ns > S else 0) + (na - a if na > a else 0)
-                if over <= W and nf <= (S - ns if S > ns else 0) + (a - na if a > na else 0) + W - over:
-                    cost = 0 if base is None else base - (IV_DISCOUNT if has_iv or iv_of[c] else 0)
-                    if cash >= (cost if cost > 0 else 0):
-                        out.append(k_att[c])
+                if affordable and _fits(S, a, W, ns, nf, na):
+                    out.append(k_att[c])
             continue
         if _completable(T, show, atts + [c], pool[i + 1:], xs, xw, ign, cash, base):
             out.append(k_att[c])
@@ -1310,10 +1260,8 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
                 out.append(T.k_use[e_spon])
             if _completable(T, show, atts, rest, xs, xw + 1, False, cash, base):
                 out.append(f"wild:{e_spon}")
-    if ign or _req(sr, ar, wr, n[0], n[1], n[2]):
-        cost = 0 if base is None else base - (IV_DISCOUNT if has_iv else 0)
-        if cash >= (cost if cost > 0 else 0):
-            out.append("done")
+    if (ign or _req(sr, ar, wr, n[0], n[1], n[2])) and (base is None or cash >= max(0, base - (IV_DISCOUNT if has_iv else 0))):
+        out.append("done")
     if not out:
         out.append("abort")  # safety net; never expected (conformance tests check)
     return out
@@ -1328,7 +1276,7 @@ def commit_production(s: NetState, p: int) -> None:
     pl = s.players[p]
     show, slot, genre = pr["show"], pr["slot"], pr["genre"]
     atts = list(pr["atts"])
-    cost = _cost(T, _base_cost(s, p, show, pr["src"]), atts)  # production_cost
+    cost = production_cost(s, p, show, atts, pr["src"])
     paid = pr["paid"]
     pl.cash -= cost + (sum(T.defs[c].promo_cost for c in paid) if paid else 0)  # NET-PROD-03 / NET-COND-09
     if pr["src"] == "display":
@@ -1711,7 +1659,7 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
     T = s.T
     offer = s.pilot[p]
     cash = s.players[p].cash
-    kind, net = T.kind, T.pilot_net
+    kind = T.kind
     cache = T.pilot_cache
     out = []
     n = len(offer)
@@ -1720,7 +1668,7 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
         for j in range(i + 1, n):
             y = offer[j]
             a, b = (y, x) if y < x else (x, y)
-            if cash + net[a] + net[b] < 0:  # pilot_net
+            if cash + pilot_net(T, (a, b)) < 0:
                 continue
             sa, sb = kind[a] == SHOW, kind[b] == SHOW
             if sa or sb:
@@ -1741,12 +1689,12 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
     return out
 
 
-def pilot_net(T: Tables, kept: list[int]) -> int:
+def pilot_net(T: Tables, kept: list[int] | tuple[int, ...]) -> int:
     """NET-PILOT-03: ad bonuses minus star and show costs."""
     net = 0
     for c in kept:
-        net += T.defs[c].bonus if T.kind[c] == AD else -T.defs[c].cost
-    return int(net)
+        net += T.pilot_net[c]
+    return net
 
 
 def pilot_done(s: NetState) -> None:
@@ -1941,8 +1889,6 @@ def use_network(s: NetState, p: int, cid: int) -> None:
 
 # ----------------------------------------------------------------------------- decisions
 
-AUTOMATIC = {"pilot_done", "start_round", "pilot_prod", "prod_commit", "opp_turn", "eor_upkeep",
-             "eor_score", "eor_age", "eor_final"}
 _AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
     "opp_turn": lambda s, top: opp_turn(s),
     "prod_commit": lambda s, top: commit_production(s, top[1]),
@@ -1954,7 +1900,6 @@ _AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
     "pilot_done": lambda s, top: pilot_done(s),
     "start_round": lambda s, top: start_round(s),
 }
-assert set(_AUTOMATIC_STEPS) == AUTOMATIC
 
 
 def advance(s: NetState) -> None:
