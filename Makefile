@@ -5,6 +5,18 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
+# The engines are compiled with mypyc when a C compiler is there (tools/build_fast.py ensure:
+# only when their sources changed; without a compiler it says so and pure Python runs).
+# FAST=0 skips that and runs pure Python, even with a build in place.
+FAST ?= 1
+ifeq ($(FAST),0)
+ENSURE := @echo "primetime: FAST=0, the engines run in pure Python"
+PURE := PRIMETIME_PURE=1
+else
+ENSURE := $(BIN)/python tools/build_fast.py ensure
+PURE :=
+endif
+
 .PHONY: run play test lint typecheck bench fast unfast clean
 
 $(BIN)/python:
@@ -12,23 +24,26 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e ".[fast]"
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,fast]"
 	touch $@ $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/primetime serve --data data
+	$(ENSURE)
+	$(PURE) $(BIN)/primetime serve --data data
 
 play: $(STAMP)
-	$(BIN)/primetime play networks --players 3 --bots 2
+	$(ENSURE)
+	$(PURE) $(BIN)/primetime play networks --players 3 --bots 2
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(ENSURE)
+	$(PURE) $(BIN)/python -m pytest
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench
@@ -37,17 +52,13 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine_speed.py
+	$(ENSURE)
+	$(PURE) $(BIN)/python bench/engine_speed.py
 
-# Optional: compile the hot modules of both engines with mypyc, in place (needs gcc and the
-# Python headers). `make unfast` goes back to pure Python; see tools/build_fast.py.
-FAST_STAMP := $(VENV)/.installed-fast
-
-$(FAST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[fast]"
-	touch $@ $(STAMP)
-
-fast: $(FAST_STAMP)
+# Compile the hot modules of both engines with mypyc, in place, now (needs gcc and the Python
+# headers). `make unfast` removes the build: pure Python until the next make run/test/bench
+# (or for good with FAST=0). See tools/build_fast.py.
+fast: $(STAMP)
 	$(BIN)/python tools/build_fast.py build
 
 unfast:

@@ -1,17 +1,23 @@
 """Compile the hot modules of both games' engines with mypyc, and the C random generator, in
-place (optional; needs a C compiler).
+place (needs a C compiler and the Python headers; without them the engines run in pure Python).
 
     python tools/build_fast.py          # build: extension files next to the sources
+    python tools/build_fast.py ensure   # build unless an up-to-date build is there; without a
+                                        # C compiler say so and go on in pure Python
     python tools/build_fast.py clean    # remove them: back to pure Python
     python tools/build_fast.py status   # which build is in use
+
+``make run``, ``make test``, ``make play`` and ``make bench`` run ``ensure`` (``FAST=0`` skips
+it and runs pure Python).  With ``CI`` set, ``ensure`` fails when a compiler is there but the
+build fails; elsewhere it prints the error and goes on in pure Python.
 
 The modules are listed in ``primetime._build.COMPILED_MODULES``; ``primetime._build.C_MODULES``
 lists the C extensions built with them (``primetime.core._splitmix``: the random generator of
 ``primetime.core.rng`` in C, whose 64-bit arithmetic mypyc would leave to Python's big
 integers).  The extensions go next to their ``.py`` files under ``src/`` (plus one shared
 library, ``src/primetime_fast__mypyc*``) and shadow them, so the build also records a hash of each source in
-``src/primetime/_fast_build.json``: importing :mod:`primetime` refuses to go on when a
-compiled source has changed since (build again, or clean).  mypyc comes with mypy
+``src/primetime/_fast_build.json``: importing :mod:`primetime` leaves the build aside
+(pure Python runs, with a warning) when a compiled source has changed since.  mypyc comes with mypy
 (``pip install -e '.[fast]'``); the C compiler and the Python headers come from the system.
 """
 
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -51,10 +58,11 @@ def built_files() -> list[Path]:
     return sorted(files) + ([B.STAMP] if B.STAMP.exists() else [])
 
 
-def clean() -> None:
+def clean(quiet: bool = False) -> None:
     for f in built_files():
         f.unlink()
-        print(f"removed {f.relative_to(ROOT)}")
+        if not quiet:
+            print(f"removed {f.relative_to(ROOT)}")
     shutil.rmtree(BUILD, ignore_errors=True)
 
 
@@ -83,26 +91,71 @@ def build() -> None:
         print(f"built {f.relative_to(ROOT)}")
 
 
+def missing_compiler() -> str | None:
+    """What the build needs but this machine lacks (a C compiler, the Python headers), or None."""
+    import shutil
+    import sysconfig
+
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    lacks = []
+    if shutil.which(cc) is None:
+        lacks.append(f"a C compiler ({cc})")
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        lacks.append("the Python headers (Python.h)")
+    return " and ".join(lacks) or None
+
+
+def up_to_date() -> bool:
+    """Is every module built, from its current source?"""
+    return all(B.extensions_of(m) for m in B.BUILT_MODULES) and not B.stale_reasons()
+
+
+def ensure() -> None:
+    if up_to_date():
+        return
+    lacks = missing_compiler()
+    if lacks:
+        print(f"primetime: this machine lacks {lacks}, so the engines run in pure Python (the same rules, "
+              "about three times slower). To compile them: apt-get install gcc python3-dev, then make fast.")
+        return
+    print("primetime: compiling the engines with mypyc (1-2 minutes, only when their sources change; "
+          "FAST=0 skips it)...", flush=True)
+    import subprocess
+    import time
+
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, __file__, "build"], capture_output=True, text=True)
+    if out.returncode != 0:
+        clean(quiet=True)
+        tail = "\n".join((out.stdout + out.stderr).strip().splitlines()[-15:])
+        print(f"{tail}\nprimetime: the compiled build failed (above), so the engines run in pure Python.")
+        if os.environ.get("CI", "") not in ("", "0", "false"):
+            sys.exit(1)
+        return
+    print(f"primetime: compiled in {time.perf_counter() - t0:.0f} s.")
+
+
 def status() -> None:
-    B.check_compiled()
     import importlib
 
     import primetime.core.rng
 
     for m in B.COMPILED_MODULES:
         print(f"{m}: {B.engine_build(importlib.import_module(m))}")
+    import primetime._build as used  # the instance the package consulted (B is a separate copy)
+
+    if used.pure_reason():
+        print(f"the compiled build in place is not in use: {used.pure_reason()}")
     print(f"primetime.core.rng: random generator in {primetime.core.rng.build()}")
 
 
 def main(argv: list[str]) -> None:
     cmd = argv[0] if argv else "build"
-    if cmd not in ("build", "clean", "status"):
+    if cmd not in ("build", "ensure", "clean", "status"):
         sys.exit(__doc__)
-    {"build": build, "clean": clean, "status": status}[cmd]()
+    {"build": build, "ensure": ensure, "clean": clean, "status": status}[cmd]()
 
 
 if __name__ == "__main__":
-    import os
-
     os.chdir(ROOT)  # mypyc and setuptools take paths relative to the project
     main(sys.argv[1:])

@@ -1,7 +1,7 @@
 """primetime: rules engines for The Networks: Primetime and Prime Time."""
 
-from primetime._build import check_compiled
+from primetime._build import select_build
 
 __version__ = "0.1.0"
 
-check_compiled()  # an optional compiled build (make fast) must match its sources
+select_build()  # a compiled build in place runs only if it matches its sources

@@ -1,20 +1,28 @@
-"""Which build of the hot modules is in use: pure Python (the default) or compiled.
+"""Which build of the hot modules is in use: compiled (what ``make`` sets up when it can) or pure Python.
 
-``make fast`` (``tools/build_fast.py``) compiles :data:`COMPILED_MODULES` with mypyc and
-the C modules of :data:`C_MODULES`, and puts the extension files next to their sources,
-where Python imports them instead of the ``.py`` files (a C module is used by the ``.py``
-module that stands for it: ``primetime.core._splitmix`` by ``primetime.core.rng``).
+``tools/build_fast.py`` (``make fast``; ``make run``, ``make test`` and ``make bench`` call it
+when a C compiler is there) compiles :data:`COMPILED_MODULES` with mypyc and the C modules of
+:data:`C_MODULES`, and puts the extension files next to their sources, where Python imports
+them instead of the ``.py`` files (a C module is used by the ``.py`` module that stands for it:
+``primetime.core._splitmix`` by ``primetime.core.rng``).  Both builds play the same rules and
+the same random numbers; the compiled one is about three times faster.
+
 An extension built from an older source would silently run the old rules, so
-:func:`check_compiled` (run once when :mod:`primetime` is imported) refuses to go on when
-a source no longer matches what was compiled.  With no extension present it costs a few
-``stat`` calls.
+:func:`select_build` (run once when :mod:`primetime` is imported) leaves such a build aside,
+warns, and imports the ``.py`` sources instead.  ``PRIMETIME_PURE=1`` does the same without
+the warning.  With no extension present it costs a few ``stat`` calls.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
+import importlib.util
 import json
-from importlib.machinery import EXTENSION_SUFFIXES
+import os
+import sys
+import warnings
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from pathlib import Path
 
 COMPILED_MODULES: tuple[str, ...] = (
@@ -30,11 +38,15 @@ C_MODULES: dict[str, str] = {
 BUILT_MODULES: tuple[str, ...] = COMPILED_MODULES + tuple(C_MODULES)
 SRC = Path(__file__).resolve().parent.parent  # the folder that holds the primetime package
 STAMP = Path(__file__).resolve().parent / "_fast_build.json"  # written by tools/build_fast.py
-FIX = "run `make fast` to compile it again, or `make unfast` to go back to pure Python"
+FIX = "run `make fast` to compile it again, or `make unfast` to remove it"
 
 
-class StaleBuildError(ImportError):
-    """A compiled module was built from a source that has changed since."""
+class StaleBuildWarning(UserWarning):
+    """A compiled module was built from a source that has changed since: pure Python runs instead."""
+
+
+PURE_ENV = "PRIMETIME_PURE"  # set to 1: ignore the compiled build in place and run pure Python
+_pure_reason: str | None = None  # why the build in place is not used (None: used, or none there)
 
 
 def source_of(module: str) -> Path:
@@ -53,11 +65,11 @@ def source_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def check_compiled() -> None:
-    """Raise :class:`StaleBuildError` if a compiled module no longer matches its source."""
+def stale_reasons() -> list[str]:
+    """Why the compiled build in place must not run (empty: it matches every source, or there is none)."""
     built = [m for m in BUILT_MODULES if extensions_of(m)]
     if not built:
-        return
+        return []
     try:
         stamp = json.loads(STAMP.read_text())["sources"]
     except (OSError, ValueError, KeyError, TypeError):
@@ -67,22 +79,66 @@ def check_compiled() -> None:
     changed = [m for m in BUILT_MODULES if m in stamp and stamp[m] != source_hash(source_of(m))]
     missing = [m for m in BUILT_MODULES if m not in stamp]
     changed += [m for m in stamp if m not in BUILT_MODULES and extensions_of(m)]
-    if changed or missing:
-        def names(ms: list[str]) -> str:
-            return ", ".join(str(source_of(m).relative_to(SRC.parent)) for m in ms)
 
-        why = []
-        if changed:
-            why.append(f"the compiled build of {names(changed)} does not match the source (changed since it was compiled?), "
-                       "so it would run other code")
-        if missing:
-            why.append(f"the compiled build in place does not cover {names(missing)} (it was made by an older version)")
-        raise StaleBuildError(f"primetime: {'; '.join(why)}: {FIX}.")
+    def names(ms: list[str]) -> str:
+        return ", ".join(str(source_of(m).relative_to(SRC.parent)) for m in ms)
+
+    why = []
+    if changed:
+        why.append(f"the compiled build of {names(changed)} does not match the source (changed since it was compiled?)")
+    if missing:
+        why.append(f"the compiled build in place does not cover {names(missing)} (it was made by an older version)")
+    return why
+
+
+class _PureFinder(importlib.abc.MetaPathFinder):
+    """Imports the ``.py`` source of each compiled module instead of its extension file, and
+    none of the C modules (whose ``.py`` users fall back to Python)."""
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        if fullname in C_MODULES:
+            raise ModuleNotFoundError(f"{fullname}: the compiled build is not in use", name=fullname)
+        if fullname in COMPILED_MODULES:
+            return importlib.util.spec_from_file_location(fullname, source_of(fullname))
+        return None
+
+
+def use_pure_python(reason: str) -> None:
+    """Run the pure-Python modules from now on, even with a compiled build in place (before any
+    of them is imported: :mod:`primetime` calls :func:`select_build` first thing)."""
+    global _pure_reason
+    _pure_reason = reason
+    if not any(isinstance(f, _PureFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PureFinder())
+
+
+def select_build() -> str:
+    """Choose the build once, when :mod:`primetime` is imported, and return it (see
+    :func:`current_build`).  A compiled build that no longer matches its sources would silently
+    run other rules, so it is left aside with a :class:`StaleBuildWarning` and pure Python runs;
+    so it is when :data:`PURE_ENV` is set (without a warning)."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        if any(extensions_of(m) for m in BUILT_MODULES):
+            use_pure_python(f"{PURE_ENV} is set")
+        return current_build()
+    why = stale_reasons()
+    if why:
+        use_pure_python("; ".join(why))
+        warnings.warn(StaleBuildWarning(f"primetime: {'; '.join(why)}, so the engines run in pure Python "
+                                        f"(slower, same rules): {FIX}."), stacklevel=2)
+    return current_build()
 
 
 def current_build() -> str:
-    """``"compiled"`` when the optional compiled build (make fast) is present, else ``"pure Python"``."""
+    """``"compiled"`` when the compiled build (make fast) is in place and in use, else ``"pure Python"``."""
+    if _pure_reason is not None:
+        return "pure Python"
     return "compiled" if any(extensions_of(m) for m in BUILT_MODULES) else "pure Python"
+
+
+def pure_reason() -> str | None:
+    """Why a compiled build in place is not in use, or None."""
+    return _pure_reason
 
 
 def engine_build(module: object) -> str:
