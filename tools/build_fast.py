@@ -113,6 +113,19 @@ def up_to_date() -> bool:
 def ensure() -> None:
     if up_to_date():
         return
+    BUILD.parent.mkdir(parents=True, exist_ok=True)
+    with open(BUILD.parent / "fast.lock", "w") as lock:  # beside BUILD, which a build empties
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time (two make commands at once)
+        except ImportError:
+            pass
+        if not up_to_date():  # another command may have built it meanwhile
+            _ensure()
+
+
+def _ensure() -> None:
     lacks = missing_compiler()
     if lacks:
         print(f"primetime: this machine lacks {lacks}, so the engines run in pure Python (the same rules, "
