@@ -80,7 +80,7 @@ ENGINE_MODULES = {
 
 
 def engine_build(game: str) -> str:
-    """How a ruleset's engine was loaded: pure Python, compiled (``make fast``: the engine through
+    """How a ruleset's engine was loaded: pure Python, compiled (the default with a C compiler: the engine through
     mypyc, the random generator in C) or a mix of both (which modules are which)."""
     import importlib
 
@@ -94,7 +94,7 @@ def engine_build(game: str) -> str:
     if not compiled:
         return "pure Python"
     if not pure:
-        return "compiled (make fast)"
+        return "compiled"
     return f"compiled: {', '.join(compiled)}; pure Python: {', '.join(pure)}"
 
 
