@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-try:  # SplitMix64 in C, from the optional compiled build (make fast): the same numbers, faster
+try:  # SplitMix64 in C, from the compiled build (tools/build_fast.py): the same numbers, faster
     _C: Any = importlib.import_module("primetime.core._splitmix")
 except ImportError:
     _C = None
