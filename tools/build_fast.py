@@ -133,19 +133,40 @@ def _ensure() -> None:
         return
     print("primetime: compiling the engines with mypyc (1-2 minutes, only when their sources change; "
           "FAST=0 skips it)...", flush=True)
-    import subprocess
     import time
 
     t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, __file__, "build"], capture_output=True, text=True)
-    if out.returncode != 0:
+    code, output = run_build()
+    if code != 0:
         clean(quiet=True)
-        tail = "\n".join((out.stdout + out.stderr).strip().splitlines()[-15:])
+        tail = "\n".join(output.strip().splitlines()[-15:])
         print(f"{tail}\nprimetime: the compiled build failed (above), so the engines run in pure Python.")
         if os.environ.get("CI", "") not in ("", "0", "false"):
             sys.exit(1)
         return
     print(f"primetime: compiled in {time.perf_counter() - t0:.0f} s.")
+
+
+def run_build() -> tuple[int, str]:
+    """``build`` in a child process: its exit code and output.  In a terminal a spinner shows the
+    time so far (the compiler prints nothing for a minute or more)."""
+    import subprocess
+    import tempfile
+    import time
+
+    with tempfile.TemporaryFile("w+") as log:
+        proc = subprocess.Popen([sys.executable, __file__, "build"], stdout=log, stderr=subprocess.STDOUT, text=True)
+        if sys.stdout.isatty():
+            from rich.console import Console
+
+            t0 = time.perf_counter()
+            with Console().status("compiling") as spinner:
+                while proc.poll() is None:
+                    spinner.update(f"compiling the engines: {time.perf_counter() - t0:.0f} s")
+                    time.sleep(0.25)
+        code = proc.wait()
+        log.seek(0)
+        return code, log.read()
 
 
 def status() -> None:
