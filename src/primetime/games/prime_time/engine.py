@@ -499,9 +499,8 @@ def place_bid(s: PTState, p: int, kind: int, i: int, amount: int) -> None:
         s.players[q].cash += a
         if s.log is not None:
             s.say(f"{pname(p)} bids ${amount} on {name(s, c)}, outbidding {pname(q)} (${a} returned).")
-    else:
-        if s.log is not None:
-            s.say(f"{pname(p)} bids ${amount} on {name(s, c)}.")
+    elif s.log is not None:
+        s.say(f"{pname(p)} bids ${amount} on {name(s, c)}.")
     bids.append((p, amount))
 
 
@@ -694,16 +693,14 @@ def apply_sched(s: PTState, p: int, mask: int, key: str) -> None:
         d = DAY_INDEX[parts[2]]
         pl.shows.remove(c)
         pl.guide[d] = new_slot(s, c)
-        if not secret:
-            if s.log is not None:
-                s.say(f"{pname(p)} schedules {name(s, c)} on {DAY_NAMES[d]}.")
+        if not secret and s.log is not None:
+            s.say(f"{pname(p)} schedules {name(s, c)} on {DAY_NAMES[d]}.")
     elif head == "rerun":
         d = DAY_INDEX[parts[1]]
         pl.reruns -= 1
         pl.guide[d] = new_slot(s, RERUN)
-        if not secret:
-            if s.log is not None:
-                s.say(f"{pname(p)} schedules a Re-Run on {DAY_NAMES[d]}.")
+        if not secret and s.log is not None:
+            s.say(f"{pname(p)} schedules a Re-Run on {DAY_NAMES[d]}.")
     elif head == "talent":
         t = cat.by_id[parts[1]]
         d = DAY_INDEX[parts[2]]
@@ -712,9 +709,8 @@ def apply_sched(s: PTState, p: int, mask: int, key: str) -> None:
         pl.talents.remove(t)
         sl.talents.append(t)
         sl.cubes.append([-1] * len(cat.spaces[t]))
-        if not secret:
-            if s.log is not None:
-                s.say(f"{pname(p)} hires {name(s, t)} for {show_name(s, sl.show)}.")
+        if not secret and s.log is not None:
+            s.say(f"{pname(p)} hires {name(s, t)} for {show_name(s, sl.show)}.")
     elif head == "move":
         d, e = DAY_INDEX[parts[1]], DAY_INDEX[parts[2]]
         a, b = pl.guide[d], pl.guide[e]
@@ -723,11 +719,10 @@ def apply_sched(s: PTState, p: int, mask: int, key: str) -> None:
         if b is not None:
             mask |= 1 << d
         s.stack[-1] = ("sched", p, mask)
-        if not secret:
+        if not secret and s.log is not None:
             assert a is not None
-            if s.log is not None:
-                s.say(f"{pname(p)} moves {show_name(s, a.show)} to {DAY_NAMES[e]}"
-                      + (f" and {show_name(s, b.show)} to {DAY_NAMES[d]}." if b is not None else "."))
+            s.say(f"{pname(p)} moves {show_name(s, a.show)} to {DAY_NAMES[e]}"
+                  + (f" and {show_name(s, b.show)} to {DAY_NAMES[d]}." if b is not None else "."))
 
 
 def step_ratings(s: PTState) -> None:
@@ -736,8 +731,7 @@ def step_ratings(s: PTState) -> None:
         s.screen = None
         if s.log is not None:
             s.say("All schedules are revealed.")
-        for p in s.order:
-            if s.log is not None:
+            for p in s.order:
                 s.say(f"{pname(p)}: " + guide_text(s, p))
     s.phase = "ratings"
     s.stack.append(("post",))
@@ -850,8 +844,8 @@ def apply_cube(s: PTState, p: int, d: int, stage: int, key: str) -> None:
     s.pools[d][col] -= 1
     if stage == 1:
         s.alloc[p] -= 1
-    card = show_name(s, sl.show) if i == 0 else name(s, sl.talents[i - 1])
     if s.log is not None:
+        card = show_name(s, sl.show) if i == 0 else name(s, sl.talents[i - 1])
         s.say(f"{pname(p)} places a {cname} cube on {card}.")
 
 
