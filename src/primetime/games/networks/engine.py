@@ -485,13 +485,19 @@ def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
 
 def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
     """``production_cost`` from ``_base_cost`` and the attached cards."""
-    if base is None:
-        return 0
     iv = T.iv
     for c in cards:
         if iv[c]:
-            base -= IV_DISCOUNT
-            break
+            return _iv_cost(base, True)
+    return _iv_cost(base, False)
+
+
+def _iv_cost(base: int | None, iv: bool) -> int:
+    """``production_cost`` from ``_base_cost``, with an Industry Veteran attached or not (NET-CARD-25)."""
+    if base is None:
+        return 0
+    if iv:
+        base -= IV_DISCOUNT
     return base if base > 0 else 0
 
 
@@ -1217,7 +1223,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
         a = A + nb + (1 if k == 0 and ba_of[c] else 0)
         if not _fits(S, a, W, ns, nf, na):
             continue  # what _completable answers first
-        affordable = base is None or cash >= max(0, base - (IV_DISCOUNT if has_iv or iv_of[c] else 0))  # _cost
+        affordable = cash >= _iv_cost(base, has_iv or iv_of[c])
         if ign or _req(sr, ar, wr, ns, nf, na):
             if affordable:
                 out.append(k_att[c])
@@ -1260,7 +1266,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
                 out.append(T.k_use[e_spon])
             if _completable(T, show, atts, rest, xs, xw + 1, False, cash, base):
                 out.append(f"wild:{e_spon}")
-    if (ign or _req(sr, ar, wr, n[0], n[1], n[2])) and (base is None or cash >= max(0, base - (IV_DISCOUNT if has_iv else 0))):
+    if (ign or _req(sr, ar, wr, n[0], n[1], n[2])) and cash >= _iv_cost(base, has_iv):
         out.append("done")
     if not out:
         out.append("abort")  # safety net; never expected (conformance tests check)
