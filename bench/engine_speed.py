@@ -10,9 +10,9 @@ they are installed (``pip install -e '.[bench]'``):
 * OpenSpiel's C++ hearts through pyspiel, random legal actions and chance outcomes,
   clone = ``state.clone()``.
 
-Each of our rows says which build it measured: pure Python (the default) or the optional
-compiled build (what ``make bench`` runs when a C compiler is there, see tools/build_fast.py: the engine through mypyc, the random
-generator in C); so does the ``build`` field of ``--json``.
+Each of our rows says which build it measured: compiled (what ``make bench`` runs when a C
+compiler is there, see tools/build_fast.py: the engine through mypyc, the random generator in
+C) or pure Python; so does the ``build`` field of ``--json``.
 
 Usage: python bench/engine_speed.py [--seconds 45] [--json]
 """
@@ -290,7 +290,7 @@ def goals(results: list[dict[str, Any]]) -> list[str]:
         lines.append(f"  x{ratio:.1f} RLCard's gin rummy, goal x{GOAL_PEER_RATIO:.0f}: {'met' if ratio >= GOAL_PEER_RATIO else 'not met'}")
     lines.append(f"  clone {ours['clone_us']:.1f} µs, goal under {GOAL_CLONE_US:.0f} µs: {'met' if ours['clone_us'] < GOAL_CLONE_US else 'not met'}")
     if ours["build"] == "pure Python":
-        lines.append("  (pure Python: with a C compiler, `make bench` compiles the engines first, about 2.8 times faster;"
+        lines.append("  (pure Python: with a C compiler, `make bench` compiles the engines first, about three times faster;"
                      " see the README, Compiled and pure-Python engines)")
     return lines
 

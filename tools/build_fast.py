@@ -93,7 +93,6 @@ def build() -> None:
 
 def missing_compiler() -> str | None:
     """What the build needs but this machine lacks (a C compiler, the Python headers), or None."""
-    import shutil
     import sysconfig
 
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
@@ -172,15 +171,14 @@ def run_build() -> tuple[int, str]:
 def status() -> None:
     import importlib
 
+    import primetime._build as used  # the instance the package consulted (B is a separate copy)
     import primetime.core.rng
 
     for m in B.COMPILED_MODULES:
         print(f"{m}: {B.engine_build(importlib.import_module(m))}")
-    import primetime._build as used  # the instance the package consulted (B is a separate copy)
-
+    print(f"primetime.core.rng: random generator in {primetime.core.rng.build()}")
     if used.pure_reason():
         print(f"the compiled build in place is not in use: {used.pure_reason()}")
-    print(f"primetime.core.rng: random generator in {primetime.core.rng.build()}")
 
 
 def main(argv: list[str]) -> None:

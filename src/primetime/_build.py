@@ -130,7 +130,7 @@ def select_build() -> str:
 
 
 def current_build() -> str:
-    """``"compiled"`` when the compiled build (make fast) is in place and in use, else ``"pure Python"``."""
+    """``"compiled"`` when the compiled build is in place and in use, else ``"pure Python"``."""
     if _pure_reason is not None:
         return "pure Python"
     return "compiled" if any(extensions_of(m) for m in BUILT_MODULES) else "pure Python"

@@ -540,7 +540,7 @@ def simulate(
         table.add_row(k, v)
     con.print(table)
     if report["build"] == "pure Python" and report["seconds"] >= 30:
-        con.print("Tip: the engines ran in pure Python; `make fast` compiles them (needs a C compiler): the same games, about 2.7 times faster.")
+        con.print("Tip: the engines ran in pure Python; `make fast` compiles them (needs a C compiler): the same games, about three times faster.")
     for msg in report["error_messages"][:10]:
         con.print(Text(msg, style="red"))
 
