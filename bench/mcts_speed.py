@@ -27,9 +27,9 @@ import sys
 import time
 from typing import Any
 
-from primetime.bots.greedy import GreedyBot
-from primetime.bots.mcts import MctsBot, public_copy
 from primetime.core.game import get_ruleset
+from primetime.games.networks.bots.greedy import GreedyBot
+from primetime.games.networks.bots.search import MctsBot, public_copy
 
 INSTALL_HINT = "pip install -e '.[bench]'"
 

@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from primetime.tournament import tournament
+from primetime.sim.tournament import tournament
 
 
 def timed(players: int, bots: str, games: int, workers: int, backend: str) -> tuple[float, dict[str, Any]]:

@@ -25,7 +25,8 @@ from primetime.games.prime_time.cards import (
     CardDataError,
     load_catalogue,
 )
-from primetime.games.prime_time.ruleset import PrimeTimeRuleset, card_text
+from primetime.games.prime_time.ruleset import PrimeTimeRuleset
+from primetime.games.prime_time.text import card_text
 
 from .helpers import CAT, copies, fresh
 

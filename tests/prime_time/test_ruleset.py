@@ -7,7 +7,8 @@ import json
 import pytest
 
 from primetime.core import Game, IllegalOptionError, NotYourDecisionError, get_ruleset
-from primetime.games.prime_time.ruleset import PrimeTimeRuleset, card_text
+from primetime.games.prime_time.ruleset import PrimeTimeRuleset
+from primetime.games.prime_time.text import card_text
 
 from .helpers import ALEX, BRIDGET, CAT, SHOWS, at_placement, choose, clear_hands, ident, started, to_hand, to_space
 

@@ -3,36 +3,39 @@
 Some bots are generic (``random`` plays any ruleset); others need to know the game they
 play (``greedy`` has one evaluation per game).  :class:`ByGame` gives such a bot a single
 name: it picks the implementation by the name of the ruleset it is asked about, creates it
-on first use with the bot's seed, and keeps it for the rest of the game.
+on first use with the bot's seed, and keeps it for the rest of the game.  An implementation
+is a :class:`~primetime.bots.base.Bot` or any policy with the same ``select`` method
+(:class:`primetime.core.plugin.Policy`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from primetime.bots.base import Bot
+from primetime.core.plugin import Policy, game_names, get_plugin
 
 
 class ByGame(Bot):
-    def __init__(self, name: str, seed: int, per_game: Mapping[str, Callable[[int], Bot]]) -> None:
+    def __init__(self, name: str, seed: int, make: Callable[[str, int], Policy]) -> None:
         self.name = name
         self.seed = seed
-        self.per_game = per_game
-        self._bots: dict[str, Bot] = {}
+        self.make = make
+        self._bots: dict[str, Policy] = {}
 
     def games(self) -> list[str]:
-        return sorted(self.per_game)
+        return game_names()
 
-    def for_game(self, game: str) -> Bot:
+    def for_game(self, game: str) -> Any:
         """The implementation that plays ``game`` (a ruleset name)."""
         bot = self._bots.get(game)
         if bot is None:
             try:
-                factory = self.per_game[game]
-            except KeyError:
+                get_plugin(game)
+            except ValueError:
                 raise ValueError(f"the {self.name} bot does not play {game!r}; it plays {', '.join(self.games())}") from None
-            bot = self._bots[game] = factory(self.seed)
+            bot = self._bots[game] = self.make(game, self.seed)
         return bot
 
     def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
@@ -42,11 +45,11 @@ class ByGame(Bot):
         return f"ByGame({self.name!r}, seed={self.seed}, games={self.games()})"
 
 
-def by_game(name: str, per_game: Mapping[str, Callable[[int], Bot]]) -> Callable[[int], Bot]:
-    """A bot factory (seed -> bot) for :data:`primetime.bots.registry.BOTS`."""
+def by_game(name: str, make: Callable[[str, int], Policy]) -> Callable[[int], Bot]:
+    """A bot factory (seed -> bot) for :data:`primetime.bots.registry.BOTS`; ``make(game, seed)`` builds one game's implementation."""
 
-    def make(seed: int = 0) -> Bot:
-        return ByGame(name, seed, per_game)
+    def factory(seed: int = 0) -> Bot:
+        return ByGame(name, seed, make)
 
-    make.__name__ = f"{name}_by_game"
-    return make
+    factory.__name__ = f"{name}_by_game"
+    return factory

@@ -1,7 +1,7 @@
 """The game-agnostic core of the information-set Monte Carlo tree search bots (single-observer ISMCTS).
 
-Each game plugs in through a small :class:`Adapter` (``primetime.bots.mcts`` for The
-Networks, ``primetime.bots.mcts_prime_time`` for Prime Time): what a public copy of a state
+Each game plugs in through a small :class:`~primetime.core.plugin.SearchAdapter` that its plugin
+hands over (``primetime.games.networks.bots.search``, ``primetime.games.prime_time.bots.search``): what a public copy of a state
 is, how determinizations are drawn from it, the legal keys and how a key is applied, the
 evaluation of a state for every player (a reward in [0, 1]), the root prior from the game's
 greedy bot, and which decision kinds are the player's own follow-up steps.
@@ -55,12 +55,12 @@ from __future__ import annotations
 
 import math
 import time
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from primetime.bots.base import Bot
+from primetime.core.plugin import SearchAdapter
 from primetime.core.rng import Rng
 
 
@@ -92,71 +92,19 @@ class Node:
         self.hint: str | None = None  # the answer to a follow-up step at this node, once worked out
 
 
-class Adapter(ABC):
-    """What the search needs to know about one game; one adapter per bot (it may keep a helper bot)."""
-
-    game: str = "?"  # the game's display name, for error messages
-    reuse_kinds: frozenset[str] = frozenset()  # decision kinds that are the player's own follow-up steps
-    legal: Callable[[Any], list[str]]  # the legal keys of a state (the rules engine's function)
-    apply: Callable[[Any, str], None]  # applies a legal key to a state in place
-
-    @abstractmethod
-    def accepts(self, state: Any) -> bool:
-        """Whether ``state`` is a state of this adapter's game."""
-
-    @abstractmethod
-    def stamp(self, state: Any) -> Hashable:
-        """A public tag of the stage of the game (e.g. round and phase), to tell follow-ups apart."""
-
-    def restrict(self, state: Any, keys: list[str], count: int) -> list[str]:
-        """The keys the search may pick from, given ``count`` decisions of this bot at this stamp."""
-        return keys
-
-    @abstractmethod
-    def public_copy(self, state: Any, viewer: int) -> Any:
-        """A clone of ``state`` with every part ``viewer`` may not see in a canonical arrangement."""
-
-    @abstractmethod
-    def determinize(self, ruleset: Any, public: Any, player: int, rng: Rng) -> Any:
-        """One plausible full state drawn from the public copy with ``rng``."""
-
-    @abstractmethod
-    def prior_values(self, state: Any, player: int, keys: list[str]) -> list[float]:
-        """The greedy bot's value of each key for ``player`` in ``state`` (any scale)."""
-
-    def follow(self, state: Any, keys: list[str]) -> str:
-        """A quick answer to a follow-up step (a decision of a kind in ``reuse_kinds``) inside the search."""
-        return keys[0]
-
-    @abstractmethod
-    def rewards(self, state: Any, n: int) -> list[float]:
-        """Each player's reward in [0, 1] for the (possibly unfinished) state."""
-
-
-def ahead_rewards(values: Sequence[float], margin: float) -> list[float]:
-    """Each player's chance of being ahead: ``sigmoid((own - best other) / margin)``."""
-    n = len(values)
-    out = []
-    for q in range(n):
-        best_other = max(values[o] for o in range(n) if o != q)
-        x = (values[q] - best_other) / margin
-        out.append(1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0)
-    return out
-
-
 class SearchBot(Bot):
-    """Information-set MCTS with truncated, evaluated playouts over one game's :class:`Adapter`."""
+    """Information-set MCTS with truncated, evaluated playouts over one game's :class:`SearchAdapter`."""
 
     name = "mcts"
-    levels: dict[str, Settings] = {}
 
-    def __init__(self, adapter: Adapter, seed: int = 0, level: str = "normal", **overrides: Any) -> None:
-        if level not in self.levels:
-            raise ValueError(f"unknown mcts level {level!r}; choose one of {', '.join(self.levels)}")
+    def __init__(self, adapter: SearchAdapter, seed: int = 0, level: str = "normal", **overrides: Any) -> None:
+        levels = adapter.levels
+        if level not in levels:
+            raise ValueError(f"unknown mcts level {level!r}; choose one of {', '.join(levels)}")
         self.adapter = adapter
         self.seed = seed
         self.level = level
-        self.settings = replace(self.levels[level], **overrides)
+        self.settings = replace(Settings(**levels[level]), **overrides)
         self.rng = Rng(seed)
         self._stamp: Hashable = None
         self._count = 0
@@ -164,13 +112,13 @@ class SearchBot(Bot):
         self.last: dict[str, Any] = {}  # statistics of the last search (iterations, seconds, visits)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed}, level={self.level!r})"
+        return f"SearchBot({self.adapter.game!r}, seed={self.seed}, level={self.level!r})"
 
     # ------------------------------------------------------------------ decision
     def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
         ad = self.adapter
         if not ad.accepts(state):
-            raise TypeError(f"{type(self).__name__} plays {ad.game} only")
+            raise TypeError(f"this mcts bot plays {ad.game} only")
         stamp = ad.stamp(state)
         self._count = self._count + 1 if stamp == self._stamp else 1
         self._stamp = stamp

@@ -9,7 +9,7 @@ from primetime.core.errors import (
     RecordError,
     StaleStateError,
 )
-from primetime.core.game import Game, Ruleset, get_ruleset, register_ruleset, replay_record
+from primetime.core.game import Game, Ruleset, get_ruleset, replay_record
 from primetime.core.rng import Rng
 
 __all__ = [
@@ -25,6 +25,5 @@ __all__ = [
     "Ruleset",
     "StaleStateError",
     "get_ruleset",
-    "register_ruleset",
     "replay_record",
 ]

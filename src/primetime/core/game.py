@@ -1,4 +1,4 @@
-"""Game facade, ruleset protocol, ruleset registry, records and replay.
+"""Game facade, ruleset protocol, records and replay (the games themselves are found through :mod:`primetime.core.plugin`).
 
 Every game (The Networks, Prime Time) implements :class:`Ruleset` over its own state
 type.  Everything outside the engines (bots, CLI, server, RL adapters) goes through this
@@ -7,9 +7,7 @@ one API: ``pending()`` / ``apply()`` / ``view()`` / ``record()``.
 
 from __future__ import annotations
 
-import importlib
 import json
-from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
 from primetime.core.decision import Decision
@@ -20,6 +18,7 @@ from primetime.core.errors import (
     RecordError,
     StaleStateError,
 )
+from primetime.core.plugin import get_plugin
 
 FORMAT_VERSION = 1
 
@@ -48,27 +47,9 @@ class Ruleset(Protocol[S]):
     def clone(self, state: S) -> S: ...
 
 
-_RULESETS: dict[str, Callable[[], Any]] = {}
-_ALIASES = {
-    "networks": "primetime.games.networks.ruleset:NetworksRuleset",
-    "prime-time": "primetime.games.prime_time.ruleset:PrimeTimeRuleset",
-}
-
-
-def register_ruleset(name: str, factory: Callable[[], Any]) -> None:
-    _RULESETS[name] = factory
-
-
 def get_ruleset(name: str) -> Any:
-    """Return the ruleset called ``name`` (``networks``, ...)."""
-    if name not in _RULESETS and name in _ALIASES:
-        mod, _, attr = _ALIASES[name].partition(":")
-        register_ruleset(name, getattr(importlib.import_module(mod), attr))
-    try:
-        return _RULESETS[name]()
-    except KeyError:
-        known = ", ".join(sorted(set(_RULESETS) | set(_ALIASES)))
-        raise ValueError(f"unknown game {name!r}; known games: {known}") from None
+    """A new ruleset of the game called ``name`` (``networks``, ``prime-time``), from its plugin."""
+    return get_plugin(name).ruleset()
 
 
 class Game(Generic[S]):

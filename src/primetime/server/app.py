@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -15,21 +16,30 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record
-from primetime.games.networks.ruleset import render
+from primetime.core.plugin import get_plugin, plugins
 from primetime.server.config import Settings
 from primetime.server.hub import GAME, GAMES, MAX_SEATS, Client, Hub, Runtime, dumps, game_levels, hash_secret, new_id, new_secret
-from primetime.server.messages import card_ids, catalogue_json, render_view
+from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
 from primetime.server.store import ConflictError, open_store
 
 log = logging.getLogger("primetime.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+GAME_SCRIPTS = "<!-- game scripts: one per game, web/games/<plugin script>, filled in by the server -->"
+
+
+@functools.lru_cache(maxsize=8)
+def game_page(name: str) -> str:
+    """A page of web/, with the script of every game's plugin (web/games/<script>) where the page asks for them."""
+    tags = "\n".join(f'  <script src="/static/games/{p.script}" defer></script>' for p in plugins() if p.script)
+    return (WEB_DIR / name).read_text().replace("  " + GAME_SCRIPTS, tags)
 USER_COOKIE = "pt_user"
 SEAT_COOKIE = "pt_seat_"
 YEAR = 365 * 24 * 3600
@@ -198,45 +208,28 @@ def create_app(settings: Settings | None = None) -> Guard:
         return [{"id": lv, "label": names.get(lv, lv.capitalize())} for lv in game_levels(game, hub.levels)]
 
     def games_offered() -> list[dict[str, Any]]:
-        """The games a table can be created for, with their player counts, options and bots."""
-        from primetime.core.game import get_ruleset
-
+        """The games a table can be created for, with their player counts, options and bots (from their plugins)."""
         out = []
-        for gid, label in (("networks", "The Networks"), ("prime-time", "Prime Time")):
-            rs = get_ruleset(gid)
-            opts: dict[str, Any]
-            if gid == "networks":
-                opts = {
-                    "pilot": [{"id": "normal", "label": "Normal (keep 2 of 4 private pilot cards)"},
-                              {"id": "simplified", "label": "Simplified (2 pilot stars/ads, faster first game)"}],
-                    "turn_order": [{"id": "fixed", "label": "Fixed order"},
-                                   {"id": "low_to_high", "label": "Low to high (lowest score acts first)"}],
-                }
-            else:
-                opts = {
-                    "bonds": {"type": "bool", "label": "Issuing Bonds (borrow $5/$10 certificates when short of cash)"},
-                    "simultaneous": {"type": "bool",
-                                     "label": "Simultaneous Scheduling (TV Guides built in secret, revealed together)"},
-                }
-            out.append({"id": gid, "label": label, "min_players": int(rs.min_players),
-                        "max_players": min(int(rs.max_players), MAX_SEATS), "options": opts,
-                        "bots": bot_levels(gid)})
+        for plugin in plugins():
+            out.append({"id": plugin.name, "label": plugin.short, "min_players": plugin.min_players,
+                        "max_players": min(plugin.max_players, MAX_SEATS), "options": plugin.options,
+                        "bots": bot_levels(plugin.name)})
         return out
 
     # ------------------------------------------------------------------ pages
-    def page(name: str) -> FileResponse:
-        return FileResponse(WEB_DIR / name, headers={"cache-control": "no-cache"})
+    def page(name: str) -> Response:
+        return HTMLResponse(game_page(name), headers={"cache-control": "no-cache"})
 
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
+    async def index() -> Response:
         return page("index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(table_id: str) -> Response:
         return page("table.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
+    async def replay_page(table_id: str) -> Response:
         return page("replay.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
@@ -256,12 +249,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         return {
             "user": {"name": user["name"], "prefs": user["prefs"]} if user else None,
             "bots": bot_levels(),
-            "options": {
-                "pilot": [{"id": "normal", "label": "Normal (keep 2 of 4 private pilot cards)"},
-                          {"id": "simplified", "label": "Simplified (2 pilot stars/ads, faster first game)"}],
-                "turn_order": [{"id": "fixed", "label": "Fixed order"},
-                               {"id": "low_to_high", "label": "Low to high (lowest score acts first)"}],
-            },
+            "options": get_plugin(GAME).options,
             "games": games_offered(),
         }
 
@@ -329,8 +317,6 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         rt = await runtime(table_id)
         user = await current_user(request)
-        from primetime.server.messages import public_table
-
         assert rt.meta is not None
         out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after))
         mine = [s.seat for s in rt.meta.seats if user and s.kind == "human" and s.user_id == user["id"]]
@@ -439,19 +425,7 @@ def create_app(settings: Settings | None = None) -> Guard:
                 raise RecordError(f"game {rec['game']!r} is not served here")
             if len(rec["actions"]) > 5000:
                 raise RecordError("too many actions")
-            opts = rec.get("options") or {}
-            if rec["game"] == "networks":
-                if not 1 <= len(rec["players"]) <= 5:
-                    raise RecordError("a record has 1 to 5 players")
-                if str(opts.get("card_set", "base")) not in ("base", ""):
-                    raise RecordError("only games with the standard cards can be imported")
-                allowed = {"pilot", "turn_order", "first_player", "card_set"}
-            else:
-                if not 2 <= len(rec["players"]) <= 4:
-                    raise RecordError("a Prime Time record has 2 to 4 players")
-                allowed = {"bonds", "simultaneous", "log"}
-            if set(opts) - allowed:
-                raise RecordError(f"unknown options {sorted(set(opts) - allowed)}")
+            get_plugin(rec["game"]).record_check(rec)
             tid = await hub.import_record(rec, user["id"] if user else None)
         except RecordError as exc:
             raise ApiError(400, f"cannot import this record: {exc}") from None

@@ -30,21 +30,19 @@ import msgspec
 
 from primetime.core.errors import GameError, StaleStateError
 from primetime.core.game import Game, get_ruleset
+from primetime.core.plugin import game_names, get_plugin
 from primetime.core.rng import Rng
 from primetime.server import botpool
 from primetime.server.config import Settings
 from primetime.server.gamestate import Mark, apply_tracked, build_game, undo_refusal
+from primetime.server.messages import state_message
 from primetime.server.store import NOTIFY_CHANNEL, ConflictError, SeatRow, Store, TableRow, Tx
 
 log = logging.getLogger("primetime.server")
 R = TypeVar("R")
 
 GAME = "networks"  # the default game of a new table
-# Games served here: the options a table may set, and the bot levels that can play each.
-GAMES: dict[str, dict[str, Any]] = {
-    "networks": {"options": ("pilot", "turn_order"), "levels": None},
-    "prime-time": {"options": ("bonds", "simultaneous"), "levels": None},  # every bot plays both games
-}
+GAMES: tuple[str, ...] = tuple(game_names())  # the games served here (their plugins say what a table may set)
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 MAX_SEATS = 5
 
@@ -62,9 +60,8 @@ def new_id(n: int = 6) -> str:
 
 
 def game_levels(game: str, levels: list[str]) -> list[str]:
-    """The bot levels that can play ``game``."""
-    allowed = GAMES.get(game, {}).get("levels")
-    return [lv for lv in levels if allowed is None or lv in allowed]
+    """The bot levels that can play ``game`` (every bot plays every game served here)."""
+    return list(levels)
 
 
 def bot_name(seat: int, level: str) -> str:
@@ -347,8 +344,6 @@ class Hub:
             rt.cache_version = rt.version
         msg = rt.cache.get(seat)
         if msg is None:
-            from primetime.server.messages import state_message
-
             msg = rt.cache[seat] = state_message(self, rt, seat)
         return msg
 
@@ -721,7 +716,7 @@ class Hub:
     def validate_options(self, options: dict[str, Any], nseats: int, game: str = GAME) -> dict[str, Any]:
         if game not in GAMES:
             raise ConflictError(f"unknown game {game!r}; this server offers {', '.join(GAMES)}")
-        clean = {k: options[k] for k in GAMES[game]["options"] if k in options}
+        clean = {k: options[k] for k in get_plugin(game).option_names() if k in options}
         try:
             return dict(get_ruleset(game).validate_options(clean, nseats))
         except ValueError as exc:

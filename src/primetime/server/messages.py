@@ -14,13 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from primetime.games.networks.ruleset import render
+from primetime.core.decision import fill_names as render
+from primetime.core.plugin import get_plugin
 from primetime.server.gamestate import undo_refusal
-from primetime.server.hub import GAMES
 
 if TYPE_CHECKING:
-    from primetime.server.hub import Hub, Runtime
     from primetime.server.store import TableRow
+
+
+def _option_names(game: str) -> tuple[str, ...]:
+    try:
+        return get_plugin(game).option_names()
+    except ValueError:
+        return get_plugin("networks").option_names()
 
 
 def public_table(t: TableRow, replaceable: list[int], idle_after: float | None = None) -> dict[str, Any]:
@@ -33,7 +39,7 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "name": t.name,
         "status": t.status,
         "game": t.game,
-        "options": {k: t.options.get(k) for k in GAMES.get(t.game, GAMES["networks"])["options"]},
+        "options": {k: t.options.get(k) for k in _option_names(t.game)},
         "nseats": t.nseats,
         "imported": t.imported,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left} for s in t.seats],
@@ -53,8 +59,7 @@ def card_ids(game: Any) -> list[str]:
     cat = game.state.cat
     got = _IDS.get(id(cat))
     if got is None:
-        # The Networks' catalogue lists card objects; Prime Time's keeps the ids themselves.
-        got = _IDS[id(cat)] = [c.id for c in cat.cards] if hasattr(cat, "cards") else list(cat.ids)
+        got = _IDS[id(cat)] = get_plugin(str(game.header["game"])).card_ids(cat)
     return got
 
 
@@ -81,24 +86,14 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
         pend["prompt"] = render(pend.get("prompt", ""), names)
         for o in pend.get("options") or []:
             o["label"] = render(o["label"], names)
-            head, _, rest = o["key"].partition(":")
-            if head == "keep" and view.get("game") != "prime-time":  # Prime Time's keep names a card id
-                try:
-                    o["cards"] = [ids[int(x)] for x in rest.split(",")]
-                except (ValueError, IndexError):
-                    pass
-        unusable = pend.get("unusable") if view.get("game") != "prime-time" else None
-        if unusable:
-            by_card: dict[str, str] = {}
-            for key, reason in unusable.items():
-                parts = key.split(":")
-                if len(parts) >= 2 and parts[1].isdigit() and int(parts[1]) < len(ids):
-                    by_card[ids[int(parts[1])]] = render(reason, names)
-            pend["unusable"] = by_card
+    game = view.get("game")
+    if isinstance(game, str):
+        get_plugin(game).browser_view(view, names, ids)
     return view
 
 
-def state_message(hub: Hub, rt: Runtime, seat: int | None) -> str:
+def state_message(hub: Any, rt: Any, seat: int | None) -> str:
+    """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``."""
     t = rt.meta
     assert t is not None
     game = rt.game
@@ -130,53 +125,7 @@ def state_message(hub: Hub, rt: Runtime, seat: int | None) -> str:
     return msgspec.json.encode(msg).decode()
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
 def catalogue_json(card_set: str = "base", game: str = "networks") -> bytes:
-    """Every card with its words (for tooltips), without server paths."""
-    if game == "prime-time":
-        return prime_time_catalogue_json()
-    from primetime.games.networks.ruleset import card_text, catalogue_for
-
-    cat = catalogue_for(card_set)
-    raw = cat.to_json()
-    cards: dict[str, Any] = {}
-    for group in ("shows", "stars", "ads", "networks"):
-        for c in raw.get(group, []):
-            entry = dict(c)
-            entry["kind"] = {"shows": "show", "stars": "star", "ads": "ad", "networks": "network"}[group]
-            try:
-                entry["words"] = card_text(cat, c["id"])
-            except Exception:
-                entry["words"] = c.get("name", c["id"])
-            cards[c["id"]] = entry
-    out = {"cards": cards, "board": raw.get("board"), "solo": raw.get("solo")}
-    return msgspec.json.encode(out)
-
-
-def prime_time_catalogue_json() -> bytes:
-    """Prime Time's cards by id with their words: shows, talents, clients, boardroom cards, the Re-Run."""
-    from primetime.games.prime_time.cards import default_catalogue
-    from primetime.games.prime_time.ruleset import card_text
-
-    cat = default_catalogue()
-    raw = cat.to_json()
-    cards: dict[str, Any] = {}
-    for group, kind in (("shows", "show"), ("talents", "talent"), ("clients", "client"), ("boardroom", "boardroom"),
-                        ("characters", "character")):
-        for c in raw.get(group) or []:
-            if not isinstance(c, dict) or "id" not in c:
-                continue
-            entry = dict(c)
-            entry["kind"] = kind
-            words = c.get("name", c["id"])
-            if kind in ("show", "talent"):
-                try:
-                    words = card_text(cat, c["id"])
-                except Exception:
-                    pass
-            entry["words"] = words
-            cards[c["id"]] = entry
-    rerun = raw.get("rerun")
-    if isinstance(rerun, dict):
-        cards["rerun"] = {**rerun, "id": "rerun", "kind": "rerun", "words": rerun.get("name", "Re-Run")}
-    return msgspec.json.encode({"game": "prime-time", "cards": cards})
+    """Every card of ``game`` with its words (for tooltips), without server paths."""
+    return get_plugin(game).browser_catalogue(card_set)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,13 +24,6 @@ from primetime.bots.base import Bot
 from primetime.core.decision import Decision
 from primetime.core.errors import GameError
 from primetime.core.game import Game
-
-_TOKEN = re.compile(r"\{P(\d+)\}")
-
-
-def fill_names(text: str, names: list[str]) -> str:
-    """Replace the player tokens ``{P1}`` of prompts and log lines with names."""
-    return _TOKEN.sub(lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0), text)
 
 
 def interactive() -> bool:

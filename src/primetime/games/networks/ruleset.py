@@ -6,7 +6,6 @@ rules in :mod:`primetime.games.networks.engine`.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from primetime.games.networks.state import OPP, NetState
 
 DEFAULTS: dict[str, Any] = {"pilot": "normal", "turn_order": "fixed", "first_player": None, "card_set": "base"}
 CHOICES = {"pilot": ("normal", "simplified"), "turn_order": ("fixed", "low_to_high")}
-_TOKEN = re.compile(r"\{P(\d+)\}")
 
 
 def catalogue_for(card_set: str) -> Catalogue:
@@ -42,13 +40,6 @@ def _load_set(path: str) -> Catalogue:
     if path not in _SETS:
         _SETS[path] = load_catalogue(Path(path))
     return _SETS[path]
-
-
-def render(text: str, names: list[str] | None) -> str:
-    """Replace player tokens ``{P1}`` in log lines and prompts with names."""
-    if not names:
-        return _TOKEN.sub(lambda m: f"Player {m.group(1)}", text)
-    return _TOKEN.sub(lambda m: names[int(m.group(1)) - 1] if int(m.group(1)) <= len(names) else m.group(0), text)
 
 
 class NetworksRuleset:
@@ -135,68 +126,6 @@ class NetworksRuleset:
     def determinize(self, state: NetState, viewer: int, rng: Any) -> NetState:
         """Resample what ``viewer`` cannot see (for search bots)."""
         return E.determinize(state, viewer, rng)
-
-
-# ---------------------------------------------------------------------- card text
-
-
-def card_json(cat: Catalogue, cid: int) -> dict[str, Any]:
-    c = cat.cards[cid]
-    return {"id": c.id, "kind": c.kind, "name": c.name}
-
-
-def card_text(cat: Catalogue, ref: int | str) -> str:
-    """A card read out in words (003, tooltips; NET-UI-06/19)."""
-    c = cat.card(ref)
-    d = c.defn
-    if c.kind == "show":
-        sl = d.slots
-        parts = []
-        for label, req, opt in (("star", sl.star_req, sl.star_opt), ("ad", sl.ad_req, sl.ad_opt), ("wild", sl.wild_req, sl.wild_opt)):
-            if req:
-                parts.append(f"{req} required {label}")
-            if opt:
-                parts.append(f"{opt} optional {label}")
-        slot = TIMESLOT_NAMES.get(d.timeslot, "any timeslot (no preference)")
-        rerun = d.rerun if d.rerun is not None else d.seasons[3]
-        txt = (f"{d.name} — {GENRE_NAMES[d.genre]} show. Cost ${d.cost}M, expenses ${d.expenses}M per round. "
-               f"Preferred timeslot: {slot}. Viewers by season: {', '.join(map(str, d.seasons))} "
-               f"(off its timeslot it starts on season 3). Rerun value {rerun}. "
-               f"Slots: {', '.join(parts) or 'none'}.")
-    elif c.kind == "star":
-        txt = (f"{d.name} — star. Signing cost ${d.cost}M, expenses ${d.expenses}M. Viewers by the show's season: "
-               f"{', '.join(map(str, d.viewers))}. Upside down: expenses ${d.rotated_expenses}M, viewers "
-               f"{', '.join(map(str, d.rotated_viewers))}.")
-        if d.condition is not None:
-            txt += " Condition: " + condition_text(d.condition) + "."
-    elif c.kind == "ad":
-        if d.promo_cost:
-            txt = (f"{d.name} — promo ad. Signing bonus ${d.bonus}M, income ${d.income}M. When attached pay "
-                   f"${d.promo_cost}M to keep it upright (adds {', '.join(map(str, d.viewers))} viewers by season), "
-                   f"or rotate it (income ${d.rotated_income}M, no viewers).")
-        else:
-            txt = f"{d.name} — ad. Signing bonus ${d.bonus}M, income ${d.income}M (upside down ${d.rotated_income}M)."
-            if d.condition is not None:
-                txt += " Condition: " + condition_text(d.condition) + "."
-    else:
-        timing = {"immediate": "Immediate", "use_once": "Use once", "ongoing": "Ongoing", "game_end": "Game end"}[d.timing]
-        txt = f"{d.name} — network card ({timing})." + (f" Costs ${d.cost}M to take." if d.cost else "")
-    if getattr(d, "text", ""):
-        txt += " " + d.text
-    return str(txt)
-
-
-def condition_text(c: Any) -> str:
-    if c.kind == "genre":
-        return "attach to a " + " or ".join(GENRE_NAMES[g] for g in c.genres) + " show"
-    if c.kind == "timeslot":
-        return f"attach to a show in {TIMESLOT_NAMES[c.timeslot]}"
-    what = {"star": "star", "ad": "ad", "any": "star or ad"}[c.of]
-    if c.kind == "with_others":
-        return f"attach to a show with at least 1 other {what}"
-    if c.kind == "alone":
-        return f"attach to a show with no other {what}"
-    return f"have at least {c.count} network cards in your green room"
 
 
 # ---------------------------------------------------------------------- prompts and labels

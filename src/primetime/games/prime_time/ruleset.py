@@ -12,14 +12,11 @@ from primetime.core.decision import Decision, Option
 from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.cards import (
     COLOURS,
-    DURATION_NAMES,
-    GENRE_NAMES,
     SPACE_COLOURS,
     TALENT_TYPES,
     TIER_NAMES,
     TIERS,
     TYPE_NAMES,
-    Catalogue,
     default_catalogue,
 )
 from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState, Slot
@@ -115,18 +112,6 @@ class PrimeTimeRuleset:
     def determinize(self, state: PTState, viewer: int, rng: Any) -> PTState:
         """Resample what ``viewer`` cannot see (for search bots)."""
         return E.determinize(state, viewer, rng)
-
-
-def card_text(cat: Catalogue, ref: int | str) -> str:
-    """A Show or Talent card read out in words."""
-    d = cat.card(ref)
-    spaces = ", ".join(d.spaces)
-    stars = f", {d.stars} star{'s' if d.stars != 1 else ''}" if d.stars else ""
-    tier = TIER_NAMES[d.tier]
-    if hasattr(d, "duration"):
-        return f"{d.name} — {GENRE_NAMES[d.genre]} {DURATION_NAMES[d.duration]} ({tier}, min bid ${d.min_bid}{stars}); cube spaces: {spaces}."
-    t = getattr(d, "type", "")
-    return f"{d.name} — {GENRE_NAMES[d.genre]} {TYPE_NAMES[t]} ({tier}, min bid ${d.min_bid}{stars}); cube spaces: {spaces}."
 
 
 def _nm(s: PTState, c: int) -> str:
@@ -580,8 +565,3 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
     else:
         out["pending"] = None
     return out
-
-
-def catalogue_json() -> dict[str, Any]:
-    """The whole card set, for a catalogue screen."""
-    return default_catalogue().to_json()

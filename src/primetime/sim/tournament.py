@@ -19,23 +19,21 @@ The report gives, per bot name (entries with the same name are pooled):
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import statistics
 import time
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
-
-from primetime.results_file import ResultsFile, describe_code
-from primetime.scale import Progress, check_backend, play_game, run_tasks
-from primetime.sim import bot_seed
+from primetime.core.game import get_ruleset
+from primetime.core.plugin import get_plugin
+from primetime.sim.backends import check_backend, run_tasks
+from primetime.sim.errors import SimulationError
+from primetime.sim.games import Progress, bot_seed, play_game
+from primetime.sim.results import ResultsFile, describe_code
 
 Z95 = 1.959963984540054
-GAME_NAMES = {"networks": "The Networks", "prime-time": "Prime Time"}
 
 
 def parse_lineup(bots: str | Sequence[str], players: int) -> list[str]:
@@ -45,14 +43,14 @@ def parse_lineup(bots: str | Sequence[str], players: int) -> list[str]:
     names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
     names = [n for n in names if n]
     if not names:
-        raise ValueError("name at least one bot")
+        raise SimulationError("name at least one bot")
     for n in names:
         if n not in known_bots():
-            raise ValueError(f"unknown bot {n!r}; known bots: {', '.join(known_bots())}")
+            raise SimulationError(f"unknown bot {n!r}; known bots: {', '.join(known_bots())}")
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"give one bot per seat ({players}) or one bot for every seat, not {len(names)}")
+        raise SimulationError(f"give one bot per seat ({players}) or one bot for every seat, not {len(names)}")
     return names
 
 
@@ -115,7 +113,7 @@ def bradley_terry(names: list[str], wins: dict[tuple[str, str], float], iteratio
 
 
 def summarise(players: int, lineup: Sequence[str], results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per-bot statistics of a list of :func:`~primetime.scale.play_game` results."""
+    """Per-bot statistics of a list of :func:`~primetime.sim.games.play_game` results."""
     names = sorted(set(lineup), key=list(lineup).index)
     scores: dict[str, list[int]] = {n: [] for n in names}
     credit = {n: 0.0 for n in names}
@@ -191,17 +189,18 @@ def tournament(
     """Play a seat-rotated tournament and summarise it (see the module docstring).
 
     With ``save``, every finished game is appended to that results file at once, and games
-    already in it are not played again (see :mod:`primetime.results_file`): an interrupted
+    already in it are not played again (see :mod:`primetime.sim.results`): an interrupted
     tournament resumes, and a longer one (more ``games``, same seed) extends a shorter one.
     """
-    from primetime.core.game import get_ruleset
-
-    rs = get_ruleset(game)
+    try:
+        rs = get_ruleset(game)
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
     lo, hi = int(rs.min_players), int(rs.max_players)
     if not lo <= players <= hi:
-        raise ValueError(f"{GAME_NAMES.get(game, game)} is played by {lo} to {hi} players, not {players}")
+        raise SimulationError(f"{get_plugin(game).short} is played by {lo} to {hi} players, not {players}")
     if games < 1:
-        raise ValueError("games must be at least 1")
+        raise SimulationError("games must be at least 1")
     lineup = parse_lineup(bots, players)
     check_backend(backend, workers)
     t0 = time.perf_counter()
@@ -241,99 +240,3 @@ def tournament(
     out["seconds"] = time.perf_counter() - t0
     out["results"] = [{k: r.get(k) for k in ("seed", "bots", "scores", "winners", "error") if k in r} for r in results]
     return out
-
-
-# ---------------------------------------------------------------------- command line
-
-
-def progress_bar(label: str, total: int, console: Any) -> Any:
-    """A rich progress bar (a context manager) and its update callback."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False)
-    task = bar.add_task(label, total=total)
-
-    def step(done: int, _total: int) -> None:
-        bar.update(task, completed=done)
-
-    return bar, step
-
-
-def report_table(report: dict[str, Any]) -> Any:
-    from rich.table import Table
-
-    solo = report["players"] == 1
-    table = Table(title=f"Tournament: {report['players']} players, {report['finished']} games, seats rotated", title_justify="left")
-    table.add_column("Bot")
-    table.add_column("Seats", justify="right")
-    if not solo:
-        table.add_column("Win rate (95% CI)", justify="right")
-    table.add_column("Score mean ± sd", justify="right")
-    table.add_column("Median", justify="right")
-    table.add_column("Min–max", justify="right")
-    if not solo:
-        table.add_column("Rating", justify="right")
-    table.add_column("s / decision", justify="right")
-    for r in sorted(report["bots"], key=lambda r: -r["rating"] if not solo else -r["score_mean"]):
-        lo, hi = r["win_ci95"]
-        cells = [r["bot"], str(r["seats"])]
-        if not solo:
-            cells.append(f"{100 * r['win_rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})")
-        cells += [f"{r['score_mean']:.1f} ± {r['score_sd']:.1f}", f"{r['score_median']:.1f}", f"{r['score_min']}–{r['score_max']}"]
-        if not solo:
-            cells.append(f"{r['rating']:.0f}")
-        cells.append(f"{r['seconds_per_decision']:.3f}")
-        table.add_row(*cells)
-    return table
-
-
-def tournament_command(
-    game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (networks 1-5, prime-time 2-4).")] = 2,
-    bots: Annotated[str, typer.Option("--bots", help="One bot per seat, e.g. greedy,mcts:normal (or one for every seat).")] = ("greedy,random"),
-    games: Annotated[int, typer.Option("--games", "-g", help="Number of games (a multiple of --players rotates fully).")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal (deal d uses seed + d).")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
-    simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
-    save: Annotated[
-        Path | None,
-        typer.Option("--save", help="Keep every finished game in this file (JSON lines); run again with it to resume or extend."),
-    ] = None,
-) -> None:
-    """Play a seat-rotated tournament between bots and print per-bot results."""
-    from primetime.cli import _out, check_game, check_players, fail, options_for
-
-    game = check_game(game)
-    check_players(game, players)
-    options = options_for(game, bonds=bonds, simultaneous=simultaneous) if game == "prime-time" or bonds or simultaneous else None
-    con = _out()
-    try:
-        lineup = parse_lineup(bots, players)
-        if games < 1:
-            raise ValueError("--games must be at least 1")
-        check_backend(backend, workers)
-        if not json_out and con.is_terminal:
-            bar, step = progress_bar("tournament", games, con)
-            with bar:
-                report = tournament(players, lineup, games, seed, workers, backend, progress=step, options=options, game=game, save=save)
-        else:
-            report = tournament(players, lineup, games, seed, workers, backend, options=options, game=game, save=save)
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-    if json_out:
-        typer.echo(json.dumps({k: v for k, v in report.items() if k != "results"}))
-        return
-    con.print(
-        f"[bold]{GAME_NAMES.get(game, game)}[/]: {', '.join(lineup)} — seeds {seed}–{seed + (games - 1) // players}, "
-        f"{workers} worker(s), {backend} backend, {report['seconds']:.1f} s"
-    )
-    if save is not None:
-        con.print(f"{report['resumed']} game(s) taken from {save}, {games - report['resumed']} played now; all kept there.")
-    if "code_changed" in report:
-        con.print(f"[yellow]Warning: {report['code_changed']}.[/] Start a new file to keep one code version per file.")
-    con.print(report_table(report))
-    for msg in report["error_messages"][:10]:
-        con.print(f"[red]{msg}[/]")

@@ -1,7 +1,7 @@
 """Run many bot-only games on one core, a process pool, or a Ray cluster.
 
 A run is a list of independent *game specs* (plain dicts: game, players, one bot name per
-seat, seed, options).  :func:`play_game` plays one spec and returns a plain dict;
+seat, seed, options).  :func:`primetime.sim.games.play_game` plays one spec and returns a plain dict;
 :func:`run_tasks` maps it over the specs with the chosen backend and returns the results in
 the order of the specs.  Every game is seeded by its spec (engine and bots), so a run gives
 the same results whatever the backend and the number of workers.
@@ -19,101 +19,26 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from primetime.sim import MAX_DECISIONS, bot_seed
+from primetime.sim.errors import SimulationError
+from primetime.sim.games import Progress
 
 BACKENDS = ("local", "ray")
-
-Progress = Callable[[int, int], None]
-
-
-def play_game(spec: dict[str, Any]) -> dict[str, Any]:
-    """Play one bot-only game; never raises (a failure is returned as ``{"error": ...}``).
-
-    ``spec``: ``game``, ``players``, ``bots`` (one name per seat), ``seed``, optional
-    ``options``, ``bot_seeds`` (default :func:`bot_seed`) and ``collect`` (a callable path
-    ``"module:function"`` called as ``f(ruleset, state, key)`` before every move and
-    ``f(ruleset, state, None)`` at the end; whatever the last call returns is the result's
-    ``"extra"``).
-    """
-    from primetime.bots.registry import make_bot
-    from primetime.core.game import get_ruleset
-
-    seed = int(spec["seed"])
-    players = int(spec["players"])
-    names = list(spec["bots"])
-    t0 = time.perf_counter()
-    try:
-        rs = get_ruleset(spec.get("game", "networks"))
-        opts = rs.validate_options({**(spec.get("options") or {}), "log": False}, players)
-        state = rs.new_state(opts, seed, players)
-        seeds = spec.get("bot_seeds") or [bot_seed(seed, p) for p in range(players)]
-        bots = [make_bot(names[p], int(seeds[p])) for p in range(players)]
-        collect = _resolve(spec["collect"]) if spec.get("collect") else None
-        legal_keys, apply_key, current, is_over = rs.legal_keys, rs.apply_key, rs.current_player, rs.is_over
-        n = 0
-        choices = [0] * players  # decisions with a real choice, per seat
-        think = [0.0] * players  # seconds spent choosing, per seat
-        while not is_over(state):
-            p = current(state)
-            keys = legal_keys(state)
-            if len(keys) == 1:
-                key = keys[0]
-            else:
-                t = time.perf_counter()
-                key = bots[p].select(rs, state, p, keys)
-                think[p] += time.perf_counter() - t
-                choices[p] += 1
-                if key not in keys:
-                    raise RuntimeError(f"the {names[p]} bot in seat {p} chose the illegal key {key!r}")
-            if collect is not None:
-                collect(rs, state, key)
-            apply_key(state, key)
-            n += 1
-            if n > MAX_DECISIONS:
-                raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
-        result = rs.result(state)
-        out: dict[str, Any] = {
-            "seed": seed,
-            "bots": names,
-            "scores": list(rs.scores(state)),
-            "winners": list(result.get("winners", [])),
-            "decisions": n,
-            "choices": choices,
-            "think": think,
-            "seconds": time.perf_counter() - t0,
-        }
-        if "rank" in result:
-            out["rank"] = result["rank"]
-        if collect is not None:
-            out["extra"] = collect(rs, state, None)
-        return out
-    except Exception as exc:  # one broken game must not stop the run
-        return {"seed": seed, "bots": names, "error": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - t0}
-
-
-def _resolve(path: str) -> Callable[..., Any]:
-    import importlib
-
-    mod, _, attr = path.partition(":")
-    factory = getattr(importlib.import_module(mod), attr)
-    return factory()  # type: ignore[no-any-return]
 
 
 def check_backend(backend: str, workers: int) -> None:
     if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        raise SimulationError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     if workers < 1:
-        raise ValueError("workers must be at least 1")
+        raise SimulationError("workers must be at least 1")
     if backend == "ray":
         try:
             import ray  # noqa: F401
         except ImportError:
-            raise ValueError("the ray backend needs Ray: pip install 'primetime[scale]'") from None
+            raise SimulationError("the ray backend needs Ray: pip install 'primetime[scale]'") from None
 
 
 def run_tasks(

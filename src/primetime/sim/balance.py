@@ -1,7 +1,7 @@
 """Card-balance report for The Networks: many games between identical bots, one HTML page.
 
 :func:`run_balance` plays ``games`` games for every player count with the same bot in every
-seat (through :mod:`primetime.scale`, so on one core, a process pool or Ray, with the same
+seat (through :mod:`primetime.sim.backends`, so on one core, a process pool or Ray, with the same
 results), collecting per game: the round-1 turn order, round scores, end-game bonuses and
 every card each player acquired.  :func:`analyse` turns the games into figures:
 
@@ -30,12 +30,14 @@ import statistics
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
-
-from primetime.scale import Progress, check_backend, play_game, run_tasks
-from primetime.tournament import Z95, wilson
+from primetime.bots.registry import known_bots
+from primetime.core.plugin import get_plugin
+from primetime.sim.backends import check_backend, run_tasks
+from primetime.sim.errors import SimulationError
+from primetime.sim.games import Progress, play_game
+from primetime.sim.tournament import Z95, wilson
 
 BONUSES = ("genres", "reruns", "network", "cash")
 SEAT_TOLERANCE = 0.05  # a seat's win rate within 5 points of the fair share
@@ -105,21 +107,19 @@ def run_balance(
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play the games and return ``{"meta": ..., "games": {n: [results]}}``."""
-    from primetime.bots.registry import known_bots
-
     if games < 1:
-        raise ValueError("games must be at least 1")
+        raise SimulationError("games must be at least 1")
     if bot not in known_bots():
-        raise ValueError(f"unknown bot {bot!r}; known bots: {', '.join(known_bots())}")
+        raise SimulationError(f"unknown bot {bot!r}; known bots: {', '.join(known_bots())}")
     counts = sorted(set(int(n) for n in players))
     if not counts or any(not 1 <= n <= 5 for n in counts):
-        raise ValueError("player counts must be between 1 and 5")
+        raise SimulationError("player counts must be between 1 and 5")
     check_backend(backend, workers)
     specs: list[dict[str, Any]] = []
     for n in counts:
         for i in range(games):
             specs.append({"game": "networks", "players": n, "bots": [bot] * n, "seed": player_seed(seed, n) + i,
-                          "options": dict(options or {}), "collect": "primetime.balance:collector"})
+                          "options": dict(options or {}), "collect": "primetime.sim.balance:collector"})
     t0 = time.perf_counter()
     results = run_tasks(play_game, specs, workers, backend, progress)
     by_n: dict[int, list[dict[str, Any]]] = {n: [] for n in counts}
@@ -153,9 +153,7 @@ def _describe(xs: list[float]) -> dict[str, float]:
 def analyse(data: dict[str, Any], catalogue: Any = None) -> dict[str, Any]:
     """Figures from :func:`run_balance` output (see the module docstring)."""
     if catalogue is None:
-        from primetime.games.networks.cards import default_catalogue
-
-        catalogue = default_catalogue()
+        catalogue = get_plugin("networks").catalogue()
     per_n: dict[str, Any] = {}
     checks: list[dict[str, Any]] = []
     # per card: picks (games), and win-minus-fair sums for picked / not picked player-games
@@ -441,63 +439,3 @@ def write_report(report: dict[str, Any], out: Path, plots: bool = True) -> Path:
     page = out / "index.html"
     page.write_text(render_html(report, figs))
     return page
-
-
-# ---------------------------------------------------------------------- command line
-
-
-def balance_command(
-    game: Annotated[str, typer.Argument(help="The game: networks.")] = "networks",
-    games: Annotated[int, typer.Option("--games", "-g", help="Games per player count.")] = 200,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for index.html, the plots and balance.json.")] = Path("balance"),
-    players: Annotated[str, typer.Option("--players", "-p", help="Player counts, e.g. 1,2,3,4,5.")] = "1,2,3,4,5",
-    bot: Annotated[str, typer.Option("--bot", help="The bot in every seat.")] = "greedy",
-    seed: Annotated[int, typer.Option("--seed", help="Base seed.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
-    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
-) -> None:
-    """Play many games between identical bots and write an HTML card-balance report."""
-    from primetime.cli import _out, check_game, fail
-    from primetime.tournament import progress_bar
-
-    if check_game(game) != "networks":
-        raise fail("the balance report is available for networks")
-    try:
-        counts = [int(x) for x in players.split(",") if x.strip()]
-    except ValueError:
-        raise fail(f"--players {players!r}: give player counts like 1,2,3,4,5") from None
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise fail("the balance report draws its plots with matplotlib: pip install 'primetime[report]'") from None
-    con = _out()
-    try:
-        if not json_out and con.is_terminal:
-            bar, step = progress_bar("balance", games * len(set(counts)), con)
-            with bar:
-                data = run_balance(games, counts, bot, seed, workers, backend, progress=step)
-        else:
-            data = run_balance(games, counts, bot, seed, workers, backend)
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-    report = analyse(data)
-    page = write_report(report, out)
-    if json_out:
-        summary = public(report)
-        typer.echo(json.dumps({"page": str(page), "checks": summary["checks"], "meta": summary["meta"],
-                               "players": summary["players"], "outliers": [c for c in summary["cards"] if c.get("outlier")]}))
-        return
-    from rich.table import Table
-
-    table = Table(title="Balance checks", title_justify="left")
-    table.add_column("Check")
-    table.add_column("Value", justify="right")
-    table.add_column("Result")
-    for c in report["checks"]:
-        table.add_row(c["check"], c["value"], "[green]ok[/]" if c["ok"] else "[red]outside[/]")
-    con.print(table)
-    outliers = [c for c in report["cards"] if c.get("outlier")]
-    if outliers:
-        con.print("Outlier cards: " + ", ".join(f"{c['name']} ({100 * c['lift']:+.1f})" for c in outliers))
-    con.print(f"Report written to {page}")

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from primetime.balance import analyse, public, run_balance, write_report
 from primetime.cli import app
 from primetime.games.networks.cards import default_catalogue
+from primetime.sim.balance import analyse, public, run_balance, write_report
 
 
 @pytest.fixture(scope="module")

@@ -6,12 +6,18 @@ import json
 
 import pytest
 
-from primetime.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
-from primetime.bots.greedy import breakdown, evaluate
+from primetime.bots import BOTS, Bot, RandomBot, make_bot
 from primetime.core.game import Game, get_ruleset, replay_record
-from primetime.sim import simulate
+from primetime.games.networks.bots.greedy import GreedyBot as GreedyPolicy
+from primetime.games.networks.bots.greedy import breakdown, evaluate
+from primetime.sim.simulate import simulate
 
 RS = get_ruleset("networks")
+
+
+def greedy(seed: int) -> Bot:
+    """The greedy bot (The Networks' greedy policy played through the bot interface)."""
+    return make_bot("greedy", seed)
 
 
 def play_checked(players: int, seed: int, seats: list[str], limit: int = 20_000) -> tuple[object, int]:
@@ -33,7 +39,7 @@ def play_checked(players: int, seed: int, seats: list[str], limit: int = 20_000)
 
 def test_make_bot_by_name() -> None:
     assert isinstance(make_bot("random", 1), RandomBot)
-    assert isinstance(make_bot("greedy", 1).for_game("networks"), GreedyBot)  # type: ignore[attr-defined]
+    assert isinstance(make_bot("greedy", 1).for_game("networks"), GreedyPolicy)  # type: ignore[attr-defined]
     assert set(BOTS) == {"random", "greedy", "mcts", "mcts:easy", "mcts:normal", "mcts:hard"}
     with pytest.raises(ValueError, match="known bots: greedy, mcts, mcts:easy, mcts:hard, mcts:normal, random"):
         make_bot("clever", 0)
@@ -58,7 +64,7 @@ def test_greedy_pilot_variants_and_turn_orders() -> None:
     for options in ({"pilot": "simplified"}, {"turn_order": "low_to_high"}):
         opts = RS.validate_options({"log": False, **options}, 3)
         state = RS.new_state(opts, 5, 3)
-        bots = [GreedyBot(p) for p in range(3)]
+        bots = [greedy(p) for p in range(3)]
         while not RS.is_over(state):
             p = RS.current_player(state)
             key = bots[p].choose(RS, state, p)
@@ -75,18 +81,18 @@ def test_choose_takes_a_game_or_a_ruleset_and_leaves_the_state_alone() -> None:
     for _ in range(40):
         before = _snapshot(game)
         p = game.current_player()
-        for bot in (GreedyBot(1), RandomBot(1)):
+        for bot in (greedy(1), RandomBot(1)):
             assert bot.choose(game) in game.legal_keys()
             assert bot.choose(game.ruleset, game.state, p) in game.legal_keys()
         assert _snapshot(game) == before
-        game.apply(p, GreedyBot(2).choose(game))
+        game.apply(p, greedy(2).choose(game))
 
 
 def test_look_ahead_in_pilot_season_leaves_the_state_alone() -> None:
     game = Game.new("networks", 3, seed=4)
     assert game.pending() is not None and game.pending().kind == "pilot"
     before = _snapshot(game)
-    GreedyBot(1).choose(game)
+    greedy(1).choose(game)
     assert _snapshot(game) == before
 
 
@@ -118,7 +124,7 @@ def test_bots_are_deterministic_for_a_seed() -> None:
 
 def test_greedy_look_ahead_hides_deck_order() -> None:
     game = Game.new("networks", 4, seed=2)
-    bot = GreedyBot(0)
+    bot = GreedyPolicy(0)
     hidden = bot.hide(game.state)
     s = game.state
     assert hidden.display == s.display
@@ -138,7 +144,7 @@ def test_evaluation_is_the_final_score_at_the_end() -> None:
 
 def test_evaluation_parts_are_named_and_finite() -> None:
     game = Game.new("networks", 2, seed=6)
-    bot = GreedyBot(3)
+    bot = greedy(3)
     for _ in range(60):
         p = game.current_player()
         assert p is not None
@@ -202,7 +208,7 @@ def test_simulate_progress_callback() -> None:
 
 def test_record_of_a_bot_game_replays() -> None:
     game = Game.new("networks", 2, seed=12)
-    bots = [GreedyBot(1), RandomBot(2)]
+    bots = [greedy(1), RandomBot(2)]
     while not game.is_over():
         p = game.current_player()
         assert p is not None

@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from primetime.core.decision import Decision
+from primetime.core.decision import Decision, fill_names
 from primetime.core.game import Game
 from primetime.games.prime_time.cards import (
     COLOURS,
@@ -30,8 +30,7 @@ from primetime.games.prime_time.cards import (
     ShowDef,
     default_catalogue,
 )
-from primetime.games.prime_time.ruleset import card_text
-from primetime.ui.session import fill_names
+from primetime.games.prime_time.text import card_text
 
 TITLE = "Prime Time"
 DAY_NAMES = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday"}
@@ -307,7 +306,7 @@ def log_panel(view: dict[str, Any], names: list[str], lines: int = 8) -> Panel |
 
 
 class PrimeTimeView:
-    """The :class:`~primetime.ui.session.Renderer` of Prime Time."""
+    """The terminal renderer of Prime Time (the ``Renderer`` of :mod:`primetime.ui.session`)."""
 
     title = TITLE
     rules = RULES

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from primetime.bots.base import Bot
 from primetime.core.rng import Rng
 from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.cards import ANY, BLACK, GENRES, MINI, SERIES, SINGLE
@@ -72,7 +71,9 @@ PLANNED = ("pr_add", "pr_to", "pr_swap", "pr_swap2")  # steps that follow a plan
 BEFORE_AIR = frozenset({"setup", "dev", "bids", "schedule"})
 
 
-class PrimeTimeGreedyBot(Bot):
+class PrimeTimeGreedyBot:
+    """The greedy policy (a :class:`primetime.core.plugin.Policy`); :mod:`primetime.bots` plays it as the ``greedy`` bot."""
+
     name = "greedy"
 
     def __init__(self, seed: int = 0, depth: int = 2) -> None:

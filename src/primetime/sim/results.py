@@ -31,8 +31,10 @@ import subprocess
 from pathlib import Path
 from typing import IO, Any
 
+from primetime.sim.errors import SimulationError
 
-class ResultsFileError(ValueError):
+
+class ResultsFileError(SimulationError):
     """The results file cannot be used for this run (another run's file, or unreadable)."""
 
 

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from primetime.cli import app
-from primetime.results_file import ResultsFile, ResultsFileError, code_version
-from primetime.tournament import tournament
+from primetime.sim.results import ResultsFile, ResultsFileError, code_version
+from primetime.sim.tournament import tournament
 
 RUN = {"game": "networks", "players": 2, "lineup": ["greedy", "random"], "seed": 3, "options": None}
 

@@ -18,7 +18,7 @@ The search (public copy -> determinization pool -> one ISUCT tree -> truncated e
   proves that the choice does not depend on any of it.
 * **Determinizations**: the ruleset's ``determinize(copy, player, rng)``, which re-deals
   the unseen cards, the client pile and the Boardroom decks and draws a new generator.
-* **Evaluation**: the greedy bot's :func:`primetime.bots.greedy_prime_time.evaluate` (VP,
+* **Evaluation**: the greedy bot's :func:`primetime.games.prime_time.bots.greedy.evaluate` (VP,
   cash, the TV Guide and its expected cubes, hand, bids, hotness, awards, Variety,
   Boardroom, clients, turn order), the real final score once the game is over.  A player's
   reward is ``sigmoid((own - best other) / MARGIN)``, how likely they are ahead.
@@ -57,28 +57,30 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
-from primetime.bots.greedy_prime_time import FOLLOW_UPS, PrimeTimeGreedyBot, evaluate
-from primetime.bots.ismcts import Adapter, SearchBot, Settings, ahead_rewards
+from primetime.core.plugin import SearchAdapter, ahead_rewards
 from primetime.core.rng import Rng
 from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.bots.greedy import FOLLOW_UPS, PrimeTimeGreedyBot, evaluate
 from primetime.games.prime_time.state import PTState, Slot
 
 MARGIN = 12.0  # VP: the scale of "how far ahead" in the reward
 C = 0.3  # UCB exploration: the greedy prior is a good guide in Prime Time, so the search explores less
 REUSE_KINDS = FOLLOW_UPS | {"sched"}  # the player's own follow-up steps: bid amount, Public Relations, schedule picks
 
-LEVELS: dict[str, Settings] = {
-    "easy": Settings(iterations=100, pool=4, c=C),
-    "normal": Settings(iterations=400, pool=8, c=C),
-    "hard": Settings(iterations=1200, pool=16, c=C),
+# The search settings of each level (fields of primetime.bots.ismcts.Settings).
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 100, "pool": 4, "c": C},
+    "normal": {"iterations": 400, "pool": 8, "c": C},
+    "hard": {"iterations": 1200, "pool": 16, "c": C},
 }
 
 
-class PrimeTimeAdapter(Adapter):
+class PrimeTimeAdapter(SearchAdapter):
     """Prime Time for the search core."""
 
     game = "Prime Time"
     reuse_kinds = REUSE_KINDS
+    levels = LEVELS
 
     def __init__(self, seed: int = 0) -> None:
         self.helper = PrimeTimeGreedyBot(seed)
@@ -107,15 +109,6 @@ class PrimeTimeAdapter(Adapter):
 
     def rewards(self, state: Any, n: int) -> list[float]:
         return rewards(state, n)
-
-
-class PrimeTimeMctsBot(SearchBot):
-    """Information-set MCTS for Prime Time (see the module docstring)."""
-
-    levels = LEVELS
-
-    def __init__(self, seed: int = 0, level: str = "normal", **overrides: Any) -> None:
-        super().__init__(PrimeTimeAdapter(seed), seed, level, **overrides)
 
 
 def rewards(s: PTState, n: int) -> list[float]:
@@ -193,13 +186,3 @@ def bag_in_sight(s: PTState) -> list[int]:
                     if c >= 0:
                         bag[c] -= 1
     return [max(0, k) for k in bag]
-
-
-def make_mcts(level: str) -> Any:
-    """A factory ``seed -> PrimeTimeMctsBot`` for the bot registry."""
-
-    def factory(seed: int = 0) -> PrimeTimeMctsBot:
-        return PrimeTimeMctsBot(seed, level)
-
-    factory.__name__ = f"mcts_prime_time_{level}"
-    return factory

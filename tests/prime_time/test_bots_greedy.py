@@ -9,11 +9,11 @@ import pytest
 
 from primetime.bots import make_bot
 from primetime.bots.by_game import ByGame
-from primetime.bots.greedy import GreedyBot
-from primetime.bots.greedy_prime_time import PrimeTimeGreedyBot, breakdown, evaluate
 from primetime.core.game import Game, get_ruleset, replay_record
+from primetime.games.networks.bots.greedy import GreedyBot
+from primetime.games.prime_time.bots.greedy import PrimeTimeGreedyBot, breakdown, evaluate
 from primetime.games.prime_time.state import PTState
-from primetime.sim import simulate
+from primetime.sim.simulate import simulate
 
 RS = get_ruleset("prime-time")
 VARIANTS = [{}, {"bonds": True}, {"simultaneous": True}, {"bonds": True, "simultaneous": True}]

@@ -10,9 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from primetime.cli import app
-from primetime.scale import play_game, run_tasks
-from primetime.sim import simulate
-from primetime.tournament import bradley_terry, parse_lineup, schedule, tournament, wilson
+from primetime.sim.backends import run_tasks
+from primetime.sim.games import play_game
+from primetime.sim.simulate import simulate
+from primetime.sim.tournament import bradley_terry, parse_lineup, schedule, tournament, wilson
 
 
 def test_schedule_rotates_every_bot_through_every_seat_on_the_same_deal() -> None:

@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from primetime.bots.greedy import STALL
 from primetime.bots.ismcts import SearchBot
-from primetime.bots.mcts import LEVELS, MctsBot, NetworksAdapter, public_copy
 from primetime.bots.registry import known_bots, make_bot
 from primetime.core.game import Game, get_ruleset
 from primetime.core.rng import Rng
 from primetime.games.networks import engine as E
+from primetime.games.networks.bots.greedy import STALL
+from primetime.games.networks.bots.search import LEVELS, NetworksAdapter, public_copy
 from primetime.games.networks.state import NetState
 from search_checks import assert_blind
 
 RS = get_ruleset("networks")
 
 
-def small(seed: int, iterations: int = 40, **kw: object) -> MctsBot:
+def MctsBot(seed: int = 0, level: str = "normal", **overrides: Any) -> SearchBot:
+    """The mcts bot of The Networks: the search core over the game's adapter (as the registry builds it)."""
+    return SearchBot(NetworksAdapter(seed), seed, level, **overrides)
+
+
+def small(seed: int, iterations: int = 40, **kw: Any) -> SearchBot:
     return MctsBot(seed, "easy", iterations=iterations, pool=4, **kw)
 
 
@@ -71,7 +77,7 @@ def scramble(s: NetState, viewer: int, seed: int) -> NetState:
 
 def test_levels_are_registered() -> None:
     assert set(LEVELS) == {"easy", "normal", "hard"}
-    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
+    assert LEVELS["easy"]["iterations"] < LEVELS["normal"]["iterations"] < LEVELS["hard"]["iterations"]
     for name in ("mcts", "mcts:easy", "mcts:normal", "mcts:hard"):
         assert name in known_bots()
         bot = make_bot(name, 3)
@@ -162,7 +168,7 @@ def test_networks_plays_on_the_generic_search_core() -> None:
 def test_follow_up_steps_below_the_root_take_the_greedy_answer() -> None:
     # Inside the search a follow-up step (where to attach, which timeslot ...) is answered by
     # the greedy bot's one-step choice; only the root and whole actions are searched.
-    from primetime.bots.greedy import FOLLOW_UPS, GreedyBot
+    from primetime.games.networks.bots.greedy import FOLLOW_UPS, GreedyBot
 
     state = advance_to(new_state(2, 3), 12, seed=2)
     bot = MctsBot(1, "easy", iterations=200, pool=4)

@@ -1,7 +1,7 @@
 /* Prime Time's table, drawn from its view: the development board (show and talent spaces with
    their bidding spaces, the action sections), the Forecast and daily pools, clients, Boardroom
    cards, turn order and the Hotness track; each network's area behind tabs (hand, network
-   board, TV Guide) and the scoreboard.  Views of The Networks go to board.js unchanged. */
+   board, TV Guide) and the scoreboard.  Views of The Networks go to networks.js unchanged. */
 "use strict";
 
 (function () {

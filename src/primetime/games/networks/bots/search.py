@@ -3,6 +3,7 @@
 The search itself (public copy -> determinization pool -> one ISUCT tree -> truncated
 evaluation -> greedy prior at the root -> early stop) is game-agnostic and lives in
 :mod:`primetime.bots.ismcts`; its module docstring describes how one decision is made.
+The plugin hands :class:`NetworksAdapter` to it (the ``mcts`` bots).
 This module says what those steps mean for The Networks:
 
 * **Public copy** (:func:`public_copy`): deck order, the other players' private pilot
@@ -11,7 +12,7 @@ This module says what those steps mean for The Networks:
   proves that the choice does not depend on them.
 * **Determinizations**: ``ruleset.determinize(copy, player, rng)`` plus a shuffle of the
   solo opponent's deck.
-* **Evaluation**: the greedy bot's :func:`primetime.bots.greedy.evaluate` (banked viewers,
+* **Evaluation**: the greedy bot's :func:`primetime.games.networks.bots.greedy.evaluate` (banked viewers,
   forecast, cash, genre tracks, reruns, network cards, potential); a finished game uses the
   real final scores.  A player's reward is ``sigmoid((own - best other) / MARGIN)`` (how
   likely they are ahead); in solo it is the own score over ``SOLO_SCALE``.
@@ -48,31 +49,33 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from primetime.bots.greedy import FOLLOW_UPS, STALL, USE, GreedyBot, evaluate
-from primetime.bots.ismcts import Adapter, Node, SearchBot, Settings, ahead_rewards
+from primetime.core.plugin import SearchAdapter, ahead_rewards
 from primetime.core.rng import Rng
 from primetime.games.networks import engine as E
+from primetime.games.networks.bots.greedy import FOLLOW_UPS, STALL, USE, GreedyBot, evaluate
 from primetime.games.networks.state import NetState
 
-__all__ = ["LEVELS", "MARGIN", "SOLO_SCALE", "MctsBot", "NetworksAdapter", "Node", "Settings", "make_mcts", "public_copy", "rewards"]
+__all__ = ["LEVELS", "MARGIN", "SOLO_SCALE", "NetworksAdapter", "public_copy", "rewards"]
 
 MARGIN = 12.0  # viewers: the scale of "how far ahead" in the multiplayer reward
 SOLO_SCALE = 250.0  # viewers: the scale of the solo reward
 ENDING = ("pass", "end", "done", "stop", "skip", "no", "rotate")
 REUSE_KINDS = FOLLOW_UPS | {"prod_att"}  # the player's own follow-up steps of an action
 
-LEVELS: dict[str, Settings] = {
-    "easy": Settings(iterations=100, pool=4, follow=True),
-    "normal": Settings(iterations=300, pool=8, follow=True),
-    "hard": Settings(iterations=600, pool=12, follow=True),
+# The search settings of each level (fields of primetime.bots.ismcts.Settings).
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 100, "pool": 4, "follow": True},
+    "normal": {"iterations": 300, "pool": 8, "follow": True},
+    "hard": {"iterations": 600, "pool": 12, "follow": True},
 }
 
 
-class NetworksAdapter(Adapter):
+class NetworksAdapter(SearchAdapter):
     """The Networks for the search core."""
 
     game = "The Networks"
     reuse_kinds = REUSE_KINDS
+    levels = LEVELS
 
     def __init__(self, seed: int = 0) -> None:
         self.helper = GreedyBot(seed)
@@ -111,15 +114,6 @@ class NetworksAdapter(Adapter):
 
     def rewards(self, state: Any, n: int) -> list[float]:
         return rewards(state, n)
-
-
-class MctsBot(SearchBot):
-    """Information-set MCTS for The Networks (see the module docstring)."""
-
-    levels = LEVELS
-
-    def __init__(self, seed: int = 0, level: str = "normal", **overrides: Any) -> None:
-        super().__init__(NetworksAdapter(seed), seed, level, **overrides)
 
 
 def rewards(s: NetState, n: int) -> list[float]:
@@ -167,13 +161,3 @@ def public_copy(s: NetState, viewer: int) -> NetState:
     d.solo_deck.sort()
     d.rng = Rng(0)
     return d
-
-
-def make_mcts(level: str) -> Any:
-    """A factory ``seed -> MctsBot`` for the bot registry."""
-
-    def factory(seed: int = 0) -> MctsBot:
-        return MctsBot(seed, level)
-
-    factory.__name__ = f"mcts_{level}"
-    return factory

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from primetime.bots.base import Bot
 from primetime.core.rng import Rng
 from primetime.games.networks import engine as E
 from primetime.games.networks.cards import TIMESLOTS, Catalogue
@@ -61,7 +60,9 @@ STALL = 200  # after this many decisions in one round, prefer keys that end the 
 FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus"})
 
 
-class GreedyBot(Bot):
+class GreedyBot:
+    """The greedy policy (a :class:`primetime.core.plugin.Policy`); :mod:`primetime.bots` plays it as the ``greedy`` bot."""
+
     name = "greedy"
 
     def __init__(self, seed: int = 0, depth: int = 2) -> None:

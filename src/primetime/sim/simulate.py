@@ -7,31 +7,15 @@ logging off, rather than through the checking :class:`~primetime.core.game.Game`
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from primetime._build import current_build
 from primetime.bots.registry import make_bot
 from primetime.core.game import get_ruleset
-
-MAX_DECISIONS = 100_000  # a game that runs longer than this is reported as an error
-
-Progress = Callable[[int, int], None]
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the game seeded ``game_seed``."""
-    return game_seed * 1009 + seat
-
-
-def seat_bots(bot: str | Sequence[str], players: int) -> list[str]:
-    """One bot name per seat from ``"greedy"``, ``"greedy,random"`` or a list of names."""
-    names = [b.strip() for b in bot.split(",")] if isinstance(bot, str) else [str(b) for b in bot]
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise ValueError(f"give one bot for every seat or one for all: {len(names)} bots for {players} players")
-    return names
+from primetime.sim.backends import check_backend, run_tasks
+from primetime.sim.errors import SimulationError
+from primetime.sim.games import Progress, play_game, seat_bots
 
 
 def simulate(
@@ -49,18 +33,21 @@ def simulate(
 
     An exception ends only its own game; it is counted in ``errors`` with its message.
     ``progress(done, total)`` is called after every game.  ``workers`` and ``backend``
-    (``local`` or ``ray``) spread the games over processes (:mod:`primetime.scale`); the
+    (``local`` or ``ray``) spread the games over processes (:mod:`primetime.sim.backends`); the
     report is the same whatever they are, apart from the timings.
     """
-    from primetime.scale import check_backend, play_game, run_tasks
-
     if games < 0:
-        raise ValueError("games must be 0 or more")
-    rs = get_ruleset(game)
-    names = seat_bots(bot, players)
-    for name in set(names):
-        make_bot(name, 0)  # unknown names fail before any game is played
-    rs.validate_options({**(options or {}), "log": False}, players)  # bad options fail before any game
+        raise SimulationError("games must be 0 or more")
+    try:
+        rs = get_ruleset(game)
+        names = seat_bots(bot, players)
+        for name in set(names):
+            make_bot(name, 0)  # unknown names fail before any game is played
+        rs.validate_options({**(options or {}), "log": False}, players)  # bad options fail before any game
+    except SimulationError:
+        raise
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
     check_backend(backend, workers)
 
     scores: list[int] = []

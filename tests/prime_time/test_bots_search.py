@@ -11,22 +11,29 @@ import pytest
 from typer.testing import CliRunner
 
 from primetime.bots.by_game import ByGame
-from primetime.bots.greedy_prime_time import PrimeTimeGreedyBot
-from primetime.bots.mcts import MctsBot
-from primetime.bots.mcts_prime_time import LEVELS, PrimeTimeMctsBot, bag_in_sight, public_copy
+from primetime.bots.ismcts import SearchBot
 from primetime.bots.registry import make_bot
 from primetime.cli import app
 from primetime.core.game import Game, get_ruleset
 from primetime.core.rng import Rng
+from primetime.games.networks.bots.search import NetworksAdapter
 from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.bots.greedy import PrimeTimeGreedyBot
+from primetime.games.prime_time.bots.search import LEVELS, PrimeTimeAdapter, bag_in_sight, public_copy
 from primetime.games.prime_time.state import PTState
-from primetime.scale import play_game, run_tasks
+from primetime.sim.backends import run_tasks
+from primetime.sim.games import play_game
 from search_checks import assert_blind
 
 RS = get_ruleset("prime-time")
 
 
-def small(seed: int, iterations: int = 40, pool: int = 4, **kw: Any) -> PrimeTimeMctsBot:
+def PrimeTimeMctsBot(seed: int = 0, level: str = "normal", **overrides: Any) -> SearchBot:
+    """The mcts bot of Prime Time: the search core over the game's adapter (as the registry builds it)."""
+    return SearchBot(PrimeTimeAdapter(seed), seed, level, **overrides)
+
+
+def small(seed: int, iterations: int = 40, pool: int = 4, **kw: Any) -> SearchBot:
     return PrimeTimeMctsBot(seed, "easy", iterations=iterations, pool=pool, **kw)
 
 
@@ -120,13 +127,13 @@ def view_of(s: PTState, viewer: int) -> str:
 
 def test_levels_are_registered() -> None:
     assert set(LEVELS) == {"easy", "normal", "hard"}
-    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
+    assert LEVELS["easy"]["iterations"] < LEVELS["normal"]["iterations"] < LEVELS["hard"]["iterations"]
     state = new_state(3, 1)
     for name in ("mcts", "mcts:easy", "mcts:normal", "mcts:hard"):
         bot = make_bot(name, 3)
         assert isinstance(bot, ByGame)
-        assert isinstance(bot.for_game("prime-time"), PrimeTimeMctsBot)
-        assert isinstance(bot.for_game("networks"), MctsBot)
+        assert isinstance(bot.for_game("prime-time").adapter, PrimeTimeAdapter)
+        assert isinstance(bot.for_game("networks").adapter, NetworksAdapter)
     assert make_bot("mcts:easy", 3).choose(RS, state) in RS.legal_keys(state)
     with pytest.raises(ValueError, match="unknown mcts level"):
         PrimeTimeMctsBot(0, "brutal")

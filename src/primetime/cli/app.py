@@ -1,0 +1,125 @@
+"""The typer application every command registers with, and what the commands share: consoles,
+one-line errors (never a traceback), and checks of the game, player count, bots and options."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from primetime.bots.registry import known_bots
+from primetime.core.game import Game
+from primetime.core.plugin import game_names, get_plugin
+
+ALIASES = {"prime_time": "prime-time", "primetime": "prime-time"}
+
+app = typer.Typer(
+    name="primetime",
+    help="The Networks: Primetime and Prime Time — play against bots, simulate, record and replay games.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def out() -> Console:
+    """The console commands print to."""
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    """The console errors go to."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print a one-line error and return the exit to raise."""
+    err().print(Text("error: ", style="bold red") + Text(message))
+    return typer.Exit(code)
+
+
+def title(game: str) -> str:
+    """The game's full name (its plugin's title)."""
+    return get_plugin(game).title
+
+
+def check_game(name: str, generic: bool = False) -> str:
+    """The game key for ``name`` (``networks`` or ``prime-time``); every command plays both."""
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key in game_names():
+        return key
+    known = ", ".join(f"{k} ({title(k)})" for k in game_names())
+    raise fail(f"unknown game {name!r}; known games: {known}")
+
+
+def check_players(game: str, players: int) -> int:
+    """``players`` if ``game`` can be played by that many."""
+    plugin = get_plugin(game)
+    lo, hi = plugin.min_players, plugin.max_players
+    if not lo <= players <= hi:
+        raise fail(f"--players {players}: {plugin.title} is played by {lo} to {hi} players")
+    return players
+
+
+def options_for(game: str, pilot: str = "normal", turn_order: str = "fixed", bonds: bool = False,
+                simultaneous: bool = False) -> dict[str, Any]:
+    """The game's options from the command-line flags; a flag of the other game is an error."""
+    if game == "prime-time":
+        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed":
+            raise fail("--pilot and --turn-order are options of The Networks; Prime Time has --bonds and --simultaneous")
+        return {"bonds": bonds, "simultaneous": simultaneous}
+    if bonds or simultaneous:
+        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot and --turn-order")
+    return game_options(pilot, turn_order)
+
+
+def check_bot(name: str) -> str:
+    if name not in known_bots():
+        raise fail(f"unknown bot {name!r}; known bots: {', '.join(known_bots())}")
+    return name
+
+
+def game_options(pilot: str, turn_order: str) -> dict[str, Any]:
+    pilot = pilot.strip().lower()
+    order = turn_order.strip().lower().replace("-", "_")
+    if pilot not in ("normal", "simplified"):
+        raise fail(f"--pilot {pilot!r}: choose normal or simplified")
+    if order not in ("fixed", "low_to_high"):
+        raise fail(f"--turn-order {turn_order!r}: choose fixed or low-to-high")
+    return {"pilot": pilot, "turn_order": order}
+
+
+def new_game(game: str, names: list[str], seed: int, options: dict[str, Any]) -> Game[Any]:
+    try:
+        return Game.new(game, names, seed, options)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+
+
+# ---------------------------------------------------------------------- rendering
+
+
+def progress_bar(label: str, total: int, console: Any) -> Any:
+    """A rich progress bar (a context manager) and its update callback ``(done, total)``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False)
+    task = bar.add_task(label, total=total)
+
+    def step(done: int, _total: int) -> None:
+        bar.update(task, completed=done)
+
+    return bar, step
+
+
+def run() -> None:
+    """Run the application (the console script's entry point)."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

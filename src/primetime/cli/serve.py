@@ -1,0 +1,22 @@
+"""``primetime serve``: the web server (lobby, tables, play in the browser)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from primetime.cli.app import app
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    data: Annotated[Path, typer.Option("--data", help="Folder for the SQLite database (unless PRIMETIME_DATABASE_URL is set).")] = Path("data"),
+) -> None:
+    """Start the web server (lobby, tables, play in the browser) and print its URL."""
+    from primetime.server.cli import serve as run_server
+
+    run_server(host, port, str(data))

@@ -1,0 +1,164 @@
+"""The one interface between a game and the layers above it (bots, simulation, terminal, server, web).
+
+Each game folder (``primetime/games/<game>/``) holds everything the game knows and exports
+one :class:`GamePlugin` from its ``plugin`` module.  The layers above never import a module
+inside a game folder: they ask :func:`get_plugin` for the game by name and use what the
+plugin hands them: the ruleset, the card catalogue and card text, the terminal renderer,
+the bots' game knowledge (a greedy policy and a search adapter), the options a table may
+set, and the browser script that draws the game.
+
+The registry names the plugin modules by string, so that this module imports no game; a
+game is imported the first time it is asked for.  A new game is one more entry in
+:data:`PLUGINS` (or a :func:`register_plugin` call).
+
+Two small interfaces live here because games implement them and bots consume them, and
+games import only the core:
+
+* a **greedy policy** is any object with ``select(ruleset, state, player, keys) -> key``
+  (:class:`Policy`); :mod:`primetime.bots` wraps it as the ``greedy`` bot;
+* a **search adapter** (:class:`SearchAdapter`) tells the game-agnostic information-set MCTS
+  of :mod:`primetime.bots.ismcts` what a public copy, a determinization and a reward are.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from primetime.core.rng import Rng
+
+
+class Policy(Protocol):
+    """A game's own way of choosing a move (for example its greedy evaluation)."""
+
+    def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
+        """Pick one of ``keys`` (at least two legal keys) for ``player``; ``state`` is not modified."""
+        ...
+
+
+class SearchAdapter(ABC):
+    """What the information-set MCTS needs to know about one game; one adapter per bot (it may keep a helper policy)."""
+
+    game: str = "?"  # the game's display name, for error messages
+    reuse_kinds: frozenset[str] = frozenset()  # decision kinds that are the player's own follow-up steps
+    # The search settings of each difficulty level (fields of primetime.bots.ismcts.Settings).
+    levels: dict[str, dict[str, Any]] = {}
+    legal: Callable[[Any], list[str]]  # the legal keys of a state (the rules engine's function)
+    apply: Callable[[Any, str], None]  # applies a legal key to a state in place
+
+    @abstractmethod
+    def accepts(self, state: Any) -> bool:
+        """Whether ``state`` is a state of this adapter's game."""
+
+    @abstractmethod
+    def stamp(self, state: Any) -> Hashable:
+        """A public tag of the stage of the game (e.g. round and phase), to tell follow-ups apart."""
+
+    def restrict(self, state: Any, keys: list[str], count: int) -> list[str]:
+        """The keys the search may pick from, given ``count`` decisions of this bot at this stamp."""
+        return keys
+
+    @abstractmethod
+    def public_copy(self, state: Any, viewer: int) -> Any:
+        """A clone of ``state`` with every part ``viewer`` may not see in a canonical arrangement."""
+
+    @abstractmethod
+    def determinize(self, ruleset: Any, public: Any, player: int, rng: Rng) -> Any:
+        """One plausible full state drawn from the public copy with ``rng``."""
+
+    @abstractmethod
+    def prior_values(self, state: Any, player: int, keys: list[str]) -> list[float]:
+        """The greedy policy's value of each key for ``player`` in ``state`` (any scale)."""
+
+    def follow(self, state: Any, keys: list[str]) -> str:
+        """A quick answer to a follow-up step (a decision of a kind in ``reuse_kinds``) inside the search."""
+        return keys[0]
+
+    @abstractmethod
+    def rewards(self, state: Any, n: int) -> list[float]:
+        """Each player's reward in [0, 1] for the (possibly unfinished) state."""
+
+
+def ahead_rewards(values: Sequence[float], margin: float) -> list[float]:
+    """Each player's chance of being ahead: ``sigmoid((own - best other) / margin)``."""
+    n = len(values)
+    out = []
+    for q in range(n):
+        best_other = max(values[o] for o in range(n) if o != q)
+        x = (values[q] - best_other) / margin
+        out.append(1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0)
+    return out
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """Everything game-specific the layers above a game may use."""
+
+    name: str  # the registry name: "networks", "prime-time"
+    title: str  # "The Networks: Primetime"
+    short: str  # "The Networks"
+    ruleset: Callable[[], Any]  # a new ruleset (primetime.core.game.Ruleset)
+    catalogue: Callable[[], Any]  # the default card catalogue
+    card_ids: Callable[[Any], list[str]]  # a catalogue's card ids by internal index
+    card_text: Callable[[Any, Any], str]  # (catalogue, card id or index) -> the card's words
+    card_tables: Callable[[Any], list[Any]]  # (catalogue) -> rich tables for `primetime cards`
+    renderer: Callable[[], Any]  # a new terminal renderer (primetime.ui.session.Renderer)
+    greedy: Callable[[int], Policy]  # seed -> the game's greedy policy
+    search: Callable[[int], SearchAdapter]  # seed -> the game's MCTS adapter
+    browser_catalogue: Callable[[str], bytes]  # card set -> the browser's catalogue (cards with their words)
+    browser_view: Callable[[dict[str, Any], list[str], list[str]], None]  # (rendered view, names, card ids): game-specific touches
+    record_check: Callable[[dict[str, Any]], None]  # refuses (RecordError) a record this game cannot import
+    # The options a table may set, as the lobby shows them: name -> a list of choices
+    # ({"id", "label"}, the default first) or {"type": "bool", "label"}.
+    options: dict[str, Any] = field(default_factory=dict)
+    script: str = ""  # the browser script that draws the game (under web/games/)
+    min_players: int = 1
+    max_players: int = 1
+    extra: dict[str, Any] = field(default_factory=dict)  # anything else a layer may want to know
+
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(self.options)
+
+
+# The games, by registry name: the module and attribute of each plugin (imported on first use).
+PLUGINS: dict[str, str] = {
+    "networks": "primetime.games.networks.plugin:PLUGIN",
+    "prime-time": "primetime.games.prime_time.plugin:PLUGIN",
+}
+_LOADED: dict[str, GamePlugin] = {}
+
+
+def register_plugin(plugin: GamePlugin) -> None:
+    """Add (or replace) a game."""
+    _LOADED[plugin.name] = plugin
+    PLUGINS.setdefault(plugin.name, "")
+
+
+def game_names() -> list[str]:
+    """Every game's registry name, in the order they were listed."""
+    return list(PLUGINS)
+
+
+def get_plugin(name: str) -> GamePlugin:
+    """The plugin of the game called ``name``; ``ValueError`` naming the known games otherwise."""
+    got = _LOADED.get(name)
+    if got is not None:
+        return got
+    where = PLUGINS.get(name)
+    if not where:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(PLUGINS)}")
+    module, _, attr = where.partition(":")
+    plugin = getattr(importlib.import_module(module), attr)
+    if not isinstance(plugin, GamePlugin):
+        raise TypeError(f"{where} is not a GamePlugin")
+    _LOADED[name] = plugin
+    return plugin
+
+
+def plugins() -> list[GamePlugin]:
+    """Every game's plugin (imports them all)."""
+    return [get_plugin(n) for n in PLUGINS]

@@ -1,0 +1,298 @@
+"""The Networks at the terminal: the market, every network's lineup, the scoreboard, the pass track,
+the Forecast, numbered options, card tooltips and the final table (003; NET-UI rows), drawn with rich.
+
+:class:`NetworksView` is the renderer the game's plugin hands to the terminal session; it draws only
+``game.view(viewer)``, never the hidden state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from primetime.core.decision import Decision
+from primetime.core.decision import fill_names as render
+from primetime.core.game import Game
+from primetime.games.networks.cards import GENRE_NAMES, GENRES, TIMESLOT_NAMES, Catalogue
+from primetime.games.networks.text import card_text
+
+
+def _cat(game: Game[Any]) -> Catalogue:
+    return game.state.cat  # type: ignore[no-any-return]
+
+
+def card_name(cat: Catalogue, cid: str) -> str:
+    return cat.card(cid).name
+
+
+def card_summary(cat: Catalogue, cid: str) -> str:
+    """A card on one line: its numbers, without the rules text."""
+    c = cat.card(cid)
+    d = c.defn
+    if c.kind == "show":
+        sl = d.slots
+        slots = " ".join(f"{n}{v}" for n, v in (("S", sl.stars), ("A", sl.ads), ("W", sl.wild)) if v) or "no slots"
+        slot = TIMESLOT_NAMES.get(d.timeslot, "any slot")
+        return (f"{GENRE_NAMES[d.genre]} · {slot} · ${d.cost}M, exp ${d.expenses}M · "
+                f"viewers {'/'.join(map(str, d.seasons))} · {slots}")
+    if c.kind == "star":
+        txt = f"${d.cost}M, exp ${d.expenses}M · viewers {'/'.join(map(str, d.viewers))}"
+        return txt + (" · condition" if d.condition is not None else "")
+    if c.kind == "ad":
+        txt = f"+${d.bonus}M · income ${d.income}M"
+        if d.promo_cost:
+            txt += f" · promo ${d.promo_cost}M for {'/'.join(map(str, d.viewers))} viewers"
+        return txt + (" · condition" if d.condition is not None else "")
+    timing = {"immediate": "immediate", "use_once": "use once", "ongoing": "ongoing", "game_end": "game end"}[d.timing]
+    return timing + (f" · ${d.cost}M" if d.cost else "")
+
+
+def market_panel(view: dict[str, Any], cat: Catalogue) -> Panel:
+    table = Table(box=None, show_header=False, pad_edge=False, expand=False)
+    table.add_column("type", style="bold")
+    table.add_column("card")
+    table.add_column("details", style="dim")
+    for kind, title in (("show", "Shows"), ("star", "Stars"), ("ad", "Ads"), ("network", "Network")):
+        cards = view["display"][kind]
+        head = f"{title} ({view['deck_counts'][kind]} in deck)"
+        if not cards:
+            table.add_row(head, "—", "")
+        for i, cid in enumerate(cards):
+            table.add_row(head if i == 0 else "", card_name(cat, cid), card_summary(cat, cid))
+    return Panel(table, title=f"Market — round {view['round']} of {view['rounds']}", title_align="left")
+
+
+def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: bool) -> Panel:
+    fc = entry["forecast"]
+    upkeep = fc["upkeep"]
+    badge = f"{fc['viewers']} viewers · upkeep {'+' if upkeep >= 0 else '-'}${abs(upkeep)}M"
+    seat = entry["seat"]
+    title = f"{names[seat]}{' (to play)' if you else ''} — {entry['network']} — ${entry['cash']}M — {badge}"
+    if entry["passed"]:
+        title += f" — passed (column {entry['pass_column']})"
+    lineup = Table(box=None, pad_edge=False)
+    for col in ("Timeslot", "Show", "Season", "Genre", "Attachments", "Viewers", "Upkeep"):
+        lineup.add_column(col)
+    for show in entry["lineup"]:
+        if show is None:
+            continue
+        atts = ", ".join(a["name"] + (" ↻" if a["rotated"] else "") for a in show["attachments"]) or "—"
+        net = show["income"] - show["expenses"]
+        genre = GENRE_NAMES.get(show["genre"], show["genre"])
+        lineup.add_row(TIMESLOT_NAMES[show["slot"]], show["name"], str(show["season"]), genre,
+                       atts, str(show["viewers"]), f"{'+' if net >= 0 else '-'}${abs(net)}M")
+    parts: list[Any] = [lineup]
+    lines = []
+    green = [card_name(cat, c) for c in entry["green_room"]]
+    lines.append("Green room: " + (", ".join(green) or "—"))
+    if entry["reserved"]:
+        lines.append("Reserved: " + ", ".join(card_name(cat, c) for c in entry["reserved"]))
+    lines.append("Reruns: " + (", ".join(card_name(cat, c) for c in entry["reruns"]) or "—"))
+    tracks = [f"{GENRE_NAMES[g]} {entry['genres'][g]}" for g in GENRES if entry["genres"][g]]
+    lines.append("Genre tracks: " + (" · ".join(tracks) or "—"))
+    if entry.get("pilot_offer"):
+        lines.append("Pilot offer: " + ", ".join(card_name(cat, c) for c in entry["pilot_offer"]))
+    if entry.get("pilot_shows"):
+        lines.append("Pilot shows: " + ", ".join(card_name(cat, c) for c in entry["pilot_shows"]))
+    parts.append(Text("\n".join(lines)))
+    return Panel(Group(*parts), title=title, title_align="left", border_style="green" if you else "blue")
+
+
+def scoreboard(view: dict[str, Any], names: list[str]) -> Table:
+    table = Table(title="Scoreboard", title_justify="left")
+    table.add_column("Player")
+    for r in range(view["rounds"]):
+        table.add_column(f"R{r + 1}", justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    for entry in view["players"]:
+        sc = entry["round_scores"]
+        table.add_row(names[entry["seat"]], *[str(sc[r]) if r < len(sc) else "" for r in range(view["rounds"])], str(sum(sc)))
+    return table
+
+
+def pass_track_line(view: dict[str, Any], names: list[str]) -> str:
+    cols = []
+    for i, col in enumerate(view["pass_track"]):
+        what = f"${col['cash']}M" + (f" or {col['viewers']} viewers" if col["viewers"] is not None else "")
+        who = ", ".join("Opponent" if q < 0 else names[q] for q in col["taken_by"])
+        cols.append(f"{i + 1}: {what}" + (f" [{who}]" if who else ""))
+    return "Pass track — " + " | ".join(cols)
+
+
+def render_board(con: Console, game: Game[Any], viewer: int) -> None:
+    view = game.view(viewer)
+    cat = _cat(game)
+    names = game.players
+    con.rule(f"Round {view['round']} of {view['rounds']} — {view['phase']}")
+    con.print(market_panel(view, cat))
+    for entry in view["players"]:
+        con.print(player_panel(entry, names, cat, entry["seat"] == viewer))
+    con.print(scoreboard(view, names))
+    render_status(con, game, viewer, view)
+
+
+def render_status(con: Console, game: Game[Any], viewer: int, view: dict[str, Any] | None = None) -> None:
+    view = view or game.view(viewer)
+    names = game.players
+    fc = view["players"][viewer]["forecast"]
+    up = fc["upkeep"]
+    con.print(f"[bold]Forecast[/] for {escape(names[viewer])}: {fc['viewers']} viewers this round "
+              f"(lineup {fc['lineup_viewers']} + pass {fc['pass_viewers']}), upkeep {'+' if up >= 0 else '-'}${abs(up)}M")
+    con.print(pass_track_line(view, names))
+    if view.get("opponent"):
+        o = view["opponent"]
+        con.print(f"Solo opponent: {o['deck']} cards in its deck, {o['parked']} parked" + (", passed" if o["passed"] else ""))
+    log = view["log"][-8:]
+    if log:
+        con.print(Panel("\n".join(render(line, names) for line in log), title="Recent events", title_align="left", style="dim"))
+
+
+def option_cards(dec: Decision, i: int, cat: Catalogue) -> list[str]:
+    """The card ids an option is about (a Pilot Season pair names two)."""
+    opt = dec.options[i]
+    if opt.info.get("card"):
+        return [str(opt.info["card"])]
+    head, _, rest = opt.key.partition(":")
+    if head == "keep":
+        return [cat.cards[int(x)].id for x in rest.split(",") if x.isdigit()]
+    return []
+
+
+def render_options(con: Console, game: Game[Any], dec: Decision) -> None:
+    if dec.kind in ("pilot", "bonus"):
+        view = game.view(dec.player)
+        cards = view["players"][dec.player].get("pilot_offer", []) if dec.kind == "pilot" else view["pending"].get("drawn", [])
+        cat = _cat(game)
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column("card", style="bold")
+        table.add_column("details", style="dim")
+        for cid in cards:
+            table.add_row(card_name(cat, cid), f"{cat.card(cid).kind} · {card_summary(cat, cid)}")
+        con.print(table)
+    con.print(Text(render(dec.prompt, game.players), style="bold"))
+    width = len(str(len(dec.options)))
+    for i, opt in enumerate(dec.options, 1):
+        tip = f" [dim](?{i} for the card)[/]" if opt.info.get("card") else ""
+        if opt.key.startswith("keep:"):
+            tip = f" [dim](?{i} for the cards)[/]"
+        con.print(f"  [cyan]{i:>{width}}[/]  {escape(render(opt.label, game.players))}{tip}")
+    con.print("[dim]Type a number · ?N card text · b board · h rules · s save · q save and quit[/]")
+
+
+RULES = "\n".join([
+    "[bold]The Networks: Primetime — quick reference[/]",
+    "• 4 rounds.  On your turn take ONE action, or pass: sign a star (pay its cost), sign an ad (gain its bonus), "
+    "take a network card, produce a show from the market (pay its cost, fill its required slots from your green room, "
+    "pick a timeslot: off its preferred timeslot it starts on season 3), or add/replace one star or ad on a show.",
+    "• Network cards in your green room may be used on your turn without spending the action.",
+    "• Passing takes the leftmost free pass-track column (cash or viewers).  When everyone else has passed, "
+    "the last player may take any number of actions, then passes for cash.",
+    "• End of round: pay upkeep (income − expenses; cancel shows if you cannot pay), score your lineup's viewers, "
+    "then every show ages one season; a show past its 4th season goes to your reruns.",
+    "• Producing a show advances its genre track; some spaces give bonus cards.",
+    "• Game end: round viewers + genre tracks + reruns + game-end network cards + 1 viewer per $3M.",
+    "• ↻ marks an attachment upside down (its condition was not met): it uses the gray values.",
+])
+
+
+def final_table(game: Game[Any], title: str = "Final scores") -> Table:
+    res = game.result()
+    names = game.players
+    table = Table(title=title, title_justify="left")
+    for col in ("Player", "Rounds", "Genres", "Reruns", "Network", "Cash", "Total"):
+        table.add_column(col, justify="left" if col in ("Player", "Rounds") else "right", no_wrap=col == "Rounds")
+    winners = set(res.get("winners", []))
+    for p, row in enumerate(res["players"]):
+        rounds = "+".join(map(str, row["rounds"])) + f" = {row['rounds_total']}"
+        table.add_row(names[p] + (" ★" if p in winners and len(names) > 1 else ""), rounds, str(row["genres"]),
+                      str(row["reruns"]), str(row["network"]), str(row["cash"]), str(row["total"]),
+                      style="bold" if p in winners else None)
+    return table
+
+
+def print_final(con: Console, game: Game[Any]) -> None:
+    res = game.result()
+    con.print(final_table(game))
+    names = game.players
+    if "rank" in res:
+        con.print(f"Solo rank: [bold]{res['rank']}[/] with {res['players'][0]['total']} viewers.")
+    else:
+        won = [names[w] for w in res.get("winners", [])]
+        con.print(("Winner: " if len(won) == 1 else "Shared win: ") + ", ".join(won))
+
+
+def option_label(game: Game[Any], dec: Decision, key: str) -> str:
+    for o in dec.options:
+        if o.key == key:
+            return render(o.label, game.players)
+    return key
+
+
+class NetworksView:
+    """The terminal renderer of The Networks (the ``Renderer`` of :mod:`primetime.ui.session`)."""
+
+    title = "The Networks: Primetime"
+    rules = RULES
+    follow_ups = frozenset({"prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "pick", "talent", "bonus"})
+
+    def board(self, con: Console, game: Game[Any], viewer: int) -> None:
+        render_board(con, game, viewer)
+
+    def status(self, con: Console, game: Game[Any], viewer: int) -> None:
+        render_status(con, game, viewer)
+
+    def options(self, con: Console, game: Game[Any], dec: Decision) -> None:
+        render_options(con, game, dec)
+
+    def tooltip(self, con: Console, game: Game[Any], dec: Decision, arg: str) -> None:
+        cat = _cat(game)
+        if arg.isdigit() and 1 <= int(arg) <= len(dec.options):
+            ids = option_cards(dec, int(arg) - 1, cat)
+            if not ids:
+                con.print(f"Option {arg} is not about a card.")
+            for cid in ids:
+                con.print(Panel(card_text(cat, cid), title=card_name(cat, cid), title_align="left"))
+            return
+        found = [c for c in cat.cards if arg and (c.id.lower() == arg or c.name.lower() == arg)]
+        if found:
+            con.print(Panel(card_text(cat, found[0].index), title=found[0].name, title_align="left"))
+            return
+        con.print(f"Type ?N with an option number from 1 to {len(dec.options)} (or ?<card name>).")
+
+    def mark(self, game: Game[Any]) -> None:
+        return None
+
+    def moved(self, con: Console, game: Game[Any], dec: Decision, key: str, mark: Any, bot: bool) -> None:
+        if not bot:
+            return
+        names = game.players
+        line = Text(names[dec.player], style="magenta") + Text(f": {option_label(game, dec, key)}")
+        if dec.kind != "turn":
+            ask = render(dec.prompt, names).split(": ", 1)[-1]
+            line += Text(f"  ({ask})", style="dim")
+        con.print(line)
+
+    def final(self, con: Console, game: Game[Any]) -> None:
+        print_final(con, game)
+
+    def progress(self, con: Console, game: Game[Any]) -> None:
+        con.print(scoreboard(game.view(None), game.players))
+
+
+def card_tables(cat: Catalogue) -> list[Table]:
+    """The catalogue as tables, one per kind of card (``primetime cards networks``)."""
+    out = []
+    for kind, title in (("show", "Shows"), ("star", "Stars"), ("ad", "Ads"), ("network", "Network cards")):
+        items = [c for c in cat.cards if c.kind == kind]
+        table = Table(title=f"{title} ({len(items)})", title_justify="left", show_lines=False)
+        table.add_column("Id", no_wrap=True)
+        table.add_column("Card")
+        for c in items:
+            table.add_row(c.id, card_text(cat, c.index))
+        out.append(table)
+    return out

@@ -1,0 +1,99 @@
+"""One bot-only game from a plain spec, and the seeds it uses (the unit every backend runs)."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from primetime.bots.registry import make_bot
+from primetime.core.game import get_ruleset
+from primetime.sim.errors import SimulationError
+
+MAX_DECISIONS = 100_000  # a game that runs longer than this is reported as an error
+
+Progress = Callable[[int, int], None]
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game seeded ``game_seed``."""
+    return game_seed * 1009 + seat
+
+
+def seat_bots(bot: str | Sequence[str], players: int) -> list[str]:
+    """One bot name per seat from ``"greedy"``, ``"greedy,random"`` or a list of names."""
+    names = [b.strip() for b in bot.split(",")] if isinstance(bot, str) else [str(b) for b in bot]
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise SimulationError(f"give one bot for every seat or one for all: {len(names)} bots for {players} players")
+    return names
+
+
+def play_game(spec: dict[str, Any]) -> dict[str, Any]:
+    """Play one bot-only game; never raises (a failure is returned as ``{"error": ...}``).
+
+    ``spec``: ``game``, ``players``, ``bots`` (one name per seat), ``seed``, optional
+    ``options``, ``bot_seeds`` (default :func:`bot_seed`) and ``collect`` (a callable path
+    ``"module:function"`` called as ``f(ruleset, state, key)`` before every move and
+    ``f(ruleset, state, None)`` at the end; whatever the last call returns is the result's
+    ``"extra"``).
+    """
+    seed = int(spec["seed"])
+    players = int(spec["players"])
+    names = list(spec["bots"])
+    t0 = time.perf_counter()
+    try:
+        rs = get_ruleset(spec.get("game", "networks"))
+        opts = rs.validate_options({**(spec.get("options") or {}), "log": False}, players)
+        state = rs.new_state(opts, seed, players)
+        seeds = spec.get("bot_seeds") or [bot_seed(seed, p) for p in range(players)]
+        bots = [make_bot(names[p], int(seeds[p])) for p in range(players)]
+        collect = _resolve(spec["collect"]) if spec.get("collect") else None
+        legal_keys, apply_key, current, is_over = rs.legal_keys, rs.apply_key, rs.current_player, rs.is_over
+        n = 0
+        choices = [0] * players  # decisions with a real choice, per seat
+        think = [0.0] * players  # seconds spent choosing, per seat
+        while not is_over(state):
+            p = current(state)
+            keys = legal_keys(state)
+            if len(keys) == 1:
+                key = keys[0]
+            else:
+                t = time.perf_counter()
+                key = bots[p].select(rs, state, p, keys)
+                think[p] += time.perf_counter() - t
+                choices[p] += 1
+                if key not in keys:
+                    raise RuntimeError(f"the {names[p]} bot in seat {p} chose the illegal key {key!r}")
+            if collect is not None:
+                collect(rs, state, key)
+            apply_key(state, key)
+            n += 1
+            if n > MAX_DECISIONS:
+                raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+        result = rs.result(state)
+        out: dict[str, Any] = {
+            "seed": seed,
+            "bots": names,
+            "scores": list(rs.scores(state)),
+            "winners": list(result.get("winners", [])),
+            "decisions": n,
+            "choices": choices,
+            "think": think,
+            "seconds": time.perf_counter() - t0,
+        }
+        if "rank" in result:
+            out["rank"] = result["rank"]
+        if collect is not None:
+            out["extra"] = collect(rs, state, None)
+        return out
+    except Exception as exc:  # one broken game must not stop the run
+        return {"seed": seed, "bots": names, "error": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - t0}
+
+
+def _resolve(path: str) -> Callable[..., Any]:
+    mod, _, attr = path.partition(":")
+    factory = getattr(importlib.import_module(mod), attr)
+    return factory()  # type: ignore[no-any-return]
