@@ -18,7 +18,8 @@ import pytest
 from primetime.core.errors import IllegalOptionError, NotYourDecisionError, StaleStateError
 from primetime.core.game import replay_record
 from primetime.server.config import Settings
-from primetime.server.hub import Hub, hash_secret
+from primetime.server.hub import Hub
+from primetime.server.runtime import hash_secret
 from primetime.server.store import ConflictError, SeatRow, Store, TableRow, open_store
 
 

@@ -25,8 +25,9 @@ from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record
 from primetime.core.plugin import get_plugin, plugins
 from primetime.server.config import Settings
-from primetime.server.hub import GAME, GAMES, MAX_SEATS, Client, Hub, Runtime, dumps, game_levels, hash_secret, new_id, new_secret
+from primetime.server.hub import Hub
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
+from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, game_levels, hash_secret, new_id, new_secret
 from primetime.server.store import ConflictError, open_store
 
 log = logging.getLogger("primetime.server")

@@ -1,0 +1,170 @@
+"""What the hub keeps per table and per connection: the table's runtime (its game in memory, kept
+in step with the stored row), a browser connection, the group commit of the store's writes,
+and the small helpers of table ids, seat secrets and the games served."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as cf
+import hashlib
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from primetime.core.game import Game
+from primetime.core.plugin import game_names
+from primetime.server.gamestate import Mark, apply_tracked, build_game
+from primetime.server.store import TableRow, Tx
+
+GAME = "networks"  # the default game of a new table
+GAMES: tuple[str, ...] = tuple(game_names())  # the games served here (their plugins say what a table may set)
+MAX_SEATS = 5
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_id(n: int = 6) -> str:
+    return secrets.token_urlsafe(n)
+
+
+def game_levels(game: str, levels: list[str]) -> list[str]:
+    """The bot levels that can play ``game`` (every bot plays every game served here)."""
+    return list(levels)
+
+
+def bot_name(seat: int, level: str) -> str:
+    return f"Bot {seat + 1} ({level})"
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection: which seat it speaks for (None = spectator)."""
+
+    seat: int | None
+    secret_hash: str | None
+    user_id: str | None
+    send: Callable[[str], Any]
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    direct: list[str] = field(default_factory=list)
+    sent_version: int = -1
+    window_start: float = 0.0
+    window_count: int = 0
+
+    def push(self, text: str) -> None:
+        if len(self.direct) < 100:  # a client that does not read gets no more replies queued
+            self.direct.append(text)
+        self.wake.set()
+
+
+class Runtime:
+    """The in-memory side of one table."""
+
+    def __init__(self, table_id: str) -> None:
+        self.id = table_id
+        self.meta: TableRow | None = None
+        self.game: Game[Any] | None = None
+        self.marks: list[Mark] = []
+        self.version = -1
+        self.epoch = -1
+        self.stale = True
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.cache: dict[int | None, str] = {}
+        self.rendered: dict[str, str] = {}  # log line -> line with names
+        self.cache_version = -1
+        self.ts = time.time()  # when the latest change was submitted
+        self.bot_task: asyncio.Task[None] | None = None
+        self.last_used = time.monotonic()
+
+    # -------------------------------------------------------------- sync (worker thread)
+    def sync(self, tx: Tx, t: TableRow) -> None:
+        """Bring the game to the stored version ``t`` (read in the same transaction)."""
+        if not self.stale and self.version == t.version and self.meta is not None:
+            return
+        if t.status == "open" or not t.players:
+            self.game, self.marks = None, []
+        elif self.stale or self.game is None or t.epoch != self.epoch or t.nactions < self.game.seq:
+            self.game, self.marks = build_game(t, tx.actions(t.id, 0))
+        elif t.nactions > self.game.seq:
+            for seq, key, _seat in tx.actions(t.id, self.game.seq):
+                if seq != self.game.seq:
+                    raise ValueError(f"table {t.id}: expected action {self.game.seq}, found {seq}")
+                self.marks.append(apply_tracked(self.game, None, key))
+        self.meta = t
+        self.version = t.version
+        self.epoch = t.epoch
+        self.stale = False
+
+    # -------------------------------------------------------------- reading
+    @property
+    def seq(self) -> int:
+        return self.game.seq if self.game is not None else 0
+
+    def seat_for(self, secret_hash: str | None) -> int | None:
+        if not secret_hash or self.meta is None:
+            return None
+        for s in self.meta.seats:
+            if s.kind == "human" and s.secret_hash and secrets.compare_digest(s.secret_hash, secret_hash):
+                return s.seat
+        return None
+
+    def replaceable(self, idle_after: float) -> list[int]:
+        """Human seats the others may vote to hand to a bot: gone, or idle on their turn."""
+        t = self.meta
+        if t is None or t.status != "running" or self.game is None:
+            return []
+        cur = self.game.current_player()
+        out = []
+        for s in t.seats:
+            if s.kind != "human":
+                continue
+            if s.left or (cur == s.seat and time.time() - t.acted > idle_after):
+                out.append(s.seat)
+        return out
+
+
+class GroupSync:
+    """Group commit: one flush makes every commit made before it durable.
+
+    ``wait(n)`` returns once commit number ``n`` is durable; commits that finish while a
+    flush runs share the next one.  Runs on the event loop; the flush itself in a thread.
+    """
+
+    def __init__(self, flush: Callable[[], None]) -> None:
+        self.flush = flush
+        self.pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="fsync")
+        self.commits = 0
+        self.synced = 0
+        self.task: asyncio.Task[None] | None = None
+
+    def committed(self) -> int:
+        self.commits += 1
+        return self.commits
+
+    async def wait(self, n: int) -> None:
+        while self.synced < n:
+            if self.task is None or self.task.done():
+                self.task = asyncio.get_running_loop().create_task(self._run())
+            await asyncio.shield(self.task)
+
+    async def _run(self) -> None:
+        target = self.commits
+        await asyncio.get_running_loop().run_in_executor(self.pool, self.flush)
+        self.synced = max(self.synced, target)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False)
+
+
+def dumps(obj: Any) -> str:
+    return msgspec.json.encode(obj).decode()
