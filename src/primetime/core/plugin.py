@@ -124,6 +124,24 @@ class GamePlugin:
         return tuple(self.options)
 
 
+def lazy(path: str) -> Callable[..., Any]:
+    """A function that imports ``"module:attribute"`` the first time it is called, then calls it.
+
+    A plugin names its entries this way, so that asking for the plugin (a simulation worker, the
+    server) loads only what is used: a worker never imports the terminal or the browser parts."""
+    target: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not target:
+            module, _, attr = path.partition(":")
+            target.append(getattr(importlib.import_module(module), attr))
+        return target[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = path.rpartition(":")[2]
+    call.__doc__ = f"{path}, imported on first use."
+    return call
+
+
 # The games, by registry name: the module and attribute of each plugin (imported on first use).
 PLUGINS: dict[str, str] = {
     "networks": "primetime.games.networks.plugin:PLUGIN",

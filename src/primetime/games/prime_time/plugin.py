@@ -1,66 +1,20 @@
 """Prime Time as seen from the layers above the game (:class:`primetime.core.plugin.GamePlugin`).
 
-Every entry imports the game module it needs when it is first called, so that asking for the
-plugin (a simulation worker, the server) does not load the terminal or the bots."""
+Every entry names the module that implements it and is imported on first use (:func:`~primetime.core.plugin.lazy`),
+so that asking for the plugin (a simulation worker, the server) does not load the terminal or the bots."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from primetime.core.errors import RecordError
-from primetime.core.plugin import GamePlugin, SearchAdapter
+from primetime.core.plugin import GamePlugin, lazy
 
-
-def _ruleset() -> Any:
-    from primetime.games.prime_time.ruleset import PrimeTimeRuleset
-
-    return PrimeTimeRuleset()
-
-
-def _catalogue() -> Any:
-    from primetime.games.prime_time.cards import default_catalogue
-
-    return default_catalogue()
+HERE = "primetime.games.prime_time"
 
 
 def _card_ids(cat: Any) -> list[str]:
     return list(cat.ids)
-
-
-def _card_text(cat: Any, ref: Any) -> str:
-    from primetime.games.prime_time.text import card_text
-
-    return card_text(cat, ref)
-
-
-def _card_tables(cat: Any) -> list[Any]:
-    from primetime.games.prime_time.terminal import cards_tables
-
-    return cards_tables(cat)
-
-
-def _renderer() -> Any:
-    from primetime.games.prime_time.terminal import PrimeTimeView
-
-    return PrimeTimeView()
-
-
-def _greedy(seed: int) -> Any:
-    from primetime.games.prime_time.bots.greedy import PrimeTimeGreedyBot
-
-    return PrimeTimeGreedyBot(seed)
-
-
-def _search(seed: int) -> SearchAdapter:
-    from primetime.games.prime_time.bots.search import PrimeTimeAdapter
-
-    return PrimeTimeAdapter(seed)
-
-
-def _browser_catalogue(card_set: str) -> bytes:
-    from primetime.games.prime_time.web import catalogue_json
-
-    return catalogue_json(card_set)
 
 
 def _browser_view(view: dict[str, Any], names: list[str], ids: list[str]) -> None:
@@ -81,15 +35,15 @@ PLUGIN = GamePlugin(
     name="prime-time",
     title="Prime Time",
     short="Prime Time",
-    ruleset=_ruleset,
-    catalogue=_catalogue,
+    ruleset=lazy(f"{HERE}.ruleset:PrimeTimeRuleset"),
+    catalogue=lazy(f"{HERE}.cards:default_catalogue"),
     card_ids=_card_ids,
-    card_text=_card_text,
-    card_tables=_card_tables,
-    renderer=_renderer,
-    greedy=_greedy,
-    search=_search,
-    browser_catalogue=_browser_catalogue,
+    card_text=lazy(f"{HERE}.text:card_text"),
+    card_tables=lazy(f"{HERE}.terminal:cards_tables"),
+    renderer=lazy(f"{HERE}.terminal:PrimeTimeView"),
+    greedy=lazy(f"{HERE}.bots.greedy:PrimeTimeGreedyBot"),
+    search=lazy(f"{HERE}.bots.search:PrimeTimeAdapter"),
+    browser_catalogue=lazy(f"{HERE}.web:catalogue_json"),
     browser_view=_browser_view,
     record_check=_record_check,
     options={
