@@ -40,13 +40,13 @@ play: $(STAMP)
 	$(PURE) $(BIN)/primetime play networks --players 3 --bots 2
 
 test: $(TEST_STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
 	$(BIN)/mypy
 	$(ENSURE)
 	$(PURE) $(BIN)/python -m pytest
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
