@@ -60,7 +60,7 @@ from typing import Any
 from primetime.bots.greedy_prime_time import FOLLOW_UPS, PrimeTimeGreedyBot, evaluate
 from primetime.bots.ismcts import Adapter, SearchBot, Settings, ahead_rewards
 from primetime.core.rng import Rng
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules import core, determinize, flow
 from primetime.games.prime_time.state import PTState, Slot
 
 MARGIN = 12.0  # VP: the scale of "how far ahead" in the reward
@@ -82,8 +82,8 @@ class PrimeTimeAdapter(Adapter):
 
     def __init__(self, seed: int = 0) -> None:
         self.helper = PrimeTimeGreedyBot(seed)
-        self.legal = E.legal
-        self.apply = E.apply
+        self.legal = flow.legal
+        self.apply = flow.apply
 
     def accepts(self, state: Any) -> bool:
         return isinstance(state, PTState)
@@ -164,7 +164,7 @@ def public_copy(s: PTState, viewer: int) -> PTState:
             at = max(i for i, t in enumerate(d.stack) if t[0] == "ratings") + 1
             again.sort(key=d.order.index, reverse=True)
             d.stack[at:at] = [("sched", q, 0) for q in again]
-    E.redeal_unseen(d, others, list.sort)
+    determinize.redeal_unseen(d, others, list.sort)
     d.client_pile.sort()
     for br in d.br_decks:
         br.sort()
@@ -176,7 +176,7 @@ def public_copy(s: PTState, viewer: int) -> PTState:
 def bag_in_sight(s: PTState) -> list[int]:
     """The bag's contents by colour as the cubes in sight tell them: the starting cubes less
     those in the daily pools, on the Forecast and on the guides."""
-    bag = list(E.rules(s).cube_counts)
+    bag = list(core.rules(s).cube_counts)
     for pool in s.pools:
         for c, k in enumerate(pool):
             bag[c] -= k
