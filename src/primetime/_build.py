@@ -29,7 +29,19 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.games.networks.state",
     "primetime.games.networks.engine",
     "primetime.games.prime_time.state",
-    "primetime.games.prime_time.engine",
+    "primetime.games.prime_time.rules.core",
+    "primetime.games.prime_time.rules.money",
+    "primetime.games.prime_time.rules.setup",
+    "primetime.games.prime_time.rules.development",
+    "primetime.games.prime_time.rules.scheduling",
+    "primetime.games.prime_time.rules.ratings",
+    "primetime.games.prime_time.rules.after_ratings",
+    "primetime.games.prime_time.rules.awards",
+    "primetime.games.prime_time.rules.income",
+    "primetime.games.prime_time.rules.game_end",
+    "primetime.games.prime_time.rules.flow",
+    "primetime.games.prime_time.rules.new_game",
+    "primetime.games.prime_time.rules.determinize",
 )
 # C extensions built alongside, by module, with their sources (relative to the package folder)
 C_MODULES: dict[str, str] = {

@@ -13,15 +13,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from primetime.core.game import Game
-from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.cards import COLOURS, Catalogue, default_catalogue
+from primetime.games.prime_time.rules import core, flow, new_game, scheduling
 from primetime.games.prime_time.ruleset import PrimeTimeRuleset
 from primetime.games.prime_time.state import NOSHOW, RERUN, PTState, Slot
 
 CAT: Catalogue = default_catalogue()
 ALEX, BRIDGET, CHARLOTTE, DAVE = 0, 1, 2, 3
 MON, TUE, WED, THU, FRI = 0, 1, 2, 3, 4
-SHOWS, TALENTS = E.SHOWS, E.TALENTS
+SHOWS, TALENTS = core.SHOWS, core.TALENTS
 
 
 def cid(ref: int | str) -> int:
@@ -49,14 +49,14 @@ def opts(**kw: Any) -> dict[str, Any]:
 
 def fresh(n: int = 2, seed: int = 1, **kw: Any) -> PTState:
     """A brand-new game state: setup done, the starting-show choices pending."""
-    return E.new_state(CAT, opts(**kw), seed, n)
+    return new_game.new_state(CAT, opts(**kw), seed, n)
 
 
 def started(n: int = 2, seed: int = 1, **kw: Any) -> PTState:
     """Round 1, the first token placement pending (every player kept their first two shows)."""
     s = fresh(n, seed, **kw)
     while s.stack[-1][0] == "keep":
-        choose(s, E.legal(s)[-1])
+        choose(s, flow.legal(s)[-1])
     assert s.stack[-1][0] == "place"
     return s
 
@@ -69,13 +69,13 @@ def game(n: int = 2, seed: int = 1, **kw: Any) -> Game[Any]:
 
 
 def legal(s: PTState) -> list[str]:
-    return E.legal(s)
+    return flow.legal(s)
 
 
 def choose(s: PTState, key: str) -> None:
-    keys = E.legal(s)
+    keys = flow.legal(s)
     assert key in keys, f"{key!r} is not legal; legal: {keys}"
-    E.apply(s, key)
+    flow.apply(s, key)
 
 
 def top(s: PTState) -> tuple[Any, ...]:
@@ -85,7 +85,7 @@ def top(s: PTState) -> tuple[Any, ...]:
 def run_steps(s: PTState, *steps: tuple[Any, ...]) -> None:
     """Replace the pending work by ``steps`` (the last one runs first) and advance."""
     s.stack = list(steps)
-    E.advance(s)
+    flow.advance(s)
 
 
 # ----------------------------------------------------------------------------- card places
@@ -133,7 +133,7 @@ def assert_conserved(s: PTState) -> None:
     c = places(s)
     bad = {CAT.ids[i]: c[i] for i in range(CAT.n_cards) if c[i] != 1}
     assert not bad, f"cards not in exactly one place: {bad}"
-    assert cube_counts(s) == E.rules(s).cube_counts, f"cubes not conserved: {cube_counts(s)}"
+    assert cube_counts(s) == core.rules(s).cube_counts, f"cubes not conserved: {cube_counts(s)}"
     rr = s.reruns + sum(pl.reruns for pl in s.players)
     rr += sum(1 for pl in s.players for sl in pl.guide if sl is not None and sl.show == RERUN)
     assert CAT.rerun is not None and rr == CAT.rerun.count, f"{rr} Re-Runs instead of {CAT.rerun.count}"
@@ -259,14 +259,14 @@ def put(s: PTState, p: int, day: int, show: int | str | None, talents: Iterable[
         assert s.reruns > 0
         s.reruns -= 1
         sc = RERUN
-        sl = E.new_slot(s, RERUN)
+        sl = scheduling.new_slot(s, RERUN)
     elif show is None:
         sc = NOSHOW
         sl = Slot(NOSHOW, [], [[]], new)
     else:
         sc = cid(show)
         take_out(s, sc)
-        sl = E.new_slot(s, sc)
+        sl = scheduling.new_slot(s, sc)
     sl.new = new
     for t in talents:
         tc = cid(t)
@@ -344,7 +344,7 @@ def at_placement(s: PTState, *order: int, tokens: int | None = None) -> None:
     s.phase = "dev"
     s.rd, s.archives, s.golf, s.pr, s.hr = [], [], [], [], []
     for pl in s.players:
-        pl.tokens = E.rules(s).tokens if tokens is None else tokens
+        pl.tokens = core.rules(s).tokens if tokens is None else tokens
     s.dev_pos = 0
     run_steps(s, ("dev",))
 

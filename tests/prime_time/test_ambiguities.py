@@ -5,7 +5,14 @@ Each resolution is the checklist's proposal unless docs/prime-time-design.md say
 
 from __future__ import annotations
 
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.after_ratings import award_clients, award_variety, cancellations, completion_day, update_hotness
+from primetime.games.prime_time.rules.awards import awards, boardroom_vp, hot_behind
+from primetime.games.prime_time.rules.core import rules
+from primetime.games.prime_time.rules.game_end import final_scoring, guide_value
+from primetime.games.prime_time.rules.income import clean_up, income, next_round
+from primetime.games.prime_time.rules.money import bond_issue, pay
+from primetime.games.prime_time.rules.ratings import potential
+from primetime.games.prime_time.rules.setup import fill_spaces
 from primetime.games.prime_time.ruleset import PrimeTimeRuleset
 from primetime.games.prime_time.state import PTState
 
@@ -66,8 +73,8 @@ def amazon(n: int = 4, tokens: int = 1, money: int = 20, **kw: object) -> PTStat
 
 
 def test_pt_amb_01_bonus_by_position_first_n_values() -> None:
-    assert E.rules(fresh(2)).bonus == [0, 1] and E.rules(fresh(3)).bonus == [0, 1, 3]
-    assert E.rules(fresh(4)).bonus == [0, 1, 3, 5]
+    assert rules(fresh(2)).bonus == [0, 1] and rules(fresh(3)).bonus == [0, 1, 3]
+    assert rules(fresh(4)).bonus == [0, 1, 3, 5]
 
 
 def test_pt_amb_02_rating_and_hotness_are_one_track() -> None:
@@ -192,8 +199,8 @@ def test_pt_amb_14_cumulative_completion_and_shared_cubes() -> None:
     put(s, ALEX, MON, "Border Hawks", cubes={"Border Hawks": [None, "orange"]})
     put(s, ALEX, WED, "Riverside Precinct", cubes={"Riverside Precinct": ["orange", "blue"]})
     put(s, ALEX, THU, "Deadline Zero", cubes={"Deadline Zero": ["orange", None, "blue"]})
-    assert E.completion_day(s, ALEX, k) == THU and E.completion_day(s, ALEX, z) == THU
-    E.award_clients(s)
+    assert completion_day(s, ALEX, k) == THU and completion_day(s, ALEX, z) == THU
+    award_clients(s)
     assert sorted(s.players[ALEX].clients) == sorted([k, z])  # the same orange cubes count twice
 
 
@@ -204,7 +211,7 @@ def test_pt_amb_15_variety_supply_limited() -> None:
         for d, name in enumerate(["Space Quest", "Steel Pursuit", "Amazon Run", "The Cubicle Crew", "Home and Away"]
                                  if p == ALEX else ["Orbital Nine", "Code Crimson", "Kitchen Clash", "Dinner for Nine", "Harbour Lights"]):
             put(s, p, d, name)
-    E.award_variety(s)
+    award_variety(s)
     assert (s.players[ALEX].variety, s.players[BRIDGET].variety, s.variety) == (1, 0, 0)
 
 
@@ -212,8 +219,8 @@ def test_pt_amb_16_variety_scores_at_every_ceremony() -> None:
     s = blank(2)
     s.players[ALEX].variety = 1
     s.variety -= 1
-    E.awards(s)
-    E.awards(s)
+    awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[4] == 2
 
 
@@ -222,29 +229,29 @@ def test_pt_amb_17_same_space_in_one_round_earlier_player_lower() -> None:
     s.order = [BRIDGET, ALEX]
     for p in (ALEX, BRIDGET):
         put(s, p, MON, "rerun", cubes={"rerun": ["pink"]})
-    E.update_hotness(s)
-    assert s.players[BRIDGET].hot_seq < s.players[ALEX].hot_seq and E.hot_behind(s, BRIDGET) == 1
+    update_hotness(s)
+    assert s.players[BRIDGET].hot_seq < s.players[ALEX].hot_seq and hot_behind(s, BRIDGET) == 1
 
 
 def test_pt_amb_18_markers_on_zero_are_tied() -> None:
     s = blank(3)
-    assert [E.hot_behind(s, p) for p in range(3)] == [0, 0, 0]
+    assert [hot_behind(s, p) for p in range(3)] == [0, 0, 0]
     s.players[ALEX].hot, s.players[ALEX].hot_seq = 1, 1
-    assert E.hot_behind(s, ALEX) == 2
+    assert hot_behind(s, ALEX) == 2
 
 
 def test_pt_amb_19_most_talents_ranked_per_show() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE, AGED])
     put(s, ALEX, TUE, "Amazon Run", ["Max Volume"])
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[2] == 3 + 2
 
 
 def test_pt_amb_20_potential_zero_shows_may_place() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Dream House Makeover")
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[3] == 3 and s.players[BRIDGET].vp_src[3] == 0
 
 
@@ -253,7 +260,7 @@ def test_pt_amb_21_tied_shows_of_one_owner_split_per_show() -> None:
     put(s, ALEX, MON, "Home and Away", [LUKE])
     put(s, ALEX, TUE, "Amazon Run", ["Max Volume"])
     put(s, BRIDGET, MON, "Space Quest", ["Crew of the Comet"])
-    E.awards(s)
+    awards(s)
     # three shows tie for most: (3 + 2 + 1) / 3 = 2 each; Alex has two of them
     assert s.players[ALEX].vp_src[2] == 4 and s.players[BRIDGET].vp_src[2] == 2
 
@@ -262,18 +269,18 @@ def test_pt_amb_22_market_trends_counts_the_guide_only() -> None:
     s = blank(2)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Market Trends (4)")
     to_hand(s, ALEX, "Home and Away")
-    assert E.boardroom_vp(s, b)[ALEX] == 0
+    assert boardroom_vp(s, b)[ALEX] == 0
     put(s, ALEX, MON, "Home and Away")
-    assert E.boardroom_vp(s, b)[ALEX] == 3
+    assert boardroom_vp(s, b)[ALEX] == 3
 
 
 def test_pt_amb_23_cash_on_hand_including_bond_cash() -> None:
     s = blank(2, bonds=True)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Max $")
     cash(s, 0, 1)
-    E.pay(s, ALEX, 3)  # issues a $5 bond: $2 on hand
+    pay(s, ALEX, 3)  # issues a $5 bond: $2 on hand
     assert s.players[ALEX].cash == 2 and s.players[ALEX].bonds == [5]
-    assert E.boardroom_vp(s, b) == [5, 3]
+    assert boardroom_vp(s, b) == [5, 3]
 
 
 def test_pt_amb_24_loaned_talents_count_as_face_down() -> None:
@@ -282,7 +289,7 @@ def test_pt_amb_24_loaned_talents_count_as_face_down() -> None:
     to_hand(s, ALEX, "Gloria Goldmine")
     at_placement(s, ALEX, BRIDGET)
     choose(s, f"hr:{ident('Gloria Goldmine')}")
-    assert E.boardroom_vp(s, b)[ALEX] == 3  # 2 stars
+    assert boardroom_vp(s, b)[ALEX] == 3  # 2 stars
 
 
 def test_pt_amb_25_min_reruns_counts_the_hand_only() -> None:
@@ -291,24 +298,24 @@ def test_pt_amb_25_min_reruns_counts_the_hand_only() -> None:
     put(s, ALEX, MON, "rerun")
     s.players[BRIDGET].reruns = 1
     s.reruns -= 1
-    assert E.boardroom_vp(s, b) == [5, 3]
+    assert boardroom_vp(s, b) == [5, 3]
 
 
 def test_pt_amb_26_boardroom_unchanged_in_two_player_games() -> None:
     s = blank(2)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Min $")
     cash(s, 1, 2)
-    assert E.boardroom_vp(s, b) == [5, 3]
+    assert boardroom_vp(s, b) == [5, 3]
 
 
 def test_pt_amb_27_bond_size() -> None:
-    assert E.bond_issue([5, 10], 7) == [10] and E.bond_issue([5, 10], 12) == [10, 5]
+    assert bond_issue([5, 10], 7) == [10] and bond_issue([5, 10], 12) == [10, 5]
 
 
 def test_pt_amb_28_cash_vp_never_negative() -> None:
     s = blank(2, bonds=True)
     s.players[ALEX].cash, s.players[ALEX].bonds = 2, [10]
-    E.final_scoring(s)
+    final_scoring(s)
     assert s.final is not None and s.final["players"][ALEX]["cash"] == 0
 
 
@@ -317,7 +324,7 @@ def test_pt_amb_29_vp_may_go_negative() -> None:
     s.players[ALEX].bonds = [5, 5, 5]
     s.br_disc += s.br_up
     s.br_up = [-1, -1, -1]  # no Boardroom card left to score
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp < 0 and PrimeTimeRuleset().view(s, None)["players"][ALEX]["vp"] < 0
 
 
@@ -325,7 +332,7 @@ def test_pt_amb_30_tiebreak_min_bids_reruns_zero() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE])
     put(s, ALEX, TUE, "rerun")
-    assert E.guide_value(s, ALEX) == CAT.min_bid[cid("Home and Away")] + CAT.min_bid[LUKE]
+    assert guide_value(s, ALEX) == CAT.min_bid[cid("Home and Away")] + CAT.min_bid[LUKE]
 
 
 def test_pt_amb_31_no_voluntary_removal() -> None:
@@ -365,8 +372,8 @@ def test_pt_amb_34_season_end_after_refill() -> None:
     put(s, ALEX, MON, mini)
     s.show_disc += s.show_deck
     s.show_deck = []
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert mini in s.show_disc and mini not in s.spaces[SHOWS]  # discarded after the refill
     assert_conserved(s)
 
@@ -382,8 +389,8 @@ def test_pt_amb_35_refill_stops_when_no_card_fits() -> None:
     s.players[CHARLOTTE].shows += golds  # no Gold show left anywhere
     s.show_deck = [c for c in s.show_deck if c not in golds]
     s.show_disc = [c for c in s.show_disc if c not in golds]
-    E.fill_spaces(s)
-    R = E.rules(s)
+    fill_spaces(s)
+    R = rules(s)
     assert all((c >= 0) == (R.space_tier[SHOWS][i] == 0) for i, c in enumerate(s.spaces[SHOWS]))
     assert_conserved(s)
 
@@ -404,15 +411,15 @@ def test_pt_amb_36_starting_cash_not_negative() -> None:
     finally:
         for c, v in zip(exp, saved, strict=True):
             CAT.min_bid[c] = v
-    assert s.players[p].cash == E.rules(s).bonus[s.order.index(p)]  # $0 + the turn-order bonus
+    assert s.players[p].cash == rules(s).bonus[s.order.index(p)]  # $0 + the turn-order bonus
 
 
 def test_pt_amb_37_two_player_refill_of_12() -> None:
     s = blank(2)
     s.round = 3
     bag = sum(s.bag)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert bag - sum(s.bag) == 12 and all(row[4] == -1 for row in s.forecast)
 
 
@@ -443,7 +450,7 @@ def test_pt_amb_40_reruns_run_out() -> None:
     s.players[BRIDGET].reruns = s.reruns
     s.reruns = 0
     put(s, ALEX, MON, "Home and Away")
-    E.cancellations(s)
+    cancellations(s)
     assert s.players[ALEX].reruns == 0 and s.players[ALEX].guide[MON] is None
     at_placement(s, ALEX, BRIDGET)
     assert "archives" not in legal(s)
@@ -463,16 +470,16 @@ def test_pt_amb_42_round_3_loans_return_at_season_end() -> None:
     at_placement(s, ALEX, BRIDGET)
     choose(s, f"hr:{CAT.ids[LUKE]}")
     s.stack = []
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert LUKE in s.players[ALEX].talents
 
 
 def test_pt_amb_43_talent_on_canceled_show_counts_for_hotness() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Steel Pursuit", ["Dana Frost"], cubes={"Dana Frost": ["orange", "blue"]})
-    E.cancellations(s)
-    E.update_hotness(s)
+    cancellations(s)
+    update_hotness(s)
     assert s.players[ALEX].hot == 2
 
 
@@ -504,8 +511,8 @@ def test_pt_amb_45_decline_while_cards_remain() -> None:
 def test_pt_amb_46_scheduled_rerun_earns_no_replacement() -> None:
     s = blank(2)
     put(s, ALEX, MON, "rerun", cubes={"rerun": ["pink"]})
-    E.income(s)
-    E.clean_up(s)
+    income(s)
+    clean_up(s)
     assert s.players[ALEX].reruns == 0
 
 
@@ -516,13 +523,13 @@ def test_pt_hint_01_matching_genres_raise_potential() -> None:
     s = blank(2)
     a = put(s, ALEX, MON, "Home and Away", [AGED])
     b = put(s, ALEX, TUE, "Space Quest", ["Camp Contestants"])
-    assert E.potential(s, a) == 1 and E.potential(s, b) == 1  # 1 match vs the show's own star
+    assert potential(s, a) == 1 and potential(s, b) == 1  # 1 match vs the show's own star
 
 
 def test_pt_hint_02_a_cube_on_every_card_avoids_cancellation() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["pink"], LUKE: ["green"]})
-    E.cancellations(s)
+    cancellations(s)
     sl = s.players[ALEX].guide[MON]
     assert sl is not None and sl.talents == [LUKE] and s.players[ALEX].facedown == []
 

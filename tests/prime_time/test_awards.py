@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.after_ratings import cancellations
+from primetime.games.prime_time.rules.awards import awards, boardroom_vp, hot_behind, split_places
+from primetime.games.prime_time.rules.flow import step_post
+from primetime.games.prime_time.rules.income import clean_up, next_round
 from primetime.games.prime_time.state import PTState
 
 from .helpers import (
@@ -49,7 +52,7 @@ def test_pt_award_01_only_in_rounds_3_and_6() -> None:
         s.players[ALEX].variety = 1
         s.variety -= 1
         s.round = rnd
-        E.step_post(s)
+        step_post(s)
         assert (s.players[ALEX].vp_src[VARIETY] == 1) == expect, rnd
 
 
@@ -57,15 +60,15 @@ def test_pt_award_02_one_vp_per_player_behind() -> None:
     s = blank(4)
     for p, (hot, seq) in enumerate([(5, 1), (3, 2), (3, 3), (0, 0)]):
         s.players[p].hot, s.players[p].hot_seq = hot, seq
-    assert [E.hot_behind(s, p) for p in range(4)] == [3, 2, 1, 0]
-    E.awards(s)
+    assert [hot_behind(s, p) for p in range(4)] == [3, 2, 1, 0]
+    awards(s)
     assert [pl.vp_src[HOT] for pl in s.players] == [3, 2, 1, 0]
 
 
 def test_pt_award_03_two_player_hotter_show_two_vp() -> None:
     s = blank(2)
     s.players[BRIDGET].hot, s.players[BRIDGET].hot_seq = 2, 1
-    E.awards(s)
+    awards(s)
     assert s.players[BRIDGET].vp_src[HOT] == 2 and s.players[ALEX].vp_src[HOT] == 0
 
 
@@ -74,20 +77,20 @@ def test_pt_award_04_most_talents_per_show() -> None:
     put(s, ALEX, MON, "Home and Away", [copies("Luke Watcher")[0], copies("Aged Teens")[0], "Ivy Blackwood"])
     put(s, ALEX, TUE, "Amazon Run", ["Max Volume", "Milo Marsh"])
     put(s, BRIDGET, MON, "Space Quest", ["Crew of the Comet"])
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[TALENTS_SRC] == 3 + 2  # first and second place
     assert s.players[BRIDGET].vp_src[TALENTS_SRC] == 1
 
 
 def test_pt_award_05_and_06_ties() -> None:
-    assert E.split_places([2, 2], [3, 2, 1]) == [2, 2]  # (3 + 2) / 2
-    assert E.split_places([4, 4, 4, 4], [3, 2, 1]) == [1, 1, 1, 1]  # (3 + 2 + 1) / 4
-    assert E.split_places([5, 3, 3, 1], [3, 2, 1]) == [3, 1, 1, 0]  # (2 + 1) / 2, then 4th
+    assert split_places([2, 2], [3, 2, 1]) == [2, 2]  # (3 + 2) / 2
+    assert split_places([4, 4, 4, 4], [3, 2, 1]) == [1, 1, 1, 1]  # (3 + 2 + 1) / 4
+    assert split_places([5, 3, 3, 1], [3, 2, 1]) == [3, 1, 1, 0]  # (2 + 1) / 2, then 4th
     s = blank(4)  # two shows tie for most talents: 2 VP each
     put(s, ALEX, MON, "Home and Away", [copies("Luke Watcher")[0], copies("Aged Teens")[0]])
     put(s, BRIDGET, MON, "Space Quest", ["Crew of the Comet", "Orson Quill"])
     put(s, CHARLOTTE, MON, "Amazon Run", ["Max Volume"])
-    E.awards(s)
+    awards(s)
     assert [pl.vp_src[TALENTS_SRC] for pl in s.players] == [2, 2, 1, 0]
 
 
@@ -98,7 +101,7 @@ def test_pt_award_07_best_show_by_primary_potential() -> None:
     put(s, BRIDGET, MON, "Starlight Frontier")  # 1
     put(s, CHARLOTTE, MON, "Dream House Makeover")  # 0
     put(s, DAVE, MON, "Kitchen Clash", ["Max Volume"])  # 1 + 1 + 1 = 3
-    E.awards(s)
+    awards(s)
     # Alex and Dave tie for best (3+2)/2 = 2; Bridget 3rd = 1; Charlotte 4th = 0
     assert [pl.vp_src[BEST] for pl in s.players] == [2, 1, 0, 2]
 
@@ -107,7 +110,7 @@ def test_pt_award_08_variety_tokens() -> None:
     s = blank(3)
     s.players[CHARLOTTE].variety = 3
     s.variety -= 3
-    E.awards(s)
+    awards(s)
     assert s.players[CHARLOTTE].vp_src[VARIETY] == 3
 
 
@@ -118,15 +121,15 @@ def test_pt_award_09_three_boardroom_cards_scored() -> None:
     put(s, ALEX, TUE, "rerun")
     put(s, ALEX, WED, "Late Check-Out")  # single shows: 2 -> 1
     s.players[ALEX].clients = [s.client_pile.pop()]  # 1 client: 2
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[BOARD] == 3 + 2 + 1
 
 
 def test_pt_award_10_canceled_and_face_down_count_for_nothing() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [copies("Luke Watcher")[0]])
-    E.cancellations(s)  # no cubes at all
-    E.awards(s)
+    cancellations(s)  # no cubes at all
+    awards(s)
     assert s.players[ALEX].vp_src[TALENTS_SRC] == 0 and s.players[ALEX].vp_src[BEST] == 0
 
 
@@ -134,7 +137,7 @@ def test_pt_award_11_no_talents_no_place_no_show_no_entry() -> None:
     s = blank(3)
     put(s, ALEX, MON, "Home and Away")
     put(s, BRIDGET, MON, "rerun")
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[TALENTS_SRC] == 0
     assert s.players[ALEX].vp_src[BEST] == 3 and s.players[BRIDGET].vp_src[BEST] == 0
     assert s.players[CHARLOTTE].vp_src[BEST] == 0
@@ -143,7 +146,7 @@ def test_pt_award_11_no_talents_no_place_no_show_no_entry() -> None:
 def test_pt_award_12_bonds_minus_one_per_certificate() -> None:
     s = blank(2, bonds=True)
     s.players[ALEX].bonds = [10, 5]
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[BONDS] == -2
 
 
@@ -152,7 +155,7 @@ def test_pt_award_13_vp_beyond_50() -> None:
     s.players[ALEX].vp = 49
     s.players[ALEX].variety = 5
     s.variety -= 5
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp >= 54
 
 
@@ -162,14 +165,14 @@ def test_pt_award_13_vp_beyond_50() -> None:
 def test_pt_brd_01_scored_each_ceremony_replaced_after_round_3() -> None:
     s = blank(3)
     up = list(s.br_up)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert all(b in s.br_disc for b in up) and all(b >= 0 and b not in up for b in s.br_up)
 
 
 def test_pt_brd_02_tie_split_rounds_down() -> None:
-    assert E.split_places([7, 7, 7], [5, 3, 1]) == [3, 3, 3]
-    assert E.split_places([7, 7, 1], [5, 3, 1]) == [4, 4, 1]
+    assert split_places([7, 7, 7], [5, 3, 1]) == [3, 3, 3]
+    assert split_places([7, 7, 1], [5, 3, 1]) == [4, 4, 1]
 
 
 def _market(name: str, genres_on_guide: list[str]) -> int:
@@ -178,7 +181,7 @@ def _market(name: str, genres_on_guide: list[str]) -> int:
             "scifi": "Space Quest", "action": "Steel Pursuit"}
     for d, g in enumerate(genres_on_guide):
         put(s, ALEX, d, pick[g])
-    return E.boardroom_vp(s, br(name))[ALEX]
+    return boardroom_vp(s, br(name))[ALEX]
 
 
 def test_pt_brd_03_market_trends_1() -> None:
@@ -211,18 +214,18 @@ def cash4(*amounts: int) -> PTState:
 
 def test_pt_brd_07_max_cash() -> None:
     s = cash4(9, 3, 6, 0)
-    assert E.boardroom_vp(s, br("Max $")) == [5, 1, 3, 0]
+    assert boardroom_vp(s, br("Max $")) == [5, 1, 3, 0]
 
 
 def test_pt_brd_08_max_cash_example() -> None:
     """Dave $7, Charlotte and Bridget $5, Alex $1: Dave 5, Charlotte and Bridget 2 each, Alex 0."""
     s = cash4(1, 5, 5, 7)
-    assert E.boardroom_vp(s, br("Max $")) == [0, 2, 2, 5]
+    assert boardroom_vp(s, br("Max $")) == [0, 2, 2, 5]
 
 
 def test_pt_brd_09_min_cash() -> None:
     s = cash4(9, 3, 6, 0)
-    assert E.boardroom_vp(s, br("Min $")) == [0, 3, 1, 5]
+    assert boardroom_vp(s, br("Min $")) == [0, 3, 1, 5]
 
 
 def test_pt_brd_10_min_reruns() -> None:
@@ -230,7 +233,7 @@ def test_pt_brd_10_min_reruns() -> None:
     for p, k in enumerate((2, 0, 1)):
         s.players[p].reruns = k
         s.reruns -= k
-    assert E.boardroom_vp(s, br("Min Re-runs")) == [1, 5, 3]
+    assert boardroom_vp(s, br("Min Re-runs")) == [1, 5, 3]
 
 
 def test_pt_brd_11_min_reruns_example() -> None:
@@ -238,7 +241,7 @@ def test_pt_brd_11_min_reruns_example() -> None:
     s = blank(4)
     s.players[BRIDGET].reruns = 2
     s.reruns -= 2
-    assert E.boardroom_vp(s, br("Min Re-runs")) == [3, 0, 3, 3]
+    assert boardroom_vp(s, br("Min Re-runs")) == [3, 0, 3, 3]
 
 
 def test_pt_brd_12_too_many_stars() -> None:
@@ -254,7 +257,7 @@ def test_pt_brd_12_too_many_stars() -> None:
     stars = [sum(CAT.stars[c] for c in pl.facedown) for pl in s.players]
     expect = [{0: 0, 1: 1, 2: 3}.get(k, 5) for k in stars]
     assert stars[:3] == [0, 1, 2] and stars[3] >= 2
-    assert E.boardroom_vp(s, br("Too Many Stars")) == expect
+    assert boardroom_vp(s, br("Too Many Stars")) == expect
 
 
 def test_pt_brd_13_more_clients() -> None:
@@ -262,7 +265,7 @@ def test_pt_brd_13_more_clients() -> None:
     for p, k in ((ALEX, 0), (BRIDGET, 1), (CHARLOTTE, 3)):
         for _ in range(k):
             s.players[p].clients.append(s.client_pile.pop())
-    assert E.boardroom_vp(s, br("More Clients")) == [0, 2, 5]
+    assert boardroom_vp(s, br("More Clients")) == [0, 2, 5]
 
 
 def test_pt_brd_14_most_stars_on_the_guide() -> None:
@@ -271,13 +274,13 @@ def test_pt_brd_14_most_stars_on_the_guide() -> None:
     put(s, BRIDGET, MON, "Kitchen Clash", ["Gloria Goldmine"])  # 1 + 2
     put(s, CHARLOTTE, MON, "Dream House Makeover")  # 0
     to_hand(s, CHARLOTTE, "Rex Thunder")  # stars in hand do not count
-    assert E.boardroom_vp(s, br("Most Stars")) == [3, 5, 1]
+    assert boardroom_vp(s, br("Most Stars")) == [3, 5, 1]
 
 
 def test_pt_brd_15_min_bonds() -> None:
     s = blank(2, bonds=True)
     s.players[ALEX].bonds = [5]
-    assert E.boardroom_vp(s, br("Min Bonds")) == [3, 5]
+    assert boardroom_vp(s, br("Min Bonds")) == [3, 5]
 
 
 def test_pt_brd_16_min_bonds_example() -> None:
@@ -285,7 +288,7 @@ def test_pt_brd_16_min_bonds_example() -> None:
     s = blank(4, bonds=True)
     s.players[ALEX].bonds = [5]
     s.players[BRIDGET].bonds = [10]
-    assert E.boardroom_vp(s, br("Min Bonds")) == [1, 0, 4, 4]
+    assert boardroom_vp(s, br("Min Bonds")) == [1, 0, 4, 4]
 
 
 def test_pt_brd_17_single_show_frenzy_reruns_count() -> None:
@@ -299,16 +302,16 @@ def test_pt_brd_17_single_show_frenzy_reruns_count() -> None:
     put(s, CHARLOTTE, WED, singles[3])
     for d in (MON, TUE, WED, THU, FRI):
         put(s, DAVE, d, "rerun")
-    assert E.boardroom_vp(s, br("Single Show Frenzy")) == [0, 1, 2, 3]
+    assert boardroom_vp(s, br("Single Show Frenzy")) == [0, 1, 2, 3]
 
 
 def test_pt_brd_18_guide_shows_and_cash_on_hand() -> None:
     s = blank(2)
     to_hand(s, ALEX, "The Cubicle Crew")  # in hand: does not count for Market Trends
-    assert E.boardroom_vp(s, br("Market Trends (1)"))[ALEX] == 0
+    assert boardroom_vp(s, br("Market Trends (1)"))[ALEX] == 0
     s.players[ALEX].cash, s.players[BRIDGET].cash = 3, 4
     s.bids[0][0] = [(ALEX, 10)]  # money lying on a bid is spent, not on hand
-    assert E.boardroom_vp(s, br("Max $")) == [3, 5]
+    assert boardroom_vp(s, br("Max $")) == [3, 5]
 
 
 def test_pt_brd_19_zero_values_rank_on_min_cards() -> None:
@@ -316,5 +319,5 @@ def test_pt_brd_19_zero_values_rank_on_min_cards() -> None:
     s.players[ALEX].cash = 0
     s.players[BRIDGET].cash = 0
     s.players[CHARLOTTE].cash = 4
-    assert E.boardroom_vp(s, br("Min $")) == [4, 4, 1]
+    assert boardroom_vp(s, br("Min $")) == [4, 4, 1]
     assert cid("Home and Away") >= 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.core import rules
+from primetime.games.prime_time.rules.development import step_order
+from primetime.games.prime_time.rules.income import clean_up
 from primetime.games.prime_time.state import PTState
 
 from .helpers import (
@@ -38,7 +40,7 @@ def board(tokens: int = 3, n: int = 4, money: int = 20) -> PTState:
 
 def test_pt_bid_01_bidding_spaces_match_the_card_tier() -> None:
     s = board()
-    R = E.rules(s)
+    R = rules(s)
     for kind in (SHOWS, TALENTS):
         for i, c in enumerate(s.spaces[kind]):
             assert CAT.tier[c] == R.space_tier[kind][i]
@@ -130,7 +132,7 @@ def test_pt_bid_10_bids_limited_by_bidding_spaces() -> None:
 
 def test_pt_bid_11_two_player_closed_spaces() -> None:
     s = board(n=2)
-    R = E.rules(s)
+    R = rules(s)
     closed = [i for i, o in enumerate(R.space_open[SHOWS]) if not o]
     assert closed and all(f"bid:show:{i}" not in legal(s) for i in closed)
 
@@ -227,7 +229,7 @@ def test_pt_res_08_unsold_cards_stay_until_clean_up() -> None:
     left = [c for c in s.spaces[SHOWS] if c >= 0]
     choose(s, "none")
     assert [c for c in s.spaces[SHOWS] if c >= 0] == left and left
-    E.clean_up(s)
+    clean_up(s)
     assert all(c < 0 for c in s.spaces[SHOWS]) and set(left) <= set(s.show_disc)
 
 
@@ -251,7 +253,7 @@ def test_pt_to_01_rd_stack_top_first() -> None:
     s = started(3)
     s.order = [0, 1, 2]
     s.rd = [2, 0, 1]
-    E.step_order(s)
+    step_order(s)
     assert s.order == [1, 0, 2]
 
 
@@ -259,7 +261,7 @@ def test_pt_to_02_non_rd_players_after_in_previous_order() -> None:
     s = started(4)
     s.order = [3, 1, 0, 2]
     s.rd = [0]
-    E.step_order(s)
+    step_order(s)
     assert s.order == [0, 3, 1, 2]
 
 
@@ -267,7 +269,7 @@ def test_pt_to_03_no_rd_no_change() -> None:
     s = started(4)
     s.order = [2, 0, 3, 1]
     s.rd = []
-    E.step_order(s)
+    step_order(s)
     assert s.order == [2, 0, 3, 1]
 
 

@@ -17,9 +17,10 @@ from primetime.cli import app
 from primetime.core.game import Game, get_ruleset
 from primetime.core.rng import Rng
 from primetime.games.networks.bots.search import NetworksAdapter
-from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.bots.greedy import PrimeTimeGreedyBot
 from primetime.games.prime_time.bots.search import LEVELS, PrimeTimeAdapter, bag_in_sight, public_copy
+from primetime.games.prime_time.rules.determinize import redeal_unseen
+from primetime.games.prime_time.rules.flow import apply, legal
 from primetime.games.prime_time.state import PTState
 from primetime.sim.backends import run_tasks
 from primetime.sim.games import play_game
@@ -73,9 +74,9 @@ def redo_schedule(s: PTState, q: int, rng: Rng) -> None:
     s.stack.append(("sched", q, 0))
     depth = len(s.stack)
     while len(s.stack) >= depth:
-        keys = E.legal(s)
+        keys = legal(s)
         moves = [k for k in keys if k != "done"]
-        E.apply(s, moves[rng.below(len(moves))] if moves and rng.below(3) else "done")
+        apply(s, moves[rng.below(len(moves))] if moves and rng.below(3) else "done")
 
 
 def scramble(s: PTState, viewer: int, seed: int) -> PTState:
@@ -90,7 +91,7 @@ def scramble(s: PTState, viewer: int, seed: int) -> PTState:
     if d.screen is not None:
         pending = {t[1] for t in d.stack if t[0] == "sched"}
         submitted = [q for q in others if q not in pending]
-    E.redeal_unseen(d, others, rng.shuffle)
+    redeal_unseen(d, others, rng.shuffle)
     for q in submitted:
         redo_schedule(d, q, rng)
     rng.shuffle(d.client_pile)
@@ -228,8 +229,8 @@ def test_rivals_who_submitted_in_secret_schedule_again_in_the_search() -> None:
             assert pub.players[q].reruns == base.screen[q][1][2]
     d = RS.determinize(pub, viewer, Rng(1))
     r = Rng(3)
-    while E.legal(d):
-        E.apply(d, r.choice(E.legal(d)))
+    while legal(d):
+        apply(d, r.choice(legal(d)))
     assert d.final is not None
 
 

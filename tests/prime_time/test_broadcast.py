@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.income import clean_up, income, next_round
+from primetime.games.prime_time.rules.scheduling import step_broadcast
 from primetime.games.prime_time.ruleset import PrimeTimeRuleset
 from primetime.games.prime_time.state import PTState
 
@@ -52,7 +53,7 @@ def test_pt_bcast_01_forecast_row_by_round() -> None:
         s.round = rnd
         s.forecast[row][TUE] = 4
         s.bag[4] -= 1
-        E.step_broadcast(s)
+        step_broadcast(s)
         assert s.pools[TUE][4] == 1 and s.forecast[row][TUE] == -1
         assert_conserved(s)
 
@@ -61,7 +62,7 @@ def test_pt_bcast_02_empty_forecast_space_adds_nothing() -> None:
     s = started(4)
     clear_cubes(s)
     s.round = 1
-    E.step_broadcast(s)
+    step_broadcast(s)
     assert all(sum(p) == 0 for p in s.pools)
 
 
@@ -149,12 +150,12 @@ def test_pt_bcast_10_shows_stay_until_a_rule_removes_them() -> None:
     put(s, ALEX, TUE, single, cubes={single: [CAT.shows[single].spaces[0]]})
     put(s, ALEX, WED, mini, cubes={mini: [CAT.shows[mini].spaces[0]]})
     s.round = 2
-    E.income(s)
-    E.clean_up(s)
+    income(s)
+    clean_up(s)
     g = s.players[ALEX].guide
     assert g[MON] is not None and g[TUE] is None and g[WED] is not None
     s.round = 3
-    E.next_round(s)
+    next_round(s)
     assert g[MON] is not None and s.players[ALEX].guide[WED] is None
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.cards import (
     DATA_DIR,
     GENRES,
@@ -25,6 +24,8 @@ from primetime.games.prime_time.cards import (
     CardDataError,
     load_catalogue,
 )
+from primetime.games.prime_time.rules.game_end import guide_value
+from primetime.games.prime_time.rules.income import income
 from primetime.games.prime_time.ruleset import PrimeTimeRuleset
 from primetime.games.prime_time.text import card_text
 
@@ -77,7 +78,7 @@ def test_pt_comp_06_tv_guides_have_a_slot_per_weekday() -> None:
 def test_pt_comp_07_bank_is_unlimited() -> None:
     s = fresh(4)
     s.players[0].cash = 10_000
-    E.income(s)  # paying out never runs short
+    income(s)  # paying out never runs short
     assert s.players[0].cash == 10_000
 
 
@@ -288,7 +289,7 @@ def test_pt_gap_13_tiebreak_value_is_min_bid() -> None:
     s = fresh(2)
     put(s, 0, 0, "Home and Away", ["Luke Watcher"])
     put(s, 0, 1, "rerun")
-    assert E.guide_value(s, 0) == CAT.min_bid[CAT.by_id["SH-43"]] + 3
+    assert guide_value(s, 0) == CAT.min_bid[CAT.by_id["SH-43"]] + 3
 
 
 def test_pt_gap_14_track_sizes() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from primetime.core import Game, IllegalOptionError, Rng, replay_record
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.flow import apply, legal
 from primetime.games.prime_time.state import PTState
 
 from .helpers import CAT, assert_conserved
@@ -142,11 +142,11 @@ def test_state_json_round_trip_mid_game() -> None:
         r1, r2 = Rng(9), Rng(9)
         s1, s2 = game.state, back
         while s1.phase != "over":
-            k1 = r1.choice(E.legal(s1))
-            k2 = r2.choice(E.legal(s2))
+            k1 = r1.choice(legal(s1))
+            k2 = r2.choice(legal(s2))
             assert k1 == k2
-            E.apply(s1, k1)
-            E.apply(s2, k2)
+            apply(s1, k1)
+            apply(s2, k2)
         assert s1.final == s2.final
 
 
@@ -159,7 +159,7 @@ def test_clone_is_independent() -> None:
     twin = game.state.clone(keep_log=True)
     r = Rng(3)
     while twin.phase != "over":
-        E.apply(twin, r.choice(E.legal(twin)))
+        apply(twin, r.choice(legal(twin)))
     assert json.dumps(game.to_json(), sort_keys=True) == before
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from primetime.core import Game, Rng
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.flow import apply, legal
 
 
 @pytest.mark.parametrize("opts", [{}, {"simultaneous": True}, {"bonds": True}])
@@ -25,7 +25,7 @@ def test_determinize_keeps_the_viewers_view_and_plays_on(opts: dict[str, bool]) 
                 v1.pop("log", None), v2.pop("log", None)
                 assert json.dumps(v1, sort_keys=True) == json.dumps(v2, sort_keys=True)
                 r = Rng(step)
-                while E.legal(d):
-                    E.apply(d, r.choice(E.legal(d)))
+                while legal(d):
+                    apply(d, r.choice(legal(d)))
             game.apply(None, rng.choice(game.legal_keys()))
             step += 1

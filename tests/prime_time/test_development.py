@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.income import clean_up, next_round
+from primetime.games.prime_time.rules.scheduling import step_broadcast
 from primetime.games.prime_time.state import PTState
 
 from .helpers import (
@@ -191,15 +192,15 @@ def test_pt_act_07_loaned_talent_back_next_season_or_never() -> None:
     choose(s, f"hr:{CAT.ids[t]}")
     # cannot be scheduled this season; returns at the end of round 3
     s.round = 3
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert t in s.players[ALEX].talents and s.players[ALEX].facedown == []
     s2 = four()
     t2 = to_hand(s2, ALEX, "Luke Watcher")[0]
     choose(s2, f"hr:{CAT.ids[t2]}")
     s2.round = 4
-    E.clean_up(s2)
-    E.next_round(s2)
+    clean_up(s2)
+    next_round(s2)
     assert t2 in s2.players[ALEX].facedown  # season 2: stays face down to the end
 
 
@@ -273,7 +274,7 @@ def test_pt_act_13_emptied_forecast_space_adds_nothing() -> None:
     choose(s, "to:tue")
     assert s.forecast[0][MON] == -1
     before = sum(s.pools[MON])
-    E.step_broadcast(s)
+    step_broadcast(s)
     assert sum(s.pools[MON]) == before  # nothing arrives on Monday
     assert mon >= 0
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from primetime.core import Game, Rng
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.core import rules
+from primetime.games.prime_time.rules.flow import step_post
+from primetime.games.prime_time.rules.game_end import final_scoring
+from primetime.games.prime_time.rules.income import clean_up, income, next_round
 from primetime.games.prime_time.state import NOSHOW, PTState
 
 from .helpers import (
@@ -47,7 +50,7 @@ def test_pt_inc_01_two_dollars_per_cube_including_orphaned_talents() -> None:
     put(s, ALEX, MON, None, [LUKE], cubes={LUKE: ["green"]})
     put(s, ALEX, TUE, "Space Quest", cubes={"Space Quest": ["blue", "pink"]})
     s.players[ALEX].cash = 0
-    E.income(s)
+    income(s)
     assert s.players[ALEX].cash == 6
 
 
@@ -55,7 +58,7 @@ def test_pt_inc_02_cubes_return_to_their_days_pool() -> None:
     s = blank()
     put(s, ALEX, TUE, "Space Quest", cubes={"Space Quest": ["black", "pink"]})
     bag = sum(s.bag)
-    E.income(s)
+    income(s)
     assert pool(s, TUE) == {"black": 1, "pink": 1} and sum(s.bag) == bag
     assert_conserved(s)
 
@@ -65,7 +68,7 @@ def test_pt_inc_03_example_five_cubes_ten_dollars() -> None:
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "yellow", "blue"]})
     put(s, ALEX, WED, "rerun", cubes={"rerun": ["green"]})
     s.players[ALEX].cash = 0
-    E.income(s)
+    income(s)
     assert s.players[ALEX].cash == 10
 
 
@@ -75,7 +78,7 @@ def test_pt_inc_04_round_6_ends_after_income() -> None:
     single = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 2)
     put(s, ALEX, TUE, single, cubes={single: [CAT.shows[single].spaces[0]]})
     s.players[ALEX].cash = 0
-    E.step_post(s)
+    step_post(s)
     assert s.phase == "over" and s.final is not None
     assert s.final["players"][ALEX]["cash_left"] == 4
     assert s.players[ALEX].guide[TUE] is not None  # no clean up in round 6
@@ -86,14 +89,14 @@ def test_pt_clean_01_and_pt_next_01_skipped_in_round_6() -> None:
     s = blank(rnd=6)
     board = [list(x) for x in s.spaces]
     clients = list(s.clients)
-    E.step_post(s)
+    step_post(s)
     assert s.spaces == board and s.clients == clients and s.round == 6
 
 
 def test_pt_clean_02_board_cards_discarded() -> None:
     s = blank()
     cards = [c for kind in (SHOWS, TALENTS) for c in s.spaces[kind] if c >= 0]
-    E.clean_up(s)
+    clean_up(s)
     assert all(c < 0 for kind in (SHOWS, TALENTS) for c in s.spaces[kind])
     assert set(cards) <= set(s.show_disc) | set(s.tal_disc)
 
@@ -102,14 +105,14 @@ def test_pt_clean_03_tokens_returned() -> None:
     s = blank()
     s.rd, s.archives, s.golf, s.pr, s.hr = [0], [1], [2], [0, 1], [2]
     s.bids[SHOWS][0] = [(0, 8)]
-    E.clean_up(s)
+    clean_up(s)
     assert (s.rd, s.archives, s.golf, s.pr, s.hr) == ([], [], [], [], []) and s.bids[SHOWS][0] == []
 
 
 def test_pt_clean_04_orphaned_talents_back_to_hand() -> None:
     s = blank()
     put(s, ALEX, MON, None, [LUKE])
-    E.clean_up(s)
+    clean_up(s)
     assert s.players[ALEX].guide[MON] is None and s.players[ALEX].talents == [LUKE]
 
 
@@ -118,8 +121,8 @@ def test_pt_clean_05_face_down_talents_stay_face_down() -> None:
     to_hand(s, ALEX, LUKE)
     s.players[ALEX].talents.remove(LUKE)
     s.players[ALEX].facedown.append(LUKE)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert s.players[ALEX].facedown == [LUKE]
 
 
@@ -129,7 +132,7 @@ def test_pt_clean_06_single_show_cards_discarded_for_a_rerun() -> None:
     put(s, ALEX, MON, singles[0])
     put(s, ALEX, TUE, "rerun")
     to_hand(s, ALEX, singles[1])
-    E.clean_up(s)
+    clean_up(s)
     assert s.players[ALEX].guide[MON] is None and singles[0] in s.show_disc
     assert s.players[ALEX].reruns == 1  # one for the Single Show, none for the Re-Run
     assert s.players[ALEX].shows == [singles[1]]  # the hand is untouched
@@ -141,14 +144,14 @@ def test_pt_clean_07_used_reruns_return_to_the_supply() -> None:
     put(s, ALEX, MON, "rerun")
     put(s, BRIDGET, MON, "rerun")
     supply = s.reruns
-    E.clean_up(s)
+    clean_up(s)
     assert s.reruns == supply + 2
 
 
 def test_pt_clean_08_board_clients_discarded() -> None:
     s = blank()
     board = list(s.clients)
-    E.clean_up(s)
+    clean_up(s)
     assert s.clients == [] and set(board) <= set(s.client_disc)
 
 
@@ -157,16 +160,16 @@ def test_pt_clean_09_series_and_minis_stay() -> None:
     mini = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 1)
     put(s, ALEX, MON, "Home and Away", [LUKE])
     put(s, ALEX, TUE, mini)
-    E.clean_up(s)
+    clean_up(s)
     g = s.players[ALEX].guide
     assert g[MON] is not None and g[MON].talents == [LUKE] and g[TUE] is not None
 
 
 def test_pt_next_02_refill_as_in_setup() -> None:
     s = blank(n=4)
-    E.clean_up(s)
-    E.next_round(s)
-    R = E.rules(s)
+    clean_up(s)
+    next_round(s)
+    R = rules(s)
     for kind in (SHOWS, TALENTS):
         for i, c in enumerate(s.spaces[kind]):
             assert c >= 0 and CAT.tier[c] == R.space_tier[kind][i]
@@ -176,8 +179,8 @@ def test_pt_next_03_empty_deck_reshuffles_discards() -> None:
     s = blank(n=4)
     s.show_disc += s.show_deck
     s.show_deck = []
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert all(c >= 0 for c in s.spaces[SHOWS]) and s.show_deck
     assert_conserved(s)
 
@@ -185,34 +188,34 @@ def test_pt_next_03_empty_deck_reshuffles_discards() -> None:
 def test_pt_next_04_two_new_clients() -> None:
     s = blank()
     pile = len(s.client_pile)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert len(s.clients) == 2 and len(s.client_pile) == pile - 2
 
 
 def test_pt_next_05_round_marker_advances() -> None:
     s = blank(rnd=2)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert s.round == 3 and s.phase == "dev"
 
 
 def test_pt_next_06_forecast_refilled_after_round_3() -> None:
     s = blank(n=4, rnd=3)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert all(c >= 0 for row in s.forecast for c in row)
     s2 = blank(n=4, rnd=2)
-    E.clean_up(s2)
-    E.next_round(s2)
+    clean_up(s2)
+    next_round(s2)
     assert all(c < 0 for row in s2.forecast for c in row)
 
 
 def test_pt_next_07_new_boardroom_cards() -> None:
     s = blank(rnd=3)
     old = list(s.br_up)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert s.br_disc == old and all(b >= 0 for b in s.br_up) and not set(old) & set(s.br_up)
 
 
@@ -221,8 +224,8 @@ def test_pt_next_08_face_down_talents_return() -> None:
     to_hand(s, ALEX, LUKE)
     s.players[ALEX].talents.remove(LUKE)
     s.players[ALEX].facedown.append(LUKE)
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert s.players[ALEX].talents == [LUKE] and s.players[ALEX].facedown == []
 
 
@@ -230,8 +233,8 @@ def test_pt_next_09_clients_discarded_at_season_end() -> None:
     s = blank(rnd=3)
     c = s.client_pile.pop()
     s.players[BRIDGET].clients = [c]
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert s.players[BRIDGET].clients == [] and c in s.client_disc
 
 
@@ -240,8 +243,8 @@ def test_pt_next_10_minis_discarded_talents_back_rerun_each() -> None:
     mini = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 1)
     put(s, ALEX, MON, mini, [LUKE])
     put(s, ALEX, TUE, "Home and Away")
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     g = s.players[ALEX].guide
     assert g[MON] is None and mini in s.show_disc and LUKE in s.players[ALEX].talents
     assert g[TUE] is not None and s.players[ALEX].reruns == 1
@@ -260,13 +263,13 @@ def test_pt_next_12_vp_hotness_order_carry_over() -> None:
     s = blank(rnd=1)
     s.players[ALEX].vp, s.players[ALEX].hot = 7, 3
     s.order = [2, 0, 1]
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert (s.players[ALEX].vp, s.players[ALEX].hot, s.order) == (7, 3, [2, 0, 1])
 
 
 def finish(s: PTState) -> dict:  # type: ignore[type-arg]
-    E.final_scoring(s)
+    final_scoring(s)
     assert s.final is not None
     return s.final
 
@@ -277,7 +280,7 @@ def test_pt_end_01_final_scoring_after_round_6_awards_and_income() -> None:
     s.variety -= 1
     put(s, ALEX, MON, "Space Quest", cubes={"Space Quest": ["blue"]})
     s.players[ALEX].cash = 1
-    E.step_post(s)
+    step_post(s)
     assert s.final is not None
     row = s.final["players"][ALEX]
     assert row["variety"] == 1 and row["cash_left"] == 3 and row["cash"] == 1

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.after_ratings import award_clients, award_variety, cancellations, completion_day, update_hotness
+from primetime.games.prime_time.rules.awards import awards, hot_behind
+from primetime.games.prime_time.rules.income import clean_up, income, next_round
+from primetime.games.prime_time.rules.ratings import potential
 from primetime.games.prime_time.state import NOSHOW, PTState
 
 from .helpers import (
@@ -71,10 +74,10 @@ def test_pt_rate_01_days_in_order_monday_first() -> None:
 def test_pt_rate_02_and_03_primary_potential() -> None:
     s = blank(2)
     sl = put(s, ALEX, MON, "Home and Away", [AGED, LUKE])
-    assert E.potential(s, sl) == 3  # 2 matching genres + Luke's star
+    assert potential(s, sl) == 3  # 2 matching genres + Luke's star
     sl2 = put(s, BRIDGET, MON, "Space Quest", ["Luke Watcher"])
-    assert E.potential(s, sl2) == 1 + 1  # the show's star + Luke's star, no genre match
-    assert E.potential(s, put(s, BRIDGET, TUE, "rerun")) == 0
+    assert potential(s, sl2) == 1 + 1  # the show's star + Luke's star, no genre match
+    assert potential(s, put(s, BRIDGET, TUE, "rerun")) == 0
 
 
 def test_pt_rate_04_primary_allocation_in_turn_order() -> None:
@@ -171,11 +174,11 @@ def test_pt_rate_12_cubes_stay_on_cards_until_income() -> None:
     for _ in range(4):
         choose(s, legal(s)[0])
     before = s.players[ALEX].guide[TUE].n_cubes()  # type: ignore[union-attr]
-    E.cancellations(s)
-    E.award_clients(s)
-    E.update_hotness(s)
+    cancellations(s)
+    award_clients(s)
+    update_hotness(s)
     assert s.players[ALEX].guide[TUE].n_cubes() == before  # type: ignore[union-attr]
-    E.income(s)
+    income(s)
     assert s.players[ALEX].guide[TUE].n_cubes() == 0  # type: ignore[union-attr]
 
 
@@ -204,7 +207,7 @@ def test_pt_canc_01_every_card_is_checked() -> None:
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green"]})
     put(s, BRIDGET, TUE, "Space Quest")
     put(s, CHARLOTTE, WED, "rerun")
-    E.cancellations(s)
+    cancellations(s)
     assert LUKE in s.players[ALEX].facedown
     assert s.players[BRIDGET].guide[TUE] is None and s.players[CHARLOTTE].guide[WED] is None
 
@@ -213,7 +216,7 @@ def test_pt_canc_02_talent_without_cubes_turns_face_down_no_money() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green"]})
     cash = s.players[ALEX].cash
-    E.cancellations(s)
+    cancellations(s)
     sl = s.players[ALEX].guide[MON]
     assert sl is not None and sl.talents == [] and s.players[ALEX].facedown == [LUKE]
     assert s.players[ALEX].cash == cash
@@ -224,7 +227,7 @@ def test_pt_canc_03_show_without_cubes_canceled_rerun_drawn() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away")
     supply = s.reruns
-    E.cancellations(s)
+    cancellations(s)
     assert s.players[ALEX].guide[MON] is None and s.show_disc[-1] == cid("Home and Away")
     assert s.players[ALEX].reruns == 1 and s.reruns == supply - 1
 
@@ -233,18 +236,18 @@ def test_pt_canc_04_rerun_without_cubes_discarded_not_replaced() -> None:
     s = blank(2)
     put(s, ALEX, MON, "rerun")
     supply = s.reruns
-    E.cancellations(s)
+    cancellations(s)
     assert s.players[ALEX].guide[MON] is None and s.players[ALEX].reruns == 0 and s.reruns == supply + 1
 
 
 def test_pt_canc_05_talent_with_cubes_stays_on_the_guide_until_clean_up() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={LUKE: ["green"]})
-    E.cancellations(s)
+    cancellations(s)
     sl = s.players[ALEX].guide[MON]
     assert sl is not None and sl.show == NOSHOW and sl.talents == [LUKE]
-    E.income(s)
-    E.clean_up(s)
+    income(s)
+    clean_up(s)
     assert s.players[ALEX].guide[MON] is None and LUKE in s.players[ALEX].talents
     assert_conserved(s)
 
@@ -252,11 +255,11 @@ def test_pt_canc_05_talent_with_cubes_stays_on_the_guide_until_clean_up() -> Non
 def test_pt_canc_06_examples() -> None:
     s = blank(2)  # Example 1: the talent flips, the show stays
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green"]})
-    E.cancellations(s)
+    cancellations(s)
     assert s.players[ALEX].guide[MON] is not None and s.players[ALEX].guide[MON].show == cid("Home and Away")  # type: ignore[union-attr]
     s = blank(2)  # Example 2: the show goes (a Re-Run drawn), the talent stays face up
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={LUKE: ["green"]})
-    E.cancellations(s)
+    cancellations(s)
     assert s.players[ALEX].reruns == 1 and s.players[ALEX].guide[MON].talents == [LUKE]  # type: ignore[union-attr]
 
 
@@ -264,9 +267,9 @@ def test_pt_canc_07_canceled_cards_count_for_no_award() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE, AGED], cubes={LUKE: ["green"]})
     put(s, BRIDGET, MON, "Space Quest", ["Crew of the Comet"], cubes={"Space Quest": ["blue"], "Crew of the Comet": ["blue"]})
-    E.cancellations(s)
+    cancellations(s)
     s.round = 3
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[2] == 0 and s.players[BRIDGET].vp_src[2] == 3  # most talents
     assert s.players[ALEX].vp_src[3] == 0  # no show for Best Show
 
@@ -286,7 +289,7 @@ def test_pt_client_01_covering_player_wins_token_and_cash() -> None:
     put(s, ALEX, TUE, "Code Crimson", cubes={"Code Crimson": ["orange", None, "green"]})
     put(s, ALEX, WED, "Border Hawks", cubes={"Border Hawks": [None, "orange"]})
     cash = s.players[ALEX].cash
-    E.award_clients(s)
+    award_clients(s)
     assert s.players[ALEX].clients == [k] and s.players[ALEX].cash == cash + 6 and s.clients == []
 
 
@@ -294,7 +297,7 @@ def test_pt_client_02_black_is_wild() -> None:
     s, k = krunchy()
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "black", "black", "black"]})
     put(s, ALEX, TUE, "Home and Away", cubes={"Home and Away": ["black"]})
-    E.award_clients(s)
+    award_clients(s)
     assert s.players[ALEX].clients == [k]
 
 
@@ -305,7 +308,7 @@ def test_pt_client_03_earlier_day_then_turn_order() -> None:
     put(s, BRIDGET, MON, "Code Crimson", cubes={"Code Crimson": ["orange", "black", "green"]})
     put(s, BRIDGET, TUE, "Border Hawks", cubes={"Border Hawks": ["black", "orange"]})
     s.order = [BRIDGET, ALEX]
-    E.award_clients(s)
+    award_clients(s)
     assert s.players[BRIDGET].clients == [k]  # both on Tuesday: Bridget is earlier in turn order
 
 
@@ -318,9 +321,9 @@ def test_pt_client_04_krunchy_flakes_example() -> None:
     put(s, BRIDGET, TUE, "Riverside Precinct", cubes={"Riverside Precinct": ["orange"]})
     put(s, BRIDGET, WED, "Border Hawks", ["The Stunt Squad"],
         cubes={"Border Hawks": [None, "orange"], "The Stunt Squad": ["orange"]})
-    assert E.completion_day(s, ALEX, k) == THU and E.completion_day(s, BRIDGET, k) == WED
+    assert completion_day(s, ALEX, k) == THU and completion_day(s, BRIDGET, k) == WED
     cash = s.players[BRIDGET].cash
-    E.award_clients(s)
+    award_clients(s)
     assert s.players[BRIDGET].clients == [k] and s.players[BRIDGET].cash == cash + 6
     assert s.players[ALEX].clients == []
 
@@ -330,15 +333,15 @@ def test_pt_client_05_one_player_may_win_both_with_the_same_cubes() -> None:
     t = client_on_board(s, "Turbo Tyres")  # 3 orange
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "black", "black"]})
     put(s, ALEX, TUE, "Home and Away", cubes={"Home and Away": ["green"]})
-    E.award_clients(s)
+    award_clients(s)
     assert sorted(s.players[ALEX].clients) == sorted([k, t])
 
 
 def test_pt_client_06_unwon_clients_discarded_in_clean_up() -> None:
     s, k = krunchy()
-    E.award_clients(s)
+    award_clients(s)
     assert s.clients == [k]
-    E.clean_up(s)
+    clean_up(s)
     assert s.clients == [] and k in s.client_disc
 
 
@@ -346,15 +349,15 @@ def test_pt_client_07_won_clients_kept_until_end_of_round_3() -> None:
     s, k = krunchy()
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "black", "black"]})
     put(s, ALEX, TUE, "Home and Away", cubes={"Home and Away": ["green"]})
-    E.award_clients(s)
+    award_clients(s)
     s.round = 2
-    E.income(s)
-    E.clean_up(s)
-    E.next_round(s)
+    income(s)
+    clean_up(s)
+    next_round(s)
     assert s.players[ALEX].clients == [k]
     s.round = 3
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert s.players[ALEX].clients == [] and k in s.client_disc
 
 
@@ -369,7 +372,7 @@ def five_genres(s: PTState, p: int) -> None:
 def test_pt_vty_01_five_genres_give_a_token() -> None:
     s = blank(3)
     five_genres(s, ALEX)
-    E.award_variety(s)
+    award_variety(s)
     assert s.players[ALEX].variety == 1 and s.variety == 5
 
 
@@ -377,7 +380,7 @@ def test_pt_vty_02_reruns_have_no_genre() -> None:
     s = blank(3)
     five_genres(s, ALEX)
     put(s, ALEX, MON, "rerun")
-    E.award_variety(s)
+    award_variety(s)
     assert s.players[ALEX].variety == 0
 
 
@@ -385,19 +388,19 @@ def test_pt_vty_03_two_player_four_genres() -> None:
     s = blank(2)
     for d, name in enumerate(["Space Quest", "Steel Pursuit", "Amazon Run", "Home and Away"]):
         put(s, ALEX, d, name)
-    E.award_variety(s)
+    award_variety(s)
     assert s.players[ALEX].variety == 1
 
 
 def test_pt_vty_04_once_per_round_after_cancellations() -> None:
     s = blank(3)
     five_genres(s, ALEX)
-    E.cancellations(s)  # no cubes: every show is canceled first
-    E.award_variety(s)
+    cancellations(s)  # no cubes: every show is canceled first
+    award_variety(s)
     assert s.players[ALEX].variety == 0
     s = blank(3)
     five_genres(s, ALEX)
-    E.award_variety(s)
+    award_variety(s)
     assert s.players[ALEX].variety == 1
 
 
@@ -405,9 +408,9 @@ def test_pt_vty_05_each_token_scores_at_each_ceremony() -> None:
     s = blank(3)
     s.players[ALEX].variety = 2
     s.variety -= 2
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[4] == 2
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[4] == 4
 
 
@@ -416,7 +419,7 @@ def test_pt_vty_06_limited_supply() -> None:
     five_genres(s, ALEX)
     s.players[BRIDGET].variety = 6
     s.variety = 0
-    E.award_variety(s)
+    award_variety(s)
     assert s.players[ALEX].variety == 0
 
 
@@ -427,7 +430,7 @@ def test_pt_hot_01_hottest_day_counts_show_and_talents() -> None:
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green", "pink"], LUKE: ["green"]})
     put(s, ALEX, TUE, "Space Quest", cubes={"Space Quest": ["blue"]})
-    E.update_hotness(s)
+    update_hotness(s)
     assert s.players[ALEX].hot == 3
 
 
@@ -437,12 +440,12 @@ def test_pt_hot_02_and_05_example_3_to_5_and_stays_at_3() -> None:
     s.players[ALEX].hot = 3
     put(s, ALEX, TUE, "Steel Pursuit", [cid("Dana Frost")],
         cubes={"Steel Pursuit": ["orange", "orange", "yellow"], "Dana Frost": ["orange", "blue"]})
-    E.update_hotness(s)
+    update_hotness(s)
     assert s.players[ALEX].hot == 5
     s = blank(2)
     s.players[ALEX].hot = 3
     put(s, ALEX, TUE, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange"]})
-    E.update_hotness(s)
+    update_hotness(s)
     assert s.players[ALEX].hot == 3
 
 
@@ -451,17 +454,17 @@ def test_pt_hot_03_04_07_stacking_in_turn_order() -> None:
     s.order = [CHARLOTTE, ALEX, BRIDGET]
     for p in (ALEX, BRIDGET, CHARLOTTE):
         put(s, p, MON, "rerun", cubes={"rerun": ["pink"]})
-    E.update_hotness(s)
+    update_hotness(s)
     # all reach 1; Charlotte moved first, so she is at the bottom: hottest
-    assert E.hot_behind(s, CHARLOTTE) == 2 and E.hot_behind(s, ALEX) == 1 and E.hot_behind(s, BRIDGET) == 0
+    assert hot_behind(s, CHARLOTTE) == 2 and hot_behind(s, ALEX) == 1 and hot_behind(s, BRIDGET) == 0
 
 
 def test_pt_hot_06_track_not_reset_between_seasons() -> None:
     s = blank(2)
     s.players[ALEX].hot = 4
     s.round = 3
-    E.clean_up(s)
-    E.next_round(s)
+    clean_up(s)
+    next_round(s)
     assert s.players[ALEX].hot == 4
 
 

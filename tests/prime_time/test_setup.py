@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from primetime.core import Game, Rng
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.core import rules
+from primetime.games.prime_time.rules.setup import fill_spaces
 from primetime.games.prime_time.ruleset import PrimeTimeRuleset
 
 from .helpers import CAT, assert_conserved, choose, cube_counts, fresh, legal, started, top
@@ -41,7 +42,7 @@ def test_pt_setup_04_decks_shuffled_separately() -> None:
 
 
 def test_pt_setup_05_show_spaces_filled_by_tier() -> None:
-    R = E.rules(fresh(4))
+    R = rules(fresh(4))
     for seed in range(10):
         s = fresh(4, seed)
         for i, c in enumerate(s.spaces[0]):
@@ -62,14 +63,14 @@ def test_pt_setup_05_leftmost_vacant_space_of_the_tier() -> None:
     # top of the deck (end of the list) first: gold, silver, gold, gold (no room: discarded), silver
     order = [gold[0], silver[0], gold[1], gold[2], silver[1], silver[2]]
     s.show_deck += list(reversed(order))
-    E.fill_spaces(s)
+    fill_spaces(s)
     assert s.spaces[0] == [gold[0], silver[0], gold[1], silver[1], silver[2]]
     assert s.show_disc[-1] == gold[2]
 
 
 def test_pt_setup_06_talent_spaces_filled_the_same_way() -> None:
     s = fresh(4)
-    R = E.rules(s)
+    R = rules(s)
     for i, c in enumerate(s.spaces[1]):
         assert c >= 0 and not CAT.is_show[c] and CAT.tier[c] == R.space_tier[1][i]
     assert all(not CAT.is_show[c] for c in s.tal_disc)
@@ -77,7 +78,7 @@ def test_pt_setup_06_talent_spaces_filled_the_same_way() -> None:
 
 def test_pt_setup_07_two_player_spaces_stay_empty() -> None:
     s = fresh(2)
-    R = E.rules(s)
+    R = rules(s)
     for kind in (0, 1):
         for i, c in enumerate(s.spaces[kind]):
             assert (c < 0) == (not R.space_open[kind][i])

@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from primetime.core import Game, Rng
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.after_ratings import award_variety
+from primetime.games.prime_time.rules.awards import awards
+from primetime.games.prime_time.rules.core import KINDS, rules
+from primetime.games.prime_time.rules.game_end import final_scoring
+from primetime.games.prime_time.rules.money import bond_issue
 from primetime.games.prime_time.ruleset import PrimeTimeRuleset, label
 from primetime.games.prime_time.state import PTState
 
@@ -66,18 +70,18 @@ def test_pt_2p_03_golf_one_pr_two() -> None:
 def test_pt_2p_04_closed_bidding_spaces_hold_no_card() -> None:
     for seed in range(5):
         s = started(2, seed)
-        R = E.rules(s)
+        R = rules(s)
         for kind in (0, 1):
             for i, open_ in enumerate(R.space_open[kind]):
                 if not open_:
-                    assert s.spaces[kind][i] < 0 and f"bid:{E.KINDS[kind]}:{i}" not in legal(s)
+                    assert s.spaces[kind][i] < 0 and f"bid:{KINDS[kind]}:{i}" not in legal(s)
 
 
 def test_pt_2p_05_hotter_show_two_vp() -> None:
     s = started(2)
     s.players[ALEX].hot, s.players[ALEX].hot_seq = 4, 1
     s.players[BRIDGET].hot, s.players[BRIDGET].hot_seq = 4, 2
-    E.awards(s)
+    awards(s)
     assert s.players[ALEX].vp_src[1] == 2 and s.players[BRIDGET].vp_src[1] == 0
 
 
@@ -86,13 +90,13 @@ def test_pt_2p_06_four_genres_for_variety() -> None:
     clear_guides(s)
     for d, name in enumerate(["Space Quest", "Steel Pursuit", "Amazon Run", "Home and Away"]):
         put(s, ALEX, d, name)
-    E.award_variety(s)
+    award_variety(s)
     assert s.players[ALEX].variety == 1
     s3 = started(3)
     clear_guides(s3)
     for d, name in enumerate(["Space Quest", "Steel Pursuit", "Amazon Run", "Home and Away"]):
         put(s3, ALEX, d, name)
-    E.award_variety(s3)
+    award_variety(s3)
     assert s3.players[ALEX].variety == 0
 
 
@@ -101,7 +105,7 @@ def test_pt_2p_07_archives_keeps_two_spaces() -> None:
     at_placement(s, ALEX, BRIDGET)
     choose(s, "archives")
     choose(s, "archives")
-    assert s.archives == [ALEX, BRIDGET] and E.rules(s).archives == 2
+    assert s.archives == [ALEX, BRIDGET] and rules(s).archives == 2
 
 
 # ----------------------------------------------------------------------------- bonds
@@ -132,11 +136,11 @@ def test_pt_bond_02_issue_when_short() -> None:
 
 def test_pt_bond_03_smallest_total_fewest_certificates() -> None:
     certs = [5, 10]
-    assert E.bond_issue(certs, 3) == [5]
-    assert E.bond_issue(certs, 5) == [5]
-    assert E.bond_issue(certs, 7) == [10]
-    assert E.bond_issue(certs, 11) == [10, 5]
-    assert E.bond_issue(certs, 16) == [10, 10]
+    assert bond_issue(certs, 3) == [5]
+    assert bond_issue(certs, 5) == [5]
+    assert bond_issue(certs, 7) == [10]
+    assert bond_issue(certs, 11) == [10, 5]
+    assert bond_issue(certs, 16) == [10, 10]
 
 
 def test_pt_bond_04_example_two_dollars_six_dollar_bid() -> None:
@@ -175,15 +179,15 @@ def test_pt_bond_05_bonds_are_never_repaid() -> None:
 def test_pt_bond_06_minus_one_vp_per_certificate_per_ceremony() -> None:
     s = started(2, bonds=True)
     s.players[BRIDGET].bonds = [5, 5, 10]
-    E.awards(s)
-    E.awards(s)
+    awards(s)
+    awards(s)
     assert s.players[BRIDGET].vp_src[6] == -6
 
 
 def test_pt_bond_07_bond_value_deducted_at_final_scoring() -> None:
     s = started(2, bonds=True)
     s.players[ALEX].cash, s.players[ALEX].bonds = 20, [10]
-    E.final_scoring(s)
+    final_scoring(s)
     assert s.final is not None and s.final["players"][ALEX]["cash"] == 3
 
 

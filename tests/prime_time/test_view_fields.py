@@ -8,7 +8,8 @@ import json
 from typing import Any
 
 from primetime.core import Game, Rng
-from primetime.games.prime_time import engine as E
+from primetime.games.prime_time.rules.core import DAY_KEYS, DAY_NAMES
+from primetime.games.prime_time.rules.flow import current_player
 
 from .helpers import CAT
 from .test_conformance import private_ids
@@ -44,7 +45,7 @@ def test_unusable_only_for_the_decider_and_only_visible_cards() -> None:
         steps = 0
         while not game.is_over() and steps < 400:
             s = game.state
-            p = E.current_player(s)
+            p = current_player(s)
             for viewer in (None, 0, 1, 2):
                 pend = game.view(viewer)["pending"]
                 if viewer != p:
@@ -67,7 +68,7 @@ def test_place_reasons_name_the_rule() -> None:
     game = Game.new("prime-time", 3, seed=4)
     rng = Rng(4)
     assert play_until(game, rng, lambda g: g.state.stack[-1][0] == "place")
-    p = E.current_player(game.state)
+    p = current_player(game.state)
     pend = game.view(p)["pending"]
     hand = game.view(p)["players"][p]["hand"]
     for show in hand["shows"]:
@@ -75,7 +76,7 @@ def test_place_reasons_name_the_rule() -> None:
     assert pend["unusable"]["hr"] == "HR needs a talent card in your hand"
     # fill R&D with this player's token: a second one is refused with the reason
     game.apply(p, "rd")
-    assert play_until(game, rng, lambda g: g.state.stack[-1][0] == "place" and E.current_player(g.state) == p)
+    assert play_until(game, rng, lambda g: g.state.stack[-1][0] == "place" and current_player(g.state) == p)
     assert game.view(p)["pending"]["unusable"]["rd"] == "you already have a token in R&D"
 
 
@@ -90,7 +91,7 @@ def test_ratings_and_schedule_progress() -> None:
     assert play_until(game, rng, lambda g: g.state.phase == "ratings" and g.state.stack[-1][0] == "cube")
     top = game.state.stack[-1]
     r = game.view(None)["ratings"]
-    assert r["day"] == E.DAY_KEYS[top[2]] and r["stage"] == ("primary" if top[3] else "remaining")
+    assert r["day"] == DAY_KEYS[top[2]] and r["stage"] == ("primary" if top[3] else "remaining")
     assert r["primary_left"] == list(game.state.alloc)
     json.dumps(game.view(None))
 
@@ -100,12 +101,12 @@ def test_cube_reasons_explain_full_or_unmatched_cards() -> None:
     rng = Rng(3)
     found = False
     while not found and play_until(game, rng, lambda g: g.state.stack[-1][0] == "cube"):
-        p = E.current_player(game.state)
+        p = current_player(game.state)
         unusable = game.view(p)["pending"]["unusable"]
         d = game.state.stack[-1][2]
         for key, why in unusable.items():
             assert key == "rerun" or key in CAT.by_id
-            assert why == "every cube space on it is filled" or f"{E.DAY_NAMES[d]}'s pool" in why
+            assert why == "every cube space on it is filled" or f"{DAY_NAMES[d]}'s pool" in why
             found = True
         game.apply(None, rng.choice(game.legal_keys()))
     assert found

@@ -3,7 +3,7 @@
  * The same generator as primetime/core/rng.py, bit for bit: rng.py uses these functions when
  * this extension has been built and its own pure-Python code otherwise.  Each function takes
  * the Rng object and reads and writes its `state` attribute (a Python int in [0, 2**64)).
- * tests/test_rng.py checks both against each other when the extension is present.
+ * tests/core/test_rng.py checks both against each other when the extension is present.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -1,7 +1,7 @@
 """Prime Time as a core :class:`~primetime.core.game.Ruleset`.
 
 Adds readable labels, prompts, per-player views and option validation on top of the
-rules in :mod:`primetime.games.prime_time.engine`.
+rules in :mod:`primetime.games.prime_time.rules` (one module per rule area).
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from primetime.core.decision import Decision, Option
-from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.cards import (
     COLOURS,
     SPACE_COLOURS,
@@ -19,6 +18,7 @@ from primetime.games.prime_time.cards import (
     TYPE_NAMES,
     default_catalogue,
 )
+from primetime.games.prime_time.rules import core, determinize, development, flow, money, new_game, ratings
 from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState, Slot
 
 DEFAULTS: dict[str, Any] = {"bonds": False, "simultaneous": False, "log": True}
@@ -55,7 +55,7 @@ class PrimeTimeRuleset:
         return out
 
     def new_state(self, options: dict[str, Any], seed: int, players: int) -> PTState:
-        return E.new_state(default_catalogue(), options, seed, players)
+        return new_game.new_state(default_catalogue(), options, seed, players)
 
     def clone(self, state: PTState) -> PTState:
         return state.clone()
@@ -68,13 +68,13 @@ class PrimeTimeRuleset:
 
     # ------------------------------------------------------------------ decisions
     def current_player(self, state: PTState) -> int | None:
-        return E.current_player(state)
+        return flow.current_player(state)
 
     def legal_keys(self, state: PTState) -> list[str]:
-        return E.legal(state)
+        return flow.legal(state)
 
     def apply_key(self, state: PTState, key: str) -> None:
-        E.apply(state, key)
+        flow.apply(state, key)
 
     def is_over(self, state: PTState) -> bool:
         return state.phase == "over"
@@ -91,7 +91,7 @@ class PrimeTimeRuleset:
         if not state.stack:
             return None
         top = state.stack[-1]
-        keys = E.legal(state)
+        keys = flow.legal(state)
         return Decision(int(top[1]), str(top[0]), prompt(state, top), tuple(Option(k, label(state, top, k), info(state, k)) for k in keys))
 
     def explain_illegal(self, state: PTState, key: str) -> str:
@@ -99,7 +99,7 @@ class PrimeTimeRuleset:
             return "the game is over"
         top = state.stack[-1]
         reason = illegal_reason(state, top, key)
-        legal = E.legal(state)
+        legal = flow.legal(state)
         shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
         return f"{key!r} is not a legal option now" + (f": {reason}" if reason else "") + f" (legal: {shown})"
 
@@ -111,7 +111,7 @@ class PrimeTimeRuleset:
 
     def determinize(self, state: PTState, viewer: int, rng: Any) -> PTState:
         """Resample what ``viewer`` cannot see (for search bots)."""
-        return E.determinize(state, viewer, rng)
+        return determinize.determinize(state, viewer, rng)
 
 
 def _nm(s: PTState, c: int) -> str:
@@ -119,7 +119,7 @@ def _nm(s: PTState, c: int) -> str:
 
 
 def _space_card(s: PTState, kind: str, i: int) -> int:
-    return s.spaces[E.KINDS.index(kind)][i]
+    return s.spaces[core.KINDS.index(kind)][i]
 
 
 # ---------------------------------------------------------------------- prompts and labels
@@ -127,15 +127,15 @@ def _space_card(s: PTState, kind: str, i: int) -> int:
 
 def prompt(s: PTState, top: tuple[Any, ...]) -> str:
     k, p = top[0], top[1]
-    who = E.pname(p)
+    who = core.pname(p)
     if k == "keep":
         return f"{who}: keep 2 of your 3 starting shows; the third is discarded face up."
     if k == "place":
         return f"{who}: place a token ({s.players[p].tokens} left) on an action or a bidding space."
     if k == "amount":
         c = s.spaces[top[2]][top[3]]
-        lo = E.bid_floor(s, top[2], top[3], p)
-        cap = E.rules(s).cap[s.cat.tier[c]]
+        lo = development.bid_floor(s, top[2], top[3], p)
+        cap = core.rules(s).cap[s.cat.tier[c]]
         return f"{who}: how much do you bid on {_nm(s, c)}? (at least ${lo}, at most ${cap})"
     if k == "pr":
         return f"{who}: Public Relations — add a cube to a daily pool, or switch two cubes?"
@@ -146,7 +146,7 @@ def prompt(s: PTState, top: tuple[Any, ...]) -> str:
     if k == "pr_swap":
         return f"{who}: Public Relations — the first cube to switch?"
     if k == "pr_swap2":
-        return f"{who}: Public Relations — switch the {COLOURS[top[3]]} cube on {E.DAY_NAMES[top[2]]} with which cube?"
+        return f"{who}: Public Relations — switch the {COLOURS[top[3]]} cube on {core.DAY_NAMES[top[2]]} with which cube?"
     if k == "outbid":
         return (
             f"{who}: your ${top[4]} bid was beaten — buy a card still on the board at its lowest bidding space, "
@@ -158,7 +158,7 @@ def prompt(s: PTState, top: tuple[Any, ...]) -> str:
         left = 2 - bin(top[2]).count("1")
         return f"{who}: schedule shows, Re-Runs and talents (you may still move {left} show(s) already on your guide), then submit."
     if k == "cube":
-        day = E.DAY_NAMES[top[2]]
+        day = core.DAY_NAMES[top[2]]
         if top[3] == 1:
             return f"{who}: {day} — take a primary cube ({s.alloc[p]} left) and place it on one of your cards."
         return f"{who}: {day} — take one of the remaining cubes, or pass for the rest of the day."
@@ -169,12 +169,12 @@ def _bid_text(s: PTState, kind: int, i: int) -> str:
     c = s.spaces[kind][i]
     tier = TIERS[s.cat.tier[c]]
     bids = s.bids[kind][i]
-    high = f", high bid ${bids[-1][1]} by {E.pname(bids[-1][0])}" if bids else ""
+    high = f", high bid ${bids[-1][1]} by {core.pname(bids[-1][0])}" if bids else ""
     return f"{_nm(s, c)} ({TIER_NAMES[tier]}, min ${s.cat.min_bid[c]}{high})"
 
 
 def _action_label(s: PTState, p: int, key: str) -> str:
-    R = E.rules(s)
+    R = core.rules(s)
     if key == "rd":
         return f"R&D: pay ${R.rd_cost} to move up the turn order"
     if key == "archives":
@@ -193,7 +193,7 @@ def _bond_note(s: PTState, p: int, cost: int) -> str:
     cash = s.players[p].cash
     if cost <= cash:
         return ""
-    certs = E.bond_issue(E.rules(s).certificates, cost - cash)
+    certs = money.bond_issue(core.rules(s).certificates, cost - cash)
     return " — issues " + " + ".join(f"${c}" for c in certs) + " in bonds"
 
 
@@ -207,51 +207,51 @@ def label(s: PTState, top: tuple[Any, ...], key: str) -> str:
         kept = [x for x in s.players[p].offer if x != c]
         return "Keep " + " and ".join(_nm(s, x) for x in kept) + f"; discard {_nm(s, c)}"
     if head == "bid":
-        kind, i = E.KINDS.index(parts[1]), int(parts[2])
+        kind, i = core.KINDS.index(parts[1]), int(parts[2])
         return "Bid on " + _bid_text(s, kind, i)
     if head == "amt":
         v = int(parts[1])
         return f"Bid ${v}" + _bond_note(s, p, v)
     if head == "buy":
-        kind, i = E.KINDS.index(parts[1]), int(parts[2])
+        kind, i = core.KINDS.index(parts[1]), int(parts[2])
         c = s.spaces[kind][i]
-        price = E.rules(s).fallback[cat.tier[c]]
+        price = core.rules(s).fallback[cat.tier[c]]
         return f"Buy {_nm(s, c)} for ${price} (lowest bidding space)" + _bond_note(s, p, price)
     if head == "none":
         return "Take the token back without acting"
     if head in ("rd", "archives", "golf", "pr", "hr"):
-        return _action_label(s, p, key) + (_bond_note(s, p, E.rules(s).rd_cost) if head == "rd" else "")
+        return _action_label(s, p, key) + (_bond_note(s, p, core.rules(s).rd_cost) if head == "rd" else "")
     if head == "add":
         return "Add a cube from the Forecast or a daily pool to a daily pool"
     if head == "swap":
         return "Switch two cubes in two different daily pools"
     if head == "forecast":
-        r, d = int(parts[1]), E.DAY_INDEX[parts[2]]
-        row = E.ROW_NAMES[r] if r < len(E.ROW_NAMES) else str(r)
-        return f"The {COLOURS[s.forecast[r][d]]} cube on the {row} Forecast row, {E.DAY_NAMES[d]}"
+        r, d = int(parts[1]), core.DAY_INDEX[parts[2]]
+        row = core.ROW_NAMES[r] if r < len(core.ROW_NAMES) else str(r)
+        return f"The {COLOURS[s.forecast[r][d]]} cube on the {row} Forecast row, {core.DAY_NAMES[d]}"
     if head == "pool":
-        return f"A {parts[2]} cube from {E.DAY_NAMES[E.DAY_INDEX[parts[1]]]}'s pool"
+        return f"A {parts[2]} cube from {core.DAY_NAMES[core.DAY_INDEX[parts[1]]]}'s pool"
     if head == "to":
-        return f"Into {E.DAY_NAMES[E.DAY_INDEX[parts[1]]]}'s pool"
+        return f"Into {core.DAY_NAMES[core.DAY_INDEX[parts[1]]]}'s pool"
     if head == "show":
         c = cat.by_id[parts[1]]
-        return f"Schedule {_nm(s, c)} on {E.DAY_NAMES[E.DAY_INDEX[parts[2]]]}"
+        return f"Schedule {_nm(s, c)} on {core.DAY_NAMES[core.DAY_INDEX[parts[2]]]}"
     if head == "rerun":
-        return f"Schedule a Re-Run on {E.DAY_NAMES[E.DAY_INDEX[parts[1]]]}"
+        return f"Schedule a Re-Run on {core.DAY_NAMES[core.DAY_INDEX[parts[1]]]}"
     if head == "talent":
         t = cat.by_id[parts[1]]
-        d = E.DAY_INDEX[parts[2]]
+        d = core.DAY_INDEX[parts[2]]
         sl = s.players[p].guide[d]
-        on = E.show_name(s, sl.show) if sl is not None else "?"
-        return f"Hire {_nm(s, t)} for {on} ({E.DAY_NAMES[d]})"
+        on = core.show_name(s, sl.show) if sl is not None else "?"
+        return f"Hire {_nm(s, t)} for {on} ({core.DAY_NAMES[d]})"
     if head == "move":
-        d, e = E.DAY_INDEX[parts[1]], E.DAY_INDEX[parts[2]]
+        d, e = core.DAY_INDEX[parts[1]], core.DAY_INDEX[parts[2]]
         guide = s.players[p].guide
         a, b = guide[d], guide[e]
-        an = E.show_name(s, a.show) if a is not None else "?"
+        an = core.show_name(s, a.show) if a is not None else "?"
         if b is not None:
-            return f"Swap {an} ({E.DAY_NAMES[d]}) with {E.show_name(s, b.show)} ({E.DAY_NAMES[e]})"
-        return f"Move {an} from {E.DAY_NAMES[d]} to {E.DAY_NAMES[e]}"
+            return f"Swap {an} ({core.DAY_NAMES[d]}) with {core.show_name(s, b.show)} ({core.DAY_NAMES[e]})"
+        return f"Move {an} from {core.DAY_NAMES[d]} to {core.DAY_NAMES[e]}"
     if head == "done":
         return "Submit the schedule"
     if head == "cube":
@@ -281,14 +281,14 @@ def illegal_reason(s: PTState, top: tuple[Any, ...], key: str) -> str:
     k, p = top[0], int(top[1])
     if k not in ("place", "outbid"):
         return ""
-    R = E.rules(s)
+    R = core.rules(s)
     pl = s.players[p]
     parts = key.split(":")
     head = parts[0]
     if head == "rd":
         if p in s.rd:
             return "you already have a token in R&D"
-        if not E.can_pay(s, p, R.rd_cost):
+        if not money.can_pay(s, p, R.rd_cost):
             return f"R&D costs ${R.rd_cost} and you have ${pl.cash}"
     if head == "golf" and len(s.golf) >= R.golf:
         return "the Golf Course is full"
@@ -301,8 +301,8 @@ def illegal_reason(s: PTState, top: tuple[Any, ...], key: str) -> str:
         return "every Public Relations space is taken"
     if head == "hr":
         return "HR needs a talent card in your hand"
-    if head == "bid" and len(parts) == 3 and parts[1] in E.KINDS and parts[2].isdigit():
-        kind, i = E.KINDS.index(parts[1]), int(parts[2])
+    if head == "bid" and len(parts) == 3 and parts[1] in core.KINDS and parts[2].isdigit():
+        kind, i = core.KINDS.index(parts[1]), int(parts[2])
         if k == "outbid":
             return "an outbid token can only buy a remaining card at its lowest bidding space (buy:...)"
         if i >= len(s.spaces[kind]) or s.spaces[kind][i] < 0:
@@ -313,7 +313,7 @@ def illegal_reason(s: PTState, top: tuple[Any, ...], key: str) -> str:
             return "you cannot outbid your own token"
         if len(bids) >= R.slots[s.cat.tier[c]]:
             return "every bidding space under that card is taken"
-        lo = E.bid_floor(s, kind, i, p)
+        lo = development.bid_floor(s, kind, i, p)
         if lo < 0:
             return "the bid would exceed the cap"
         if pl.cash < lo:
@@ -333,10 +333,10 @@ def unusable_reasons(s: PTState, top: tuple[Any, ...]) -> dict[str, str]:
     cat = s.cat
     ids = cat.ids
     pl = s.players[p]
-    legal = set(E.legal(s))
+    legal = set(flow.legal(s))
     out: dict[str, str] = {}
     if k in ("place", "outbid"):
-        R = E.rules(s)
+        R = core.rules(s)
         for a in ("rd", "archives", "golf", "pr"):
             if a not in legal:
                 why = illegal_reason(s, top, a)
@@ -345,15 +345,15 @@ def unusable_reasons(s: PTState, top: tuple[Any, ...]) -> dict[str, str]:
                 out[a] = why or "not available now"
         if not pl.talents:
             out["hr"] = "HR needs a talent card in your hand"
-        for kind in (E.SHOWS, E.TALENTS):
+        for kind in (core.SHOWS, core.TALENTS):
             for i, c in enumerate(s.spaces[kind]):
                 if c < 0:
                     continue
                 if k == "place":
-                    key = f"bid:{E.KINDS[kind]}:{i}"
+                    key = f"bid:{core.KINDS[kind]}:{i}"
                     if key not in legal:
                         out[ids[c]] = illegal_reason(s, top, key) or "you cannot make a legal bid on it"
-                elif f"buy:{E.KINDS[kind]}:{i}" not in legal:
+                elif f"buy:{core.KINDS[kind]}:{i}" not in legal:
                     price = R.fallback[cat.tier[c]]
                     out[ids[c]] = f"its lowest bidding space costs ${price} and you have ${pl.cash}"
         for c in pl.shows:
@@ -380,12 +380,12 @@ def unusable_reasons(s: PTState, top: tuple[Any, ...]) -> dict[str, str]:
             for i, tok in enumerate(toks):
                 if not tok or tok in usable:
                     continue
-                spaces = E.card_spaces(s, sl, i)
+                spaces = ratings.card_spaces(s, sl, i)
                 empty = [SPACE_COLOURS[spaces[j]] for j, f in enumerate(sl.cubes[i]) if f < 0]
                 if not empty:
                     out[tok] = "every cube space on it is filled"
                 else:
-                    out[tok] = f"no cube left in {E.DAY_NAMES[d]}'s pool fits its empty spaces ({', '.join(empty)})"
+                    out[tok] = f"no cube left in {core.DAY_NAMES[d]}'s pool fits its empty spaces ({', '.join(empty)})"
     return out
 
 
@@ -402,7 +402,7 @@ def _ratings_view(s: PTState) -> dict[str, Any] | None:
             break
     else:
         return None
-    return {"day": E.DAY_KEYS[day], "stage": "primary" if stage else "remaining", "primary_left": list(s.alloc), "passed": list(s.passed)}
+    return {"day": core.DAY_KEYS[day], "stage": "primary" if stage else "remaining", "primary_left": list(s.alloc), "passed": list(s.passed)}
 
 
 def _schedule_view(s: PTState) -> dict[str, Any] | None:
@@ -415,7 +415,7 @@ def _schedule_view(s: PTState) -> dict[str, Any] | None:
 
 def _limits(s: PTState) -> dict[str, Any]:
     """The board's public numbers for this player count."""
-    R = E.rules(s)
+    R = core.rules(s)
     return {
         "bid_spaces": dict(zip(TIERS, R.slots, strict=True)),
         "bid_cap": dict(zip(TIERS, R.cap, strict=True)),
@@ -456,7 +456,7 @@ def _slot_view(s: PTState, sl: Slot | None) -> dict[str, Any] | None:
     return {
         "show": show,
         "talents": [{"card": ids[t], "cubes": cubes(1 + i)} for i, t in enumerate(sl.talents)],
-        "potential": E.potential(s, sl),
+        "potential": ratings.potential(s, sl),
         "cubes": sl.n_cubes(),
     }
 
@@ -466,7 +466,7 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
     other players' hands or face-down talents, or schedules still behind the screens."""
     cat = s.cat
     ids = cat.ids
-    R = E.rules(s)
+    R = core.rules(s)
     players = []
     for p, pl in enumerate(s.players):
         mine = viewer == p
@@ -487,7 +487,7 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
             "tokens_left": pl.tokens,
             "hand_counts": {"shows": counts[0], "talents": counts[1], "reruns": counts[2]},
             "facedown_count": len(pl.facedown),
-            "guide": {E.DAY_KEYS[d]: _slot_view(s, sl) for d, sl in enumerate(guide)},
+            "guide": {core.DAY_KEYS[d]: _slot_view(s, sl) for d, sl in enumerate(guide)},
         }
         if mine:
             entry["hand"] = {"shows": [ids[c] for c in pl.shows], "talents": [ids[c] for c in pl.talents], "reruns": pl.reruns}
@@ -517,14 +517,14 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
         "round": s.round,
         "rounds": R.rounds,
         "phase": s.phase,
-        "days": [E.DAY_KEYS[d] for d in range(s.days)],
+        "days": [core.DAY_KEYS[d] for d in range(s.days)],
         "options": {"bonds": bool(s.opts.get("bonds")), "simultaneous": bool(s.opts.get("simultaneous"))},
         "turn_order": list(s.order),
         "first_player": s.order[0],
-        "current": E.current_player(s),
+        "current": flow.current_player(s),
         "board": {
-            "shows": spaces(E.SHOWS),
-            "talents": spaces(E.TALENTS),
+            "shows": spaces(core.SHOWS),
+            "talents": spaces(core.TALENTS),
             "rd": list(s.rd),
             "archives": list(s.archives),
             "golf": list(s.golf),
@@ -533,7 +533,7 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
             "clients": [cat.clients[c].id for c in s.clients],
             "boardroom": [cat.boardroom[b].id if b >= 0 else None for b in s.br_up],
             "boardroom_decks": [len(d) for d in s.br_decks],
-            "pools": {E.DAY_KEYS[d]: {COLOURS[c]: s.pools[d][c] for c in range(6)} for d in range(s.days)},
+            "pools": {core.DAY_KEYS[d]: {COLOURS[c]: s.pools[d][c] for c in range(6)} for d in range(s.days)},
             "forecast": [[COLOURS[c] if c >= 0 else None for c in row[: s.days]] for row in s.forecast],
             "bag": sum(s.bag),
             "reruns": s.reruns,
@@ -559,7 +559,7 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
         p = int(top[1])
         pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
         if viewer == p:
-            pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in E.legal(s)]
+            pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in flow.legal(s)]
             pend["unusable"] = unusable_reasons(s, top)
         out["pending"] = pend
     else:

@@ -8,7 +8,7 @@ This module says what those steps mean for The Networks:
 
 * **Public copy** (:func:`public_copy`): deck order, the other players' private pilot
   offers and the pilot cards back in the box, the solo opponent's deck order and the random
-  generator are replaced by a canonical (sorted) arrangement.  ``tests/test_mcts.py``
+  generator are replaced by a canonical (sorted) arrangement.  ``tests/networks/test_bots_search.py``
   proves that the choice does not depend on them.
 * **Determinizations**: ``ruleset.determinize(copy, player, rng)`` plus a shuffle of the
   solo opponent's deck.

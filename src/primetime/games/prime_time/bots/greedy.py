@@ -40,8 +40,8 @@ from __future__ import annotations
 from typing import Any
 
 from primetime.core.rng import Rng
-from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.cards import ANY, BLACK, GENRES, MINI, SERIES, SINGLE
+from primetime.games.prime_time.rules import after_ratings, awards, core, determinize, flow, ratings
 from primetime.games.prime_time.state import NOSHOW, RERUN, PTState, Slot
 
 # Weights of the evaluation (VP per unit).
@@ -113,21 +113,21 @@ class PrimeTimeGreedyBot:
         """Whether ``keys`` carry the player's Public Relations action to its end."""
         t = s.clone()
         for k in keys:
-            E.apply(t, k)
+            flow.apply(t, k)
         return not (t.stack and t.stack[-1][1] == p and t.stack[-1][0] in PLANNED)
 
     def hide(self, s: PTState, p: int) -> PTState:
         """A copy of ``s`` whose hidden parts are re-dealt (a plausible, not the true, state)."""
-        return E.determinize(s, p, self.rng)
+        return determinize.determinize(s, p, self.rng)
 
     def key_value(self, s: PTState, p: int, key: str, depth: int, first: bool) -> tuple[float, list[str]]:
         """The value of ``key`` for ``p`` and the best follow-up keys found after it."""
         t = s.clone()
-        E.apply(t, key)
+        flow.apply(t, key)
         if t.stack and depth > 0:
             top = t.stack[-1]
             if top[1] == p and top[0] in FOLLOW_UPS:
-                keys = E.legal(t)
+                keys = flow.legal(t)
                 if len(keys) == 1:  # a forced step costs no depth
                     v, path = self.key_value(t, p, keys[0], depth, first)
                     return v, [keys[0], *path]
@@ -137,7 +137,7 @@ class PrimeTimeGreedyBot:
                     elif top[0] == "pr_swap2":
                         # A switch of two cubes is the same whichever is picked first: look at
                         # each pair once, from its earlier day.
-                        keys = [k for k in keys if E.DAY_INDEX[k.split(":")[1]] > top[2]]
+                        keys = [k for k in keys if core.DAY_INDEX[k.split(":")[1]] > top[2]]
                         if not keys:
                             return float("-inf"), []
                     best_v, best_path = float("-inf"), []
@@ -205,7 +205,7 @@ def _match(free: list[int], supply: list[int]) -> int:
 def free_spaces(s: PTState, sl: Slot) -> list[int]:
     out: list[int] = []
     for i, filled in enumerate(sl.cubes):
-        sp = E.card_spaces(s, sl, i)
+        sp = ratings.card_spaces(s, sl, i)
         for k, col in enumerate(filled):
             if col < 0:
                 out.append(sp[k])
@@ -219,7 +219,7 @@ class Outlook:
                  "done_days", "supply_now", "supply_later", "rivals", "guides")
 
     def __init__(self, s: PTState, p: int) -> None:
-        R = self.R = E.rules(s)
+        R = self.R = core.rules(s)
         r = self.r = s.round
         self.before_air = s.phase in BEFORE_AIR
         self.air_left = R.rounds - r  # airings after this round's
@@ -309,7 +309,7 @@ def slot_value(s: PTState, o: Outlook, p: int, d: int, sl: Slot) -> float:
     if sl.show == NOSHOW:
         return now
     free = free_spaces(s, sl)
-    pot = E.potential(s, sl)
+    pot = ratings.potential(s, sl)
     show_has_cube = bool(sl.cubes[0]) and max(sl.cubes[0]) >= 0
     # This round's airing.
     survive = 1.0
@@ -337,7 +337,7 @@ def slot_value(s: PTState, o: Outlook, p: int, d: int, sl: Slot) -> float:
         return v
     later = airings_after(o, cat.dur[sl.show])
     if later > 0 and survive > 0:
-        all_free = [x for i in range(len(sl.cubes)) for x in E.card_spaces(s, sl, i)]
+        all_free = [x for i in range(len(sl.cubes)) for x in ratings.card_spaces(s, sl, i)]
         per = expected_cubes(all_free, pot, o.supply_later[d], o.rivals[d])
         rate = cash_rate(max(0, o.air_left - (later + 1) // 2))
         v += survive * later * per * cube_cash * rate
@@ -386,7 +386,7 @@ def breakdown(s: PTState, p: int) -> dict[str, float]:
     for t in pl.talents:
         talents.append((t, 1.0))
     if s.phase == "dev":
-        for kind in (E.SHOWS, E.TALENTS):
+        for kind in (core.SHOWS, core.TALENTS):
             for i, c in enumerate(s.spaces[kind]):
                 bl = s.bids[kind][i]
                 if c < 0 or not bl or bl[-1][0] != p:
@@ -394,7 +394,7 @@ def breakdown(s: PTState, p: int) -> dict[str, float]:
                 amount = bl[-1][1]
                 keep = keep_chance(s, p, kind, i, amount)
                 bids_v += (1 - keep) * amount * o.rate_now
-                if kind == E.SHOWS:
+                if kind == core.SHOWS:
                     shows.append((show_value(s, o, c, best_supply), keep))
                 else:
                     talents.append((c, keep))
@@ -499,7 +499,7 @@ def talent_value(s: PTState, o: Outlook, t: int, hosts: list[tuple[int, Slot, in
         if any(cat.ttype[x] == cat.ttype[t] for x in sl.talents):
             continue
         free = free_spaces(s, sl)
-        pot = E.potential(s, sl)
+        pot = ratings.potential(s, sl)
         supply = o.supply_now[d] if o.before_air else o.supply_later[d]
         base = expected_cubes(free, pot, supply, o.rivals[d])
         more = expected_cubes(free + list(cat.spaces[t]), pot + cat.stars[t] + (1 if cat.genre[t] == cat.genre[sl.show] else 0),
@@ -511,7 +511,7 @@ def talent_value(s: PTState, o: Outlook, t: int, hosts: list[tuple[int, Slot, in
 
 def keep_chance(s: PTState, p: int, kind: int, i: int, amount: int) -> float:
     """The chance that nobody outbids ``p``'s high bid before bidding ends."""
-    R = E.rules(s)
+    R = core.rules(s)
     c = s.spaces[kind][i]
     tier = s.cat.tier[c]
     if len(s.bids[kind][i]) >= R.slots[tier] or amount >= R.cap[tier]:
@@ -520,7 +520,7 @@ def keep_chance(s: PTState, p: int, kind: int, i: int, amount: int) -> float:
     span = R.cap[tier] - floor + 1
     risk_one = OUTBID * (R.cap[tier] - amount) / span
     keep = 1.0
-    bonds = E.bonds_on(s)
+    bonds = core.bonds_on(s)
     for q, o in enumerate(s.players):
         if q == p or o.tokens <= 0:
             continue
@@ -538,7 +538,7 @@ def projected_hotness(s: PTState, o: Outlook, q: int, mine: bool) -> float:
             continue
         v = float(sl.n_cubes())
         if mine and d not in o.done_days and (o.before_air or s.phase == "ratings"):
-            v += expected_cubes(free_spaces(s, sl), E.potential(s, sl), o.supply_now[d], o.rivals[d])
+            v += expected_cubes(free_spaces(s, sl), ratings.potential(s, sl), o.supply_now[d], o.rivals[d])
         if v > best:
             best = v
     return max(float(pl.hot), min(best, float(o.R.hot_max))) - (pl.hot_seq * 1e-6 if best <= pl.hot else 0.0)
@@ -556,7 +556,7 @@ def award_prospect(s: PTState, o: Outlook, p: int) -> float:
                 continue
             if sl.talents:
                 entries.append((q, len(sl.talents)))
-            pot = E.potential(s, sl)
+            pot = ratings.potential(s, sl)
             if pot > top:
                 top = pot
         if top >= 0:
@@ -574,7 +574,7 @@ def award_prospect(s: PTState, o: Outlook, p: int) -> float:
 
 
 def place_vp(values: list[int], i: int, places: list[int], most: bool = True) -> int:
-    """Entry ``i``'s share when ``values`` are ranked: :func:`engine.split_places` for one entry."""
+    """Entry ``i``'s share when ``values`` are ranked: :func:`awards.split_places` for one entry."""
     v = values[i]
     better = tied = 0
     for x in values:
@@ -586,7 +586,7 @@ def place_vp(values: list[int], i: int, places: list[int], most: bool = True) ->
 
 
 def boardroom_prospect(s: PTState, o: Outlook, p: int) -> float:
-    """What the face-up Boardroom cards would pay ``p`` now (PT-BRD; :func:`engine.boardroom_vp`
+    """What the face-up Boardroom cards would pay ``p`` now (PT-BRD; :func:`awards.boardroom_vp`
     for one player)."""
     cat = s.cat
     total = 0
@@ -598,10 +598,10 @@ def boardroom_prospect(s: PTState, o: Outlook, p: int) -> float:
             have = {GENRES[cat.genre[sl.show]] for sl in o.guides[p] if sl is not None and sl.show >= 0}
             total += sum(v for g, v in d.genres.items() if g in have)
         elif d.kind == "threshold":
-            v = E.metric(s, p, d.metric)
+            v = awards.metric(s, p, d.metric)
             total += max((vp for at_least, vp in d.thresholds if v >= at_least), default=0)
         else:
-            values = [E.metric(s, q, d.metric) for q in range(s.n)]
+            values = [awards.metric(s, q, d.metric) for q in range(s.n)]
             total += place_vp(values, p, d.vp, d.order == "most")
     return float(total)
 
@@ -635,7 +635,7 @@ def client_prospect(s: PTState, o: Outlook, p: int) -> float:
             for d, cubes in enumerate(days[q]):
                 for c in range(6):
                     have[c] += cubes[c]
-                if E.requirement_met(needs, have):
+                if after_ratings.requirement_met(needs, have):
                     day = d
                     break
             first.append(day)

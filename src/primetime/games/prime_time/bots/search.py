@@ -14,7 +14,7 @@ The search (public copy -> determinization pool -> one ISUCT tree -> truncated e
   (Simultaneous Scheduling, PT-SIM-01/02) each rival gets back the guide it showed before
   scheduling and the cards it has scheduled since go back among the unseen ones (hand
   counts and Re-Runs as before scheduling); a rival that has already submitted schedules
-  again inside the search, after the players still to do so.  ``tests/test_mcts_prime_time.py``
+  again inside the search, after the players still to do so.  ``tests/prime_time/test_bots_search.py``
   proves that the choice does not depend on any of it.
 * **Determinizations**: the ruleset's ``determinize(copy, player, rng)``, which re-deals
   the unseen cards, the client pile and the Boardroom decks and draws a new generator.
@@ -59,8 +59,8 @@ from typing import Any
 
 from primetime.core.plugin import SearchAdapter, ahead_rewards
 from primetime.core.rng import Rng
-from primetime.games.prime_time import engine as E
 from primetime.games.prime_time.bots.greedy import FOLLOW_UPS, PrimeTimeGreedyBot, evaluate
+from primetime.games.prime_time.rules import core, determinize, flow
 from primetime.games.prime_time.state import PTState, Slot
 
 MARGIN = 12.0  # VP: the scale of "how far ahead" in the reward
@@ -84,8 +84,8 @@ class PrimeTimeAdapter(SearchAdapter):
 
     def __init__(self, seed: int = 0) -> None:
         self.helper = PrimeTimeGreedyBot(seed)
-        self.legal = E.legal
-        self.apply = E.apply
+        self.legal = flow.legal
+        self.apply = flow.apply
 
     def accepts(self, state: Any) -> bool:
         return isinstance(state, PTState)
@@ -157,7 +157,7 @@ def public_copy(s: PTState, viewer: int) -> PTState:
             at = max(i for i, t in enumerate(d.stack) if t[0] == "ratings") + 1
             again.sort(key=d.order.index, reverse=True)
             d.stack[at:at] = [("sched", q, 0) for q in again]
-    E.redeal_unseen(d, others, list.sort)
+    determinize.redeal_unseen(d, others, list.sort)
     d.client_pile.sort()
     for br in d.br_decks:
         br.sort()
@@ -169,7 +169,7 @@ def public_copy(s: PTState, viewer: int) -> PTState:
 def bag_in_sight(s: PTState) -> list[int]:
     """The bag's contents by colour as the cubes in sight tell them: the starting cubes less
     those in the daily pools, on the Forecast and on the guides."""
-    bag = list(E.rules(s).cube_counts)
+    bag = list(core.rules(s).cube_counts)
     for pool in s.pools:
         for c, k in enumerate(pool):
             bag[c] -= k

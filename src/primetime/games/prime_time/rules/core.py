@@ -1,0 +1,107 @@
+"""What every rule area of Prime Time uses: the board's numbers for one player count
+(``Rules``, flattened from the board file for the hot path, with the 2-player values PT-2P-01..06),
+the names and indexes of days, card kinds, Forecast rows, cube colours and VP sources, the
+names of players and cards in log lines, and two small helpers (is the Bonds variant on, how
+many cubes are in a day's pool).
+"""
+
+from __future__ import annotations
+
+from primetime.games.prime_time.cards import COLOURS, SPACE_COLOURS, BoardFile
+from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState
+
+DAY_KEYS = ("mon", "tue", "wed", "thu", "fri")
+DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
+KINDS = ("show", "talent")
+SHOWS, TALENTS = 0, 1
+ROW_NAMES = ("lower", "middle", "top")
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+SPACE_INDEX = {c: i for i, c in enumerate(SPACE_COLOURS)}
+DAY_INDEX = {d: i for i, d in enumerate(DAY_KEYS)}
+SRC = {name: i for i, name in enumerate(VP_SOURCES)}
+
+
+class Rules:
+    """The board's numbers for one player count, flattened for the hot path."""
+
+    def __init__(self, b: BoardFile, n: int) -> None:
+        two = n == 2
+        g, a, aw = b.game, b.actions, b.awards
+        self.days = g.days_2p if two else g.days  # PT-2P-01
+        self.tokens = g.tokens
+        self.rounds = g.rounds
+        self.season = g.season_rounds
+        self.start_cash = g.starting_cash
+        self.draw = g.starting_draw
+        self.keep = g.starting_keep
+        self.bonus = list(g.turn_order_bonus[:n])  # PT-PSETUP-05 / PT-AMB-01: first N values
+        self.cash_per_cube = g.cash_per_cube
+        self.dollars_per_vp = g.dollars_per_vp
+        self.hot_max = g.hotness_max
+        self.pool_start = b.cubes.pool_start
+        self.rows = b.cubes.forecast_rows
+        self.cube_counts = [b.cubes.counts.get(c, 0) for c in COLOURS]
+        self.cap = (b.bidding.cap.silver, b.bidding.cap.gold)
+        self.fallback = (b.bidding.fallback.silver, b.bidding.fallback.gold)
+        self.slots = (b.bidding.slots.silver, b.bidding.slots.gold)
+        tiers = ("silver", "gold")
+        self.space_tier = [[tiers.index(sp.tier) for sp in b.show_space], [tiers.index(sp.tier) for sp in b.talent_space]]
+        # PT-2P-04 / PT-SETUP-07: spaces with the 2-player icon are closed in a 2-player game.
+        self.space_open = [[not (two and sp.two_player) for sp in b.show_space],
+                           [not (two and sp.two_player) for sp in b.talent_space]]
+        self.rd_cost = a.rd_cost
+        self.archives = a.archives_2p if two else a.archives
+        self.golf = a.golf_2p if two else a.golf  # PT-2P-03
+        self.golf_vp = a.golf_vp
+        self.pr = a.pr_2p if two else a.pr
+        self.hr = (a.hr.silver, a.hr.gold)
+        self.hot_vp = aw.hotness_vp_2p if two else aw.hotness_vp  # PT-2P-05
+        self.most_talents = list(aw.most_talents)
+        self.best_show = list(aw.best_show)
+        self.variety_vp = aw.variety_vp
+        self.bond_vp = aw.bond_vp
+        self.variety_need = b.variety.genres_2p if two else b.variety.genres  # PT-2P-06
+        self.variety_tokens = b.variety.tokens
+        self.clients = b.clients_per_round
+        self.certificates = sorted(b.bonds.certificates)
+
+
+def rules(s: PTState) -> Rules:
+    r = s.cat.cache.get(s.n)
+    if r is None:
+        assert s.cat.board is not None
+        r = s.cat.cache[s.n] = Rules(s.cat.board, s.n)
+    return r  # type: ignore[no-any-return]
+
+
+# ----------------------------------------------------------------------------- names
+
+
+def pname(p: int) -> str:
+    """A player token in log lines; views and labels replace it with the player's name."""
+    return f"{{P{p + 1}}}"
+
+
+def name(s: PTState, c: int) -> str:
+    return s.cat.names[c]
+
+
+def show_name(s: PTState, show: int) -> str:
+    if show == RERUN:
+        assert s.cat.rerun is not None
+        return s.cat.rerun.name
+    if show == NOSHOW:
+        return "(canceled show)"
+    return s.cat.names[show]
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def bonds_on(s: PTState) -> bool:
+    return bool(s.opts.get("bonds"))
+
+
+def pool_total(s: PTState, d: int) -> int:
+    pool = s.pools[d]
+    return pool[0] + pool[1] + pool[2] + pool[3] + pool[4] + pool[5]
