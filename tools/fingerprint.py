@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from primetime.core.game import Game, get_ruleset
@@ -125,7 +126,10 @@ def card_texts(game: str) -> str:
         cat = pt_default()
     ids = [c.id for c in cat.cards] if hasattr(cat, "cards") else list(cat.ids)
     h = hashlib.sha256()
-    h.update(dump(cat.to_json()))
+    import primetime
+
+    package = str(Path(primetime.__file__).resolve().parent)  # the data folder's path is in the catalogue
+    h.update(dump(cat.to_json()).replace(package.encode(), b"<package>"))
     for cid in ids:
         h.update(dump([cid, text(cat, cid)]))
     return h.hexdigest()
