@@ -52,14 +52,30 @@ PT.toast = function toast(text, kind) {
   PT._toastTimer = setTimeout(() => t.classList.add("hidden"), kind === "info" ? 2500 : 5000);
 };
 
-/* ------------------------------------------------------------------ catalogue */
+/* ------------------------------------------------------------------ games */
+/* One entry per game, registered by the game's own script (web/games/<script>, which the server
+   puts into the page for every game's plugin).  The table and the replay draw a view only
+   through its game's entry:
+     title                          the page title
+     roundLabel(view)               the header's round line
+     tableLine(options)             the waiting room's line about the table's options
+     indexOptions(pending)          the pending options by what they are about (ctx.index)
+     parts(view, ctx)               the board's sections
+     choices(view, pending, ctx, ui) the choices strip of the player to decide (ui: the table's helpers)
+     summary(view, extra)           the end-of-game dialog
+     help(view)                     the Help dialog's sections
+     load()                         fetch the game's card catalogue (optional)            */
+PT.games = {};
+PT.registerGame = function (name, entry) { PT.games[name] = entry; };
+PT.gameOf = function (name) { return PT.games[name] || PT.games.networks; };
+// the table and the replay await PT.loadCatalogue() before their first drawing
+PT.loadCatalogue = async function () {
+  await Promise.all(Object.values(PT.games).map((g) => (g.load ? g.load() : null)));
+};
+
+/* ------------------------------------------------------------------ The Networks' catalogue */
 PT.cards = {};
 PT.board = null;
-PT.loadCatalogue = async function () {
-  const data = await PT.api("/api/catalogue");
-  PT.cards = data.cards;
-  PT.board = data.board;
-};
 
 PT.GENRES = ["sports", "scifi", "action", "reality", "sitcom", "drama"];
 PT.GENRE_NAMES = { sports: "Sports", scifi: "Sci-Fi", action: "Action", reality: "Reality", sitcom: "Sitcom", drama: "Drama" };

@@ -55,7 +55,7 @@
     if (v.pending) {
       board.prepend(h("div", { class: "statusbar full" }, h("div", { class: "prompt" }, `Next: ${v.pending.prompt}`)));
     } else if (v.final) {
-      const dlg = PT.summary(v);
+      const dlg = PT.gameOf(v.game).summary(v);
       if (dlg) { dlg.classList.remove("dialog"); dlg.classList.add("panel"); board.prepend(h("div", { class: "full" }, dlg)); }
     }
   }

@@ -184,9 +184,7 @@
     const open = m.table.seats.filter((s) => s.kind === "open").length;
     const parts = [
       h("div", { class: "panel" }, h("h2", {}, m.table.name),
-        h("p", { class: "muted" }, m.table.game === "prime-time"
-          ? `Prime Time · Issuing Bonds: ${m.table.options.bonds ? "on" : "off"}; Simultaneous Scheduling: ${m.table.options.simultaneous ? "on" : "off"}.`
-          : `Pilot setup: ${m.table.options.pilot}; turn order: ${String(m.table.options.turn_order).replace(/_/g, " ")}.`),
+        h("p", { class: "muted" }, PT.gameOf(m.table.game).tableLine(m.table.options)),
         seats),
       h("div", { class: "panel" }, h("h2", {}, "Invite friends"),
         h("p", { class: "muted" }, "Send this link. Whoever opens it can take an open seat."),
@@ -253,15 +251,15 @@
     const mySeat = m.me.seat;
     const pend = v.pending;
     const myDecision = !!(pend && mySeat !== null && pend.player === mySeat && pend.options && !m.me.left);
-    const gameTitle = v.game === "prime-time" ? "Prime Time" : BASE_TITLE;
+    const rules = PT.gameOf(v.game);
+    const gameTitle = rules.title;
     document.title = (myDecision ? "▶ Your turn · " : v.phase === "over" ? "Game over · " : "") + gameTitle;
     const brand = document.querySelector(".topbar .brand");
     if (brand && brand.textContent !== gameTitle) brand.textContent = gameTitle;
     document.body.dataset.myTurn = myDecision ? "1" : "0";
     document.body.dataset.phase = v.phase;
     document.body.dataset.kind = pend ? pend.kind : "";
-    document.getElementById("round").textContent = v.phase === "over" ? "game over" :
-      v.game === "prime-time" ? `Prime Time · Round ${v.round} of ${v.rounds}` : v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`;
+    document.getElementById("round").textContent = v.phase === "over" ? "game over" : rules.roundLabel(v);
     const page = document.getElementById("page");
     let game = document.getElementById("game");
     if (!game) {
@@ -270,14 +268,14 @@
     }
     const ctx = {
       mySeat, myDecision,
-      index: PT.indexOptions(myDecision ? pend : null),
+      index: rules.indexOptions(myDecision ? pend : null),
       unusable: (myDecision && pend.unusable) || {},
       choose: (opts, anchor) => choose(opts, anchor),
       tab: S.tab, setTab: (s) => { S.tab = s; render(); },
       scorePage: S.scorePage, setScorePage: (p) => { S.scorePage = p; render(); },
     };
     const status = h("div", { class: "full", id: "status-wrap" });
-    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), ...PT.boardParts(v, ctx)));
+    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), ...rules.parts(v, ctx)));
     renderStatus(ctx);
     if (v.phase === "over" && S.summaryShownFor !== m.table.id && !S.summaryClosed) showSummary();
   }
@@ -331,7 +329,7 @@
     const pend = v.pending;
     const mySeat = m.me.seat;
     const myDecision = !!(pend && mySeat !== null && pend.player === mySeat && pend.options && !m.me.left);
-    const ctx = ctxIn || { index: PT.indexOptions(myDecision ? pend : null) };
+    const ctx = ctxIn || { index: PT.gameOf(v.game).indexOptions(myDecision ? pend : null) };
     const bar = h("div", { class: "statusbar" + (myDecision ? " myturn" : ""), id: "statusbar", role: "region", "aria-label": "Status and choices" });
     let prompt;
     if (v.phase === "over") prompt = "The game is over.";
@@ -363,92 +361,11 @@
 
   function choicesStrip(v, pend, ctx) {
     const strip = h("div", { class: "choices", id: "choices" });
-    const opts = pend.options || [];
-    if (v.game === "prime-time") return ptChoices(v, pend, strip);
-    if (pend.kind === "pilot") {
-      const offer = (v.players[S.msg.me.seat] || {}).pilot_offer || [];
-      const sel = S.selectedPilot;
-      const cards = h("div", { class: "cards" });
-      for (const id of offer) {
-        const t = PT.cardTile(id);
-        const canPair = opts.some((o) => (o.cards || []).includes(id));
-        t.classList.add(canPair ? "usable" : "dimmed");
-        if (sel.includes(id)) t.classList.add("selected");
-        t.addEventListener("click", () => {
-          if (PT.suppressClick || !canPair) return;
-          const i = sel.indexOf(id);
-          if (i >= 0) sel.splice(i, 1); else { sel.push(id); if (sel.length > 2) sel.shift(); }
-          renderStatus();
-        });
-        cards.appendChild(t);
-      }
-      strip.appendChild(h("div", { class: "muted" }, "Your private Pilot Season offer — pick two cards to keep:"));
-      strip.appendChild(cards);
-      const match = sel.length === 2 ? opts.find((o) => o.cards && o.cards.includes(sel[0]) && o.cards.includes(sel[1])) : null;
-      strip.appendChild(h("div", { class: "group" },
-        h("button", { class: "primary", id: "pilot-keep", disabled: !match || S.busy || undefined, onclick: () => match && propose(match) },
-          match ? match.label : sel.length === 2 ? "These two cannot be kept together" : "Select two cards")));
-      strip.appendChild(allOptions(opts, "Or choose a pair from the list"));
-      return strip;
-    }
-    // cards offered in this decision that are not on the table (private draws): show them here
-    const me = v.players[S.msg.me.seat] || { green_room: [] };
-    const onTable = new Set([].concat(...Object.values(v.display), me.green_room || [], me.reserved || []));
-    const offered = [];
-    const cardOpts = Object.keys(ctx.index.byCard);
-    for (const id of (pend.drawn || []).concat(cardOpts)) {
-      if (!onTable.has(id) && !offered.includes(id)) offered.push(id);
-    }
-    if (offered.length && pend.kind !== "turn") {
-      strip.appendChild(h("div", { class: "muted" }, "Cards drawn for you (only you see them):"));
-      strip.appendChild(h("div", { class: "cards", id: "drawn" }, offered.map((id) => {
-        const t = PT.cardTile(id);
-        const o = ctx.index.byCard[id];
-        if (o && o.length) {
-          t.classList.add("usable");
-          t.addEventListener("click", () => { if (!PT.suppressClick) choose(o, t); });
-        }
-        return t;
-      })));
-    }
-    if (pend.kind === "turn") {
-      const nonCard = ctx.index.other.concat(Object.values(ctx.index.bySlot).flat());
-      strip.appendChild(h("div", { class: "muted" }, "Click a highlighted card in the market or your green room, or:"));
-      strip.appendChild(h("div", { class: "group" }, nonCard.map(optButton)));
-      strip.appendChild(allOptions(opts, `All ${opts.length} possible actions`));
-      return strip;
-    }
-    // every other decision: all options as buttons (cards also clickable on the table)
-    strip.appendChild(h("div", { class: "group" }, opts.map((o) => {
-      const b = optButton(o);
-      if (o.card) b.dataset.card = o.card;
-      return b;
-    })));
-    return strip;
-  }
-
-  /** Prime Time: few options as buttons; many (bidding, scheduling) as the ones not tied to a card,
-      the rest on the board (highlighted cards, days, action spaces) and in the full list. */
-  function ptChoices(v, pend, strip) {
-    const opts = pend.options || [];
-    const onBoard = (o) => !!o.card || /^(cube|show|talent|rerun|move|hr|bid|buy|forecast|pool|to):/.test(o.key);
-    const button = (o) => {
-      const b = optButton(o);
-      if (o.card) b.dataset.card = o.card;
-      return b;
+    const ui = {
+      strip, me: S.msg.me, selectedPilot: S.selectedPilot, busy: S.busy,
+      optButton, allOptions, propose, choose, refresh: () => renderStatus(),
     };
-    const plain = opts.filter((o) => !onBoard(o));
-    if (opts.length <= 8 || !plain.length) {
-      strip.appendChild(h("div", { class: "group" }, opts.map(button)));
-      return strip;
-    }
-    const hint = pend.kind === "sched" ? "Click a highlighted card in your hand or a day of your TV Guide, or:" :
-      pend.kind === "place" || pend.kind === "outbid" ? "Click a highlighted card or action space on the board, or:" :
-        "Click a highlighted card, cube or day on the board, or:";
-    strip.appendChild(h("div", { class: "muted" }, hint));
-    if (plain.length) strip.appendChild(h("div", { class: "group" }, plain.map(button)));
-    strip.appendChild(allOptions(opts.filter(onBoard), `All ${opts.filter(onBoard).length} other choices`));
-    return strip;
+    return PT.gameOf(v.game).choices(v, pend, ctx, ui);
   }
 
   function allOptions(opts, label) {
@@ -464,7 +381,7 @@
       h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: `primetime-${tableId}.json` }, "Download record"),
       h("a", { class: "btn", href: "/" }, "Lobby"),
       h("button", { id: "summary-close", onclick: () => { ov.classList.add("hidden"); S.summaryClosed = true; } }, "Close"));
-    const dlg = PT.summary(m.view, extra);
+    const dlg = PT.gameOf(m.view.game).summary(m.view, extra);
     if (!dlg) return;
     ov.replaceChildren(dlg);
     ov.classList.remove("hidden");
@@ -506,19 +423,9 @@
     const ov = document.getElementById("overlay");
     const m = S.msg;
     const game = (m && m.view && m.view.game) || (m && m.table && m.table.game) || (S.tableInfo && S.tableInfo.game);
-    if (game === "prime-time" && PT.ptHelp) {
-      ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help", dataset: { game } },
-        PT.ptHelp((m && m.view) || { options: (m && m.table && m.table.options) || {} }),
-        h("button", { onclick: () => ov.classList.add("hidden") }, "Close")));
-      ov.classList.remove("hidden");
-      return;
-    }
-    ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help", dataset: { game: "networks" } },
-      h("h2", {}, "How to play"),
-      h("p", {}, PT.HOW_TO),
-      h("h2", {}, "Actions"), h("p", { class: "pre" }, PT.RULES_ACTIONS),
-      h("h2", {}, "Round end"), h("p", { class: "pre" }, PT.RULES_ROUND_END),
-      h("h2", {}, "Tips"), h("ul", {}, PT.TIPS.map((t) => h("li", {}, t))),
+    const view = (m && m.view) || { options: (m && m.table && m.table.options) || {} };
+    ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help", dataset: { game: game || "networks" } },
+      ...PT.gameOf(game).help(view),
       h("button", { onclick: () => ov.classList.add("hidden") }, "Close")));
     ov.classList.remove("hidden");
   }

@@ -312,7 +312,7 @@
   };
 
   PT.renderBoard = function (root, view, ctx) {
-    PT.keepLogScroll(() => root.replaceChildren(...PT.boardParts(view, ctx)));
+    PT.keepLogScroll(() => root.replaceChildren(...PT.gameOf(view.game).parts(view, ctx)));
   };
 
   /** The end-of-game summary (a dialog). */
@@ -329,4 +329,92 @@
         h("tbody", {}, rows)),
       extra || null);
   };
+
+  /** The choices strip of the player to decide (``ui``: the table's helpers, see PT.games in common.js). */
+  function choices(v, pend, ctx, ui) {
+    const strip = ui.strip;
+    const opts = pend.options || [];
+    if (pend.kind === "pilot") {
+      const offer = (v.players[ui.me.seat] || {}).pilot_offer || [];
+      const sel = ui.selectedPilot;
+      const cards = h("div", { class: "cards" });
+      for (const id of offer) {
+        const t = PT.cardTile(id);
+        const canPair = opts.some((o) => (o.cards || []).includes(id));
+        t.classList.add(canPair ? "usable" : "dimmed");
+        if (sel.includes(id)) t.classList.add("selected");
+        t.addEventListener("click", () => {
+          if (PT.suppressClick || !canPair) return;
+          const i = sel.indexOf(id);
+          if (i >= 0) sel.splice(i, 1); else { sel.push(id); if (sel.length > 2) sel.shift(); }
+          ui.refresh();
+        });
+        cards.appendChild(t);
+      }
+      strip.appendChild(h("div", { class: "muted" }, "Your private Pilot Season offer — pick two cards to keep:"));
+      strip.appendChild(cards);
+      const match = sel.length === 2 ? opts.find((o) => o.cards && o.cards.includes(sel[0]) && o.cards.includes(sel[1])) : null;
+      strip.appendChild(h("div", { class: "group" },
+        h("button", { class: "primary", id: "pilot-keep", disabled: !match || ui.busy || undefined, onclick: () => match && ui.propose(match) },
+          match ? match.label : sel.length === 2 ? "These two cannot be kept together" : "Select two cards")));
+      strip.appendChild(ui.allOptions(opts, "Or choose a pair from the list"));
+      return strip;
+    }
+    // cards offered in this decision that are not on the table (private draws): show them here
+    const me = v.players[ui.me.seat] || { green_room: [] };
+    const onTable = new Set([].concat(...Object.values(v.display), me.green_room || [], me.reserved || []));
+    const offered = [];
+    const cardOpts = Object.keys(ctx.index.byCard);
+    for (const id of (pend.drawn || []).concat(cardOpts)) {
+      if (!onTable.has(id) && !offered.includes(id)) offered.push(id);
+    }
+    if (offered.length && pend.kind !== "turn") {
+      strip.appendChild(h("div", { class: "muted" }, "Cards drawn for you (only you see them):"));
+      strip.appendChild(h("div", { class: "cards", id: "drawn" }, offered.map((id) => {
+        const t = PT.cardTile(id);
+        const o = ctx.index.byCard[id];
+        if (o && o.length) {
+          t.classList.add("usable");
+          t.addEventListener("click", () => { if (!PT.suppressClick) ui.choose(o, t); });
+        }
+        return t;
+      })));
+    }
+    if (pend.kind === "turn") {
+      const nonCard = ctx.index.other.concat(Object.values(ctx.index.bySlot).flat());
+      strip.appendChild(h("div", { class: "muted" }, "Click a highlighted card in the market or your green room, or:"));
+      strip.appendChild(h("div", { class: "group" }, nonCard.map(ui.optButton)));
+      strip.appendChild(ui.allOptions(opts, `All ${opts.length} possible actions`));
+      return strip;
+    }
+    // every other decision: all options as buttons (cards also clickable on the table)
+    strip.appendChild(h("div", { class: "group" }, opts.map((o) => {
+      const b = ui.optButton(o);
+      if (o.card) b.dataset.card = o.card;
+      return b;
+    })));
+    return strip;
+  }
+
+  PT.registerGame("networks", {
+    title: "The Networks: Primetime",
+    roundLabel: (v) => (v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`),
+    tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}.`,
+    indexOptions: (pending) => PT.indexOptions(pending),
+    parts: (view, ctx) => PT.boardParts(view, ctx),
+    choices,
+    summary: (view, extra) => PT.summary(view, extra),
+    help: () => [
+      h("h2", {}, "How to play"),
+      h("p", {}, PT.HOW_TO),
+      h("h2", {}, "Actions"), h("p", { class: "pre" }, PT.RULES_ACTIONS),
+      h("h2", {}, "Round end"), h("p", { class: "pre" }, PT.RULES_ROUND_END),
+      h("h2", {}, "Tips"), h("ul", {}, PT.TIPS.map((t) => h("li", {}, t))),
+    ],
+    load: async function () {
+      const data = await PT.api("/api/catalogue");
+      PT.cards = data.cards;
+      PT.board = data.board;
+    },
+  });
 })();

@@ -1,7 +1,7 @@
 /* Prime Time's table, drawn from its view: the development board (show and talent spaces with
    their bidding spaces, the action sections), the Forecast and daily pools, clients, Boardroom
    cards, turn order and the Hotness track; each network's area behind tabs (hand, network
-   board, TV Guide) and the scoreboard.  Views of The Networks go to networks.js unchanged. */
+   board, TV Guide) and the scoreboard.  It registers itself as the game "prime-time" (PT.games, see common.js). */
 "use strict";
 
 (function () {
@@ -19,10 +19,6 @@
     }
     return ptLoading;
   };
-  // the table and the replay await PT.loadCatalogue() before their first drawing
-  const baseLoad = PT.loadCatalogue;
-  PT.loadCatalogue = async function () { await Promise.all([baseLoad(), PT.loadPtCards()]); };
-
   const isPT = (view) => !!view && view.game === "prime-time";
   const nameOf = (view, seat) => PT.nameOf(view, seat);
 
@@ -653,9 +649,40 @@
     return sections;
   };
 
-  const baseParts = PT.boardParts;
-  PT.boardParts = function (view, ctx) { return isPT(view) ? ptParts(view, ctx) : baseParts(view, ctx); };
-  const baseSummary = PT.summary;
-  PT.summary = function (view, extra) { return isPT(view) ? ptSummary(view, extra) : baseSummary(view, extra); };
-  PT.isPrimeTime = isPT;
+  /** Prime Time: few options as buttons; many (bidding, scheduling) as the ones not tied to a card,
+      the rest on the board (highlighted cards, days, action spaces) and in the full list. */
+  function choices(v, pend, ctx, ui) {
+    const strip = ui.strip;
+    const opts = pend.options || [];
+    const onBoard = (o) => !!o.card || /^(cube|show|talent|rerun|move|hr|bid|buy|forecast|pool|to):/.test(o.key);
+    const button = (o) => {
+      const b = ui.optButton(o);
+      if (o.card) b.dataset.card = o.card;
+      return b;
+    };
+    const plain = opts.filter((o) => !onBoard(o));
+    if (opts.length <= 8 || !plain.length) {
+      strip.appendChild(h("div", { class: "group" }, opts.map(button)));
+      return strip;
+    }
+    const hint = pend.kind === "sched" ? "Click a highlighted card in your hand or a day of your TV Guide, or:" :
+      pend.kind === "place" || pend.kind === "outbid" ? "Click a highlighted card or action space on the board, or:" :
+        "Click a highlighted card, cube or day on the board, or:";
+    strip.appendChild(h("div", { class: "muted" }, hint));
+    if (plain.length) strip.appendChild(h("div", { class: "group" }, plain.map(button)));
+    strip.appendChild(ui.allOptions(opts.filter(onBoard), `All ${opts.filter(onBoard).length} other choices`));
+    return strip;
+  }
+
+  PT.registerGame("prime-time", {
+    title: "Prime Time",
+    roundLabel: (v) => `Prime Time · Round ${v.round} of ${v.rounds}`,
+    tableLine: (o) => `Prime Time · Issuing Bonds: ${o.bonds ? "on" : "off"}; Simultaneous Scheduling: ${o.simultaneous ? "on" : "off"}.`,
+    indexOptions: (pending) => PT.indexOptions(pending),
+    parts: ptParts,
+    choices,
+    summary: ptSummary,
+    help: (view) => PT.ptHelp(view),
+    load: () => PT.loadPtCards(),
+  });
 })();
