@@ -23,7 +23,7 @@ from primetime.core.rng import Rng, build
 
 game = sys.argv[1]
 rs = get_ruleset(game)
-engine = sys.modules[type(rs).__module__.rsplit(".", 1)[0] + ".engine"]
+engine = sys.modules[{"networks": "primetime.games.networks.rules.flow", "prime-time": "primetime.games.prime_time.engine"}[game]]
 h = hashlib.sha256()
 dump = lambda x: json.dumps(x, sort_keys=True, separators=(",", ":")).encode()
 decisions = 0
