@@ -74,7 +74,7 @@ def time_clone(clone: Callable[[], Any], seconds: float, min_reps: int = 100) ->
 
 
 ENGINE_MODULES = {
-    "networks": ("primetime.games.networks.engine", "primetime.games.networks.state", "primetime.core.rng"),
+    "networks": ("primetime.games.networks.rules.flow", "primetime.games.networks.state", "primetime.core.rng"),
     "prime-time": ("primetime.games.prime_time.rules.flow", "primetime.games.prime_time.state", "primetime.core.rng"),
 }
 

@@ -141,8 +141,8 @@ def test_a_build_without_its_stamp_is_named(fake_tree: Path) -> None:
 
 def _import_in_a_tree(tree: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """Import the real package from a copy of its tree (``tree``) in a new interpreter."""
-    code = ("import warnings, primetime, primetime._build as B, primetime.games.networks.engine as E, primetime.core.rng as R\n"
-            "print(B.current_build(), E.__file__.rsplit('.', 1)[1], R.build(), B.pure_reason(), sep='|')")
+    code = ("import warnings, primetime, primetime._build as B, primetime.games.networks.rules.flow as F, primetime.core.rng as R\n"
+            "print(B.current_build(), F.__file__.rsplit('.', 1)[1], R.build(), B.pure_reason(), sep='|')")
     return subprocess.run([sys.executable, "-W", "always", "-c", code], capture_output=True, text=True, timeout=120,
                           env={**os.environ, **env, "PYTHONPATH": str(tree)})
 
@@ -165,15 +165,15 @@ def built_tree(tmp_path: Path) -> Path:
 
 def test_a_stale_build_is_left_aside_with_a_warning_and_pure_python_runs(built_tree: Path) -> None:
     """A compiled engine older than its source would run other rules: the .py runs instead."""
-    engine = built_tree / "primetime" / "games" / "networks" / "engine.py"
-    engine.write_text(engine.read_text() + "\n# changed\n")
+    flow = built_tree / "primetime" / "games" / "networks" / "rules" / "flow.py"
+    flow.write_text(flow.read_text() + "\n# changed\n")
     out = _import_in_a_tree(built_tree, {B.PURE_ENV: ""})  # whatever the suite runs with
     assert out.returncode == 0, out.stderr
-    assert "StaleBuildWarning" in out.stderr and "games/networks/engine.py does not match the source" in out.stderr
+    assert "StaleBuildWarning" in out.stderr and "games/networks/rules/flow.py does not match the source" in out.stderr
     assert "make fast" in out.stderr
     build, suffix, rng_build, reason = out.stdout.strip().split("|")
     assert (build, suffix, rng_build) == ("pure Python", "py", "pure Python")
-    assert "engine.py" in reason
+    assert "flow.py" in reason
 
 
 def test_primetime_pure_runs_pure_python_without_a_warning(built_tree: Path) -> None:

@@ -13,14 +13,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from primetime.core.game import Game
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import Catalogue, default_catalogue
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import setup as SU
 from primetime.games.networks.ruleset import NetworksRuleset
 from primetime.games.networks.state import NetState, Show
 
 CAT: Catalogue = default_catalogue()
-T = E.tables(CAT)
-SHOW, STAR, AD, NET = E.SHOW, E.STAR, E.AD, E.NET
+T = TB.tables(CAT)
+SHOW, STAR, AD, NET = TB.SHOW, TB.STAR, TB.AD, TB.NET
 DAY, PRIME, LATE = 0, 1, 2
 
 
@@ -42,7 +44,7 @@ def opts(n: int, **kw: Any) -> dict[str, Any]:
 
 def fresh(n: int = 2, seed: int = 1, **kw: Any) -> NetState:
     """A brand-new game state (Beginner pilot unless ``pilot="normal"`` is given)."""
-    return E.new_state(CAT, opts(n, **kw), seed, n)
+    return SU.new_state(CAT, opts(n, **kw), seed, n)
 
 
 def game(n: int = 2, seed: int = 1, **kw: Any) -> Game[Any]:
@@ -53,18 +55,18 @@ def game(n: int = 2, seed: int = 1, **kw: Any) -> Game[Any]:
 
 
 def legal(s: NetState) -> list[str]:
-    return E.legal(s)
+    return F.legal(s)
 
 
 def choose(s: NetState, key: str) -> None:
     """Apply ``key`` after checking that it is a legal option."""
-    keys = E.legal(s)
+    keys = F.legal(s)
     assert key in keys, f"{key!r} is not legal; legal: {keys}"
-    E.apply(s, key)
+    F.apply(s, key)
 
 
 def keys_starting(s: NetState, prefix: str) -> list[str]:
-    return [k for k in E.legal(s) if k.startswith(prefix)]
+    return [k for k in F.legal(s) if k.startswith(prefix)]
 
 
 def top(s: NetState) -> tuple[Any, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
 
 from .helpers import AD, choose, keys_starting, scenario, to_display, top
 
@@ -25,7 +25,7 @@ def test_net_ad_02_always_legal_with_ads_in_display() -> None:
 def test_net_ad_03_three_million_bonus_example() -> None:
     s = scenario(2, cash=0)
     (ad,) = to_display(s, "Glimmer Toothpaste")
-    assert E.tables(s.cat).defs[ad].bonus == 3
+    assert TB.tables(s.cat).defs[ad].bonus == 3
     choose(s, f"ad:{ad}")
     assert s.players[0].cash == 3
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import round_end as RE
 
 from .helpers import (
     DAY,
@@ -49,7 +49,7 @@ def test_net_amb_25_discarded_game_end_card_does_not_score() -> None:
     (cult,) = to_display(s, "Cult Following")
     s.display[NET].remove(cult)
     s.discards[NET].append(cult)
-    assert E.end_bonuses(s, 0)["network"] == 0
+    assert RE.end_bonuses(s, 0)["network"] == 0
 
 
 def test_net_amb_27_solo_new_display_cards_appended_right() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import attach as A
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     CAT,
@@ -50,7 +53,7 @@ def test_net_anat_03_rerun_value_is_bottom_row() -> None:
     from .helpers import to_reruns
 
     to_reruns(s, 0, "Dawson's Reek", "Throne of Games", "Flounder Tank")
-    assert E.end_bonuses(s, 0)["reruns"] == 3 + 5 + 2
+    assert RE.end_bonuses(s, 0)["reruns"] == 3 + 5 + 2
 
 
 def test_net_anat_04_slot_types_one_card_per_slot() -> None:
@@ -58,7 +61,7 @@ def test_net_anat_04_slot_types_one_card_per_slot() -> None:
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop", "Cloud Nine Mattresses", "QuikLube Express"])
     to_green(s, 0, "Pawsome Pet Food")
     # Flounder Tank has 3 ad slots, all full: only replacing is possible.
-    targets = [t for t in E.attach_targets(s, 0, cid("Pawsome Pet Food")) if t.split(":")[1] == "0"]
+    targets = [t for t in A.attach_targets(s, 0, cid("Pawsome Pet Food")) if t.split(":")[1] == "0"]
     assert len(targets) == 3 and all(t.startswith("rep:0:") for t in targets)
     sl = CAT.card(cid("Monday Night Fumble")).defn.slots
     assert (sl.star_req, sl.ad_req, sl.wild_opt) == (1, 1, 1)
@@ -74,9 +77,9 @@ def test_net_anat_05_star_fields() -> None:
 def test_net_anat_06_star_viewers_follow_host_row() -> None:
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "Throne of Games", row=1, atts=["Hunter Handsome"])
-    assert E.show_viewers(s, 0, sh) == 13 + 5
+    assert V.show_viewers(s, 0, sh) == 13 + 5
     sh.row = 3
-    assert E.show_viewers(s, 0, sh) == 5 + 4
+    assert V.show_viewers(s, 0, sh) == 5 + 4
 
 
 def test_net_anat_07_ad_fields_promo_viewers_only_upright() -> None:
@@ -84,16 +87,16 @@ def test_net_anat_07_ad_fields_promo_viewers_only_upright() -> None:
     assert (d.bonus, d.income, d.promo_cost) == (1, 1, 3)
     s = scenario(2)
     up = put_show(s, 0, DAY, "SportsEdges", atts=["Promo: Up Next!"])
-    assert E.show_viewers(s, 0, up) == 6 + 3
+    assert V.show_viewers(s, 0, up) == 6 + 3
     down = put_show(s, 0, LATE, "Flounder Tank", atts=[("Promo: Stay Tuned", True)])
-    assert E.show_viewers(s, 0, down) == 7
+    assert V.show_viewers(s, 0, down) == 7
 
 
 def test_net_anat_08_network_timing_and_free_to_take() -> None:
     s = scenario(2, cash=2)
     free, costly = to_display(s, "Cult Following", "Awards Campaign")
     assert CAT.card(free).defn.cost == 0 and CAT.card(costly).defn.cost == 3
-    assert f"net:{free}" in E.legal(s) and f"net:{costly}" not in E.legal(s)
+    assert f"net:{free}" in F.legal(s) and f"net:{costly}" not in F.legal(s)
     choose(s, f"net:{free}")
     assert s.players[0].cash == 2
 
@@ -101,14 +104,14 @@ def test_net_anat_08_network_timing_and_free_to_take() -> None:
 def test_net_anat_09_rotated_cards_use_gray_values() -> None:
     s = scenario(2)
     sh = put_show(s, 0, DAY, "SportsEdges", atts=[("Nova Starling", True), ("Gatorpade", True)])
-    assert E.show_viewers(s, 0, sh) == 6 + 2
-    assert E.show_upkeep(s, sh) == (1, 1 + 1)
+    assert V.show_viewers(s, 0, sh) == 6 + 2
+    assert V.show_upkeep(s, sh) == (1, 1 + 1)
 
 
 def test_net_anat_10_show_effect_active_in_lineup_star_effect_on_attach() -> None:
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "Reinfeld", atts=["Sunny Daye"])
-    assert E.show_viewers(s, 0, sh) == 9 + 2 + 2  # Reinfeld counts Sunny Daye ($0 expenses)
+    assert V.show_viewers(s, 0, sh) == 9 + 2 + 2  # Reinfeld counts Sunny Daye ($0 expenses)
     put_show(s, 0, DAY, "Flounder Tank", atts=[("Promo: Up Next!", True)])
     to_green(s, 0, "Cross-Promoting Star")
     put_show(s, 0, DAY, "SportsEdges", atts=[("Promo: Up Next!", True)])

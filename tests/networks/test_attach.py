@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import attach as A
+from primetime.games.networks.rules import flow as F
 
 from .helpers import (
     DAY,
@@ -27,7 +28,7 @@ from .helpers import (
 
 
 def targets(s, card, slot: int) -> list[str]:
-    return [t for t in E.attach_targets(s, 0, cid(card) if isinstance(card, str) else card) if t.split(":")[1] == str(slot)]
+    return [t for t in A.attach_targets(s, 0, cid(card) if isinstance(card, str) else card) if t.split(":")[1] == str(slot)]
 
 
 def test_net_att_01_moves_one_card_and_uses_the_action() -> None:
@@ -121,7 +122,7 @@ def test_net_att_08_brand_ambassador_extra_ad_in_same_action() -> None:
     ba, ad = to_green(s, 0, "Brand Ambassador", "Cloud Nine Mattresses")
     attach(s, ba, "to:0")
     assert top(s) == ("ba_extra", 0, DAY)
-    assert E.legal(s) == [f"att:{ad}", "skip"]
+    assert F.legal(s) == [f"att:{ad}", "skip"]
     choose(s, f"att:{ad}")
     assert sorted(c for c, _ in atts(s.players[0].lineup[DAY])) == sorted([cid("Fizzy Pop"), ba, ad])
     assert top(s) == ("turn", 1, 0)
@@ -173,10 +174,10 @@ def test_net_att_12_attached_cards_never_move_between_shows() -> None:
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye"])
     put_show(s, 0, PRIME, "Two and a Half Mentors")
-    heads = {k.split(":")[0] for k in E.legal(s)}
+    heads = {k.split(":")[0] for k in F.legal(s)}
     assert "attach" not in heads  # only green-room cards can be attached
     (star,) = to_green(s, 0, "Gene Pool")
-    assert all(k.startswith(("to:", "rep:")) for k in E.attach_targets(s, 0, star))
+    assert all(k.startswith(("to:", "rep:")) for k in A.attach_targets(s, 0, star))
 
 
 def test_net_att_13_spinoff_keeps_show_without_required_card() -> None:
@@ -196,7 +197,7 @@ def test_net_att_13_sponsored_content_show_survives_empty_required_slots() -> No
     s = scenario(2)
     (dawson,) = to_display(s, "Dawson's Reek")
     (spon,) = to_green(s, 0, "Sponsored Content")
-    assert f"show:{dawson}" in E.legal(s)  # no star, but Sponsored Content ignores required slots
+    assert f"show:{dawson}" in F.legal(s)  # no star, but Sponsored Content ignores required slots
     produce(s, dawson, slot=PRIME, uses=[spon])
     play_out_turns(s)
     assert s.players[0].lineup[PRIME].cid == dawson

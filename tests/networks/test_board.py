@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import values as V
 from primetime.games.networks.ruleset import NetworksRuleset
 
 from .helpers import (
@@ -87,16 +89,16 @@ def test_net_board_07_any_show_any_timeslot() -> None:
     to_display(s, "Star Trucks")
     choose(s, f"show:{CAT.by_id['SHOW-A04']}")
     choose(s, "done")
-    assert E.legal(s) == ["slot:0", "slot:1", "slot:2"]
+    assert F.legal(s) == ["slot:0", "slot:1", "slot:2"]
 
 
 def test_net_board_08_green_room_unlimited_and_inert() -> None:
     s = scenario(2)
-    net_before = E.upkeep_net(s, 0)
-    view_before = E.forecast(s, 0)["viewers"]
+    net_before = V.upkeep_net(s, 0)
+    view_before = V.forecast(s, 0)["viewers"]
     to_green(s, 0, *[c for c in CAT.stars[:20]], "Gatorpade", "Cult Following")
     assert len(s.players[0].green) == 22
-    assert E.upkeep_net(s, 0) == net_before and E.forecast(s, 0)["viewers"] == view_before
+    assert V.upkeep_net(s, 0) == net_before and V.forecast(s, 0)["viewers"] == view_before
 
 
 def test_net_board_09_green_lineup_reruns_public() -> None:
@@ -111,14 +113,14 @@ def test_net_board_09_green_lineup_reruns_public() -> None:
 def test_net_board_10_reruns_score_at_game_end() -> None:
     s = scenario(2)
     to_reruns(s, 0, "Dawson's Reek")
-    assert E.end_bonuses(s, 0)["reruns"] == 3
+    assert RE.end_bonuses(s, 0)["reruns"] == 3
 
 
 def test_net_board_11_shows_never_move_between_timeslots() -> None:
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges")
     to_green(s, 0, "Sunny Daye")
-    heads = {k.split(":")[0] for k in E.legal(s)}
+    heads = {k.split(":")[0] for k in F.legal(s)}
     assert heads <= {"star", "ad", "net", "show", "attach", "use", "pass"}
     attach(s, "Sunny Daye", "to:0")
     assert s.players[0].lineup[DAY].cid == CAT.by_id["SHOW-A01"]
@@ -127,7 +129,7 @@ def test_net_board_11_shows_never_move_between_timeslots() -> None:
 def test_net_board_12_round_scoring_aid_is_per_round() -> None:
     s = scenario(2, first=0)
     choose(s, "pass:viewers")
-    assert E.forecast(s, 0)["viewers"] == E.forecast(s, 0)["lineup_viewers"] + 4
+    assert V.forecast(s, 0)["viewers"] == V.forecast(s, 0)["lineup_viewers"] + 4
     play_out_turns(s)
     assert len(s.players[0].scores) == 1 and s.players[0].pass_viewers == 0
     play_out_turns(s)

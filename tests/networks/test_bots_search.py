@@ -11,7 +11,7 @@ from primetime.bots.ismcts import SearchBot
 from primetime.bots.registry import known_bots, make_bot
 from primetime.core.game import Game, get_ruleset
 from primetime.core.rng import Rng
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
 from primetime.games.networks.bots.greedy import STALL
 from primetime.games.networks.bots.search import LEVELS, NetworksAdapter, public_copy
 from primetime.games.networks.state import NetState
@@ -50,10 +50,10 @@ def scramble(s: NetState, viewer: int, seed: int) -> NetState:
     """The same game as ``viewer`` sees it, with every hidden part arranged differently."""
     d = s.clone()
     rng = Rng(seed)
-    T = E.tables(s.cat)
-    for k in (E.STAR, E.AD, E.NET):
+    T = TB.tables(s.cat)
+    for k in (TB.STAR, TB.AD, TB.NET):
         rng.shuffle(d.decks[k])
-    deck = d.decks[E.SHOW]
+    deck = d.decks[TB.SHOW]
     for want_a in (True, False):
         pos = [i for i, c in enumerate(deck) if (T.defs[c].deck == "A") == want_a]
         cards = [deck[i] for i in pos]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import decks as DK
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     AD,
@@ -33,7 +35,7 @@ def test_net_canc_01_cube_returns_and_is_reused_at_once() -> None:
 def test_net_canc_02_attachments_discarded_except_gray_fox_and_rerun_guy() -> None:
     s = scenario(2)
     put_show(s, 0, PRIME, "Throne of Games", atts=["Gray Fox", "Rerun Guy", "Fizzy Pop"])
-    E.cancel(s, 0, PRIME)
+    DK.cancel(s, 0, PRIME)
     pl = s.players[0]
     assert cid("Gray Fox") in pl.green
     assert cid("Rerun Guy") in pl.reruns
@@ -45,13 +47,13 @@ def test_net_canc_02_attachments_discarded_except_gray_fox_and_rerun_guy() -> No
 def test_net_canc_03_show_goes_to_reruns() -> None:
     s = scenario(2)
     sh = put_show(s, 0, DAY, "SportsEdges")
-    E.cancel(s, 0, DAY)
+    DK.cancel(s, 0, DAY)
     assert s.players[0].reruns[-1] == sh.cid and s.players[0].lineup[DAY] is None
 
 
 def test_net_canc_04_no_voluntary_cancel_action() -> None:
     s = scenario(2)
-    heads = {k.split(":")[0] for k in E.legal(s)}
+    heads = {k.split(":")[0] for k in F.legal(s)}
     assert "cancel" not in heads
     # Upkeep cancellation is offered only when short of cash (NET-EOR-06).
     s.players[0].cash = 0
@@ -66,7 +68,7 @@ def test_net_canc_05_forced_cancel_leaves_slot_empty() -> None:
     put_show(s, 0, DAY, "SportsEdges", row=3)
     play_out_turns(s)
     assert s.players[0].lineup[DAY] is None
-    assert E.forecast(s, 0)["shows"][DAY] is None
+    assert V.forecast(s, 0)["shows"][DAY] is None
     (show,) = to_display(s, "Knight Rodent")
     s.stack = [("turn", 0, 0)]
     produce(s, show, slot=DAY)

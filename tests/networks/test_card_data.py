@@ -9,8 +9,8 @@ import pytest
 
 from primetime.core import Game, Rng
 from primetime.games.networks import effects
-from primetime.games.networks import engine as E
 from primetime.games.networks.cards import DATA_DIR, CardDataError, default_catalogue, load_catalogue
+from primetime.games.networks.rules import network_cards as NC
 
 CAT = default_catalogue()
 
@@ -81,7 +81,7 @@ def test_net_card_28_dawsons_reek_stats() -> None:
 
 def test_effect_registry_and_handlers_agree_both_ways() -> None:
     """Card data, the effect registry and the engine handlers name the same effects."""
-    assert set(effects.NETWORK_EFFECTS) == set(E.NETWORK_HANDLERS)
+    assert set(effects.NETWORK_EFFECTS) == set(NC.NETWORK_HANDLERS)
     used = {CAT.cards[c].defn.effect for c in CAT.network}
     assert used == set(effects.NETWORK_EFFECTS), "every network effect is on a real card"
     show_effects = {c.defn.effect for c in CAT.cards if c.kind == "show" and c.defn.effect}

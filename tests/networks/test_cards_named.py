@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import values as V
 
 from .helpers import CAT, DAY, PRIME, cid, put_show, scenario
 
@@ -29,14 +29,14 @@ def test_net_card_30_throne_of_games_13_4_5() -> None:
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "Throne of Games", row=1, atts=["Brock Hardjaw", "Hunter Handsome"])
     assert d("Throne of Games").seasons[1] == 13
-    assert E.show_viewers(s, 0, sh) == 13 + 4 + 5 == 22
+    assert V.show_viewers(s, 0, sh) == 13 + 4 + 5 == 22
 
 
 def test_net_card_31_sportsedges_scores_9() -> None:
     x = d("SportsEdges")
     assert x.genre == "sports" and x.seasons == [6, 9, 5, 3]
     s = scenario(2)
-    assert E.show_viewers(s, 0, put_show(s, 0, DAY, "SportsEdges", row=1)) == 9
+    assert V.show_viewers(s, 0, put_show(s, 0, DAY, "SportsEdges", row=1)) == 9
 
 
 def test_net_card_32_flounder_tank_scores_6_and_holds_ads() -> None:
@@ -44,7 +44,7 @@ def test_net_card_32_flounder_tank_scores_6_and_holds_ads() -> None:
     assert x.seasons[1] == 6 and x.slots.ads >= 2 and x.slots.stars == 0
     s = scenario(2)
     sh = put_show(s, 0, DAY, "Flounder Tank", row=1, atts=["Fizzy Pop", "Cloud Nine Mattresses"])
-    assert E.show_viewers(s, 0, sh) == 6
+    assert V.show_viewers(s, 0, sh) == 6
 
 
 def test_net_card_33_normal_stuff_has_a_star_slot() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     AD,
@@ -59,7 +61,7 @@ def test_net_card_02_creative_accounting_every_production_cheaper() -> None:
     produce(s, b, slot=DAY)  # $2M - $2M, not below zero
     assert s.players[0].cash == 5
     assert cid("Creative Accounting") in s.players[0].green
-    assert E.show_upkeep(s, s.players[0].lineup[LATE])[1] == 1  # expenses unchanged
+    assert V.show_upkeep(s, s.players[0].lineup[LATE])[1] == 1  # expenses unchanged
 
 
 # ----------------------------------------------------------------------------- NET-CARD-03 C-Suite Connections
@@ -70,7 +72,7 @@ def test_net_card_03_c_suite_takes_network_card_without_action() -> None:
     (cs,) = to_green(s, 0, "C-Suite Connections")
     cult, tax = to_display(s, "Cult Following", "Tax Incentive")
     choose(s, f"use:{cs}")
-    assert E.legal(s) == [f"card:{cult}", f"card:{tax}"]
+    assert F.legal(s) == [f"card:{cult}", f"card:{tax}"]
     choose(s, f"card:{tax}")
     assert s.players[0].cash == 5 and tax in s.discards[NET]  # Immediate: resolved and discarded
     assert top(s) == ("turn", 0, 0)  # the action is still available
@@ -88,7 +90,7 @@ def test_net_card_03_c_suite_still_pays_a_taking_cost() -> None:
     s2 = scenario(2, cash=2)
     (cs,) = to_green(s2, 0, "C-Suite Connections")
     (awards,) = to_display(s2, "Awards Campaign")
-    assert f"use:{cs}" not in E.legal(s2)  # the only display card costs $3M
+    assert f"use:{cs}" not in F.legal(s2)  # the only display card costs $3M
 
 
 # ----------------------------------------------------------------------------- NET-CARD-04 Ensemble Cast
@@ -119,9 +121,9 @@ def test_net_card_05_exclusive_rights_reserves_show() -> None:
     choose(s, f"use:{ex}")
     choose(s, f"card:{dawson}")
     assert dawson in s.players[0].reserved and dawson not in s.display[SHOW]
-    assert f"show:{dawson}" not in E.legal(s)  # no star yet: still needs its required slot
+    assert f"show:{dawson}" not in F.legal(s)  # no star yet: still needs its required slot
     choose(s, keys_starting(s, "ad:")[0])
-    assert f"show:{dawson}" not in E.legal(s)  # player 1 cannot take it
+    assert f"show:{dawson}" not in F.legal(s)  # player 1 cannot take it
     choose(s, keys_starting(s, "ad:")[0])
     (star,) = to_green(s, 0, "Gene Pool")
     produce(s, dawson, [star], slot=PRIME)  # still an action, the cost and the required slots
@@ -151,7 +153,7 @@ def test_net_card_06_mid_season_refresh_deal_three_discard_three() -> None:
     new = on_top(s, "Dawson's Reek", "Normal Stuff", "Grey's Autonomy")
     choose(s, f"use:{msr}")
     assert s.display[SHOW] == old + new  # appended on the right
-    assert sorted(E.legal(s)) == sorted(f"card:{c}" for c in old + new)
+    assert sorted(F.legal(s)) == sorted(f"card:{c}" for c in old + new)
     for c in (old[0], new[0], new[2]):  # any 3, new ones included
         choose(s, f"card:{c}")
     assert s.display[SHOW] == [old[1], new[1]]
@@ -170,7 +172,7 @@ def test_net_card_07_on_set_accommodations_stars_only_normal_rules() -> None:
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye"])
     star, ad = to_green(s, 0, "Slam Dunkworth", "Fizzy Pop")
     choose(s, f"use:{osa}")
-    assert E.legal(s) == [f"card:{star}"]  # no ads; each use attaches one star
+    assert F.legal(s) == [f"card:{star}"]  # no ads; each use attaches one star
     choose(s, f"card:{star}")
     choose(s, f"rep:0:{cid('Sunny Daye')}")
     assert cid("Sunny Daye") in s.discards[STAR] and not rotated(s.players[0].lineup[DAY], star)
@@ -184,7 +186,7 @@ def test_net_card_07_on_set_accommodations_stars_only_normal_rules() -> None:
 def test_net_card_08_preempted_timeslot_doubles_pass_bonus() -> None:
     s = scenario(2, cash=0)
     (pt,) = to_green(s, 0, "Preempted Timeslot")
-    assert "pass:cash:x2" in E.legal(s) and f"use:{pt}" not in E.legal(s)
+    assert "pass:cash:x2" in F.legal(s) and f"use:{pt}" not in F.legal(s)
     choose(s, "pass:cash:x2")
     assert s.players[0].cash == 16 and pt in s.discards[NET]
 
@@ -198,7 +200,7 @@ def test_net_card_09_spinoff_rescues_attachment_before_cancel() -> None:
     put_show(s, 0, PRIME, "Dawson's Reek", atts=["Hunter Handsome", "Fizzy Pop"])
     (new,) = to_display(s, "Normal Stuff")
     choose(s, f"use:{sp}")
-    assert sorted(E.legal(s)) == sorted([f"att:1:{cid('Hunter Handsome')}", f"att:1:{cid('Fizzy Pop')}"])
+    assert sorted(F.legal(s)) == sorted([f"att:1:{cid('Hunter Handsome')}", f"att:1:{cid('Fizzy Pop')}"])
     choose(s, f"att:1:{cid('Hunter Handsome')}")
     assert cid("Hunter Handsome") in s.players[0].green
     produce(s, new, ["Hunter Handsome"], slot=PRIME)  # the rescued star goes on the new show
@@ -224,7 +226,7 @@ def test_net_card_10_sponsored_content_extra_wild_slot_on_add() -> None:
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye", "Fizzy Pop"])  # full
     (ad,) = to_green(s, 0, "Cloud Nine Mattresses")
     choose(s, f"attach:{ad}")
-    assert "spon:0" in E.legal(s)
+    assert "spon:0" in F.legal(s)
     choose(s, "spon:0")
     sh = s.players[0].lineup[DAY]
     assert len(atts(sh)) == 3 and sh.x_wild == 1 and spon in s.discards[NET]
@@ -241,12 +243,12 @@ def test_net_card_10_sponsored_content_not_for_a_reserved_show() -> None:
     choose(s, f"use:{ex}")
     choose(s, f"card:{dawson}")
     assert dawson in s.players[0].reserved
-    assert f"show:{dawson}" not in E.legal(s)  # no star, and Sponsored Content cannot stand in
+    assert f"show:{dawson}" not in F.legal(s)  # no star, and Sponsored Content cannot stand in
     (star,) = to_green(s, 0, "Gene Pool")
     choose(s, f"show:{dawson}")
-    assert f"use:{spon}" not in E.legal(s) and f"wild:{spon}" not in E.legal(s)
+    assert f"use:{spon}" not in F.legal(s) and f"wild:{spon}" not in F.legal(s)
     choose(s, f"att:{star}")
-    assert f"use:{spon}" not in E.legal(s)
+    assert f"use:{spon}" not in F.legal(s)
 
 
 def test_net_card_10_sponsored_content_is_either_or_when_producing() -> None:
@@ -259,7 +261,7 @@ def test_net_card_10_sponsored_content_is_either_or_when_producing() -> None:
     choose(s, f"use:{spon}")
     choose(s, f"att:{min(a, b)}")
     # Without a star the required slot is ignored, so the extra wild slot may not also be used.
-    assert f"att:{max(a, b)}" not in E.legal(s)
+    assert f"att:{max(a, b)}" not in F.legal(s)
 
 
 # ----------------------------------------------------------------------------- NET-CARD-11 Streaming Deal
@@ -269,7 +271,7 @@ def test_net_card_11_streaming_deal_counts_every_rerun_card() -> None:
     s = scenario(2)
     to_green(s, 0, "Streaming Deal")
     to_reruns(s, 0, "Dawson's Reek", "Flounder Tank", "Rerun Guy")
-    assert E.end_bonuses(s, 0)["network"] == 3
+    assert RE.end_bonuses(s, 0)["network"] == 3
 
 
 # ----------------------------------------------------------------------------- NET-CARD-12 Talent Agency
@@ -280,14 +282,14 @@ def test_net_card_12_talent_agency_draw_one_at_a_time_then_take() -> None:
     (ta,) = to_green(s, 0, "Talent Agency")
     star, ad, net = on_top(s, "Hunter Handsome", "MegaMart", "Cult Following")
     choose(s, f"use:{ta}")
-    assert E.legal(s) == ["draw:star", "draw:ad", "draw:network"]  # the player picks each deck
+    assert F.legal(s) == ["draw:star", "draw:ad", "draw:network"]  # the player picks each deck
     choose(s, "draw:star")
     assert s.display[STAR] == [star]  # face up in the display, seen before the next draw
     choose(s, "draw:ad")
     choose(s, "draw:network")
     assert s.display[AD] == [ad] and s.display[NET] == [net]
     assert not keys_starting(s, "draw:")  # 3 draws
-    assert sorted(E.legal(s)) == sorted([f"take:{star}", f"take:{ad}", f"take:{net}", "stop"])
+    assert sorted(F.legal(s)) == sorted([f"take:{star}", f"take:{ad}", f"take:{net}", "stop"])
     choose(s, f"take:{star}")  # the extra action: take 1 of the drawn cards
     assert star in s.players[0].green and s.players[0].cash == 5
     assert top(s) == ("turn", 0, 0)  # the normal action is still to come
@@ -355,7 +357,7 @@ def test_net_card_14_writeoff_tie_player_chooses() -> None:
     put_show(s, 0, LATE, "Throne of Games")  # 11
     (wo,) = to_display(s, "Writeoff")
     choose(s, f"net:{wo}")
-    assert top(s) == ("pick", 0, "writeoff", (DAY, PRIME)) and E.legal(s) == ["slot:0", "slot:1"]
+    assert top(s) == ("pick", 0, "writeoff", (DAY, PRIME)) and F.legal(s) == ["slot:0", "slot:1"]
     choose(s, "slot:1")
     assert s.players[0].lineup[PRIME] is None and s.players[0].lineup[DAY] is not None
     assert s.players[0].cash == 4
@@ -367,7 +369,7 @@ def test_net_card_10_sponsored_content_extra_wild_slot_when_producing() -> None:
     (dawson,) = to_display(s, "Dawson's Reek")  # 1 required star, 1 optional ad
     star, a, b = sorted(to_green(s, 0, "Sunny Daye", "Fizzy Pop", "Cloud Nine Mattresses"))
     choose(s, f"show:{dawson}")
-    assert {f"use:{spon}", f"wild:{spon}"} <= set(E.legal(s))
+    assert {f"use:{spon}", f"wild:{spon}"} <= set(F.legal(s))
     choose(s, f"wild:{spon}")
     for c in (star, a, b):
         choose(s, f"att:{c}")

@@ -6,7 +6,8 @@ every remaining network effect.
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import round_end as RE
 
 from .helpers import (
     AD,
@@ -53,7 +54,7 @@ def test_fan_campaign_advances_a_lineup_genre() -> None:
     (c,) = to_display(s, "Fan Campaign")
     choose(s, f"net:{c}")
     genres = sorted({sh.genre for sh in s.players[0].lineup})
-    assert E.legal(s) == [f"genre:{g}" for g in genres]
+    assert F.legal(s) == [f"genre:{g}" for g in genres]
     choose(s, "genre:drama")
     assert s.players[0].genre[5] == 1
 
@@ -77,11 +78,11 @@ def test_double_shift_extra_action_not_a_pass() -> None:
     s = scenario(2)
     (ds,) = to_green(s, 0, "Double Shift")
     a, b = to_display(s, "MegaMart", "Fizzy Pop")
-    assert f"use:{ds}" not in E.legal(s)  # only after the action
+    assert f"use:{ds}" not in F.legal(s)  # only after the action
     choose(s, f"ad:{a}")
-    assert E.legal(s) == [f"use:{ds}", "end"]
+    assert F.legal(s) == [f"use:{ds}", "end"]
     choose(s, f"use:{ds}")
-    keys = E.legal(s)
+    keys = F.legal(s)
     assert f"ad:{b}" in keys and "end" in keys and not [k for k in keys if k.startswith("pass:")]
     choose(s, f"ad:{b}")
     assert top(s) == ("turn", 1, 0) and s.players[0].green == (a, b)
@@ -103,7 +104,7 @@ def test_fan_petition_moves_marker_up() -> None:
     (fp,) = to_green(s, 0, "Fan Petition")
     put_show(s, 0, LATE, "Star Trucks", row=2)
     choose(s, f"use:{fp}")
-    assert E.legal(s) == [f"slot:{LATE}"]  # only shows not on their first row
+    assert F.legal(s) == [f"slot:{LATE}"]  # only shows not on their first row
     choose(s, f"slot:{LATE}")
     assert s.players[0].lineup[LATE].row == 1
 
@@ -113,7 +114,7 @@ def test_game_end_viewer_cards() -> None:
     s.players[0].genre = [1, 0, 2, 0, 0, 3]
     to_green(s, 0, "Cult Following", "Awards Campaign", "Broad Appeal", "Media Empire")
     # 5 + 8 + 2 per track with a marker (3) + 2 per other network card (3)
-    assert E.end_bonuses(s, 0)["network"] == 5 + 8 + 6 + 6
+    assert RE.end_bonuses(s, 0)["network"] == 5 + 8 + 6 + 6
 
 
 def test_genre_show_game_end_cards_count_lineup_and_reruns() -> None:
@@ -123,7 +124,7 @@ def test_genre_show_game_end_cards_count_lineup_and_reruns() -> None:
     put_show(s, 0, LATE, "Breaking Bland")
     to_reruns(s, 0, "Slam Dunkirk", "Dawson's Reek")
     to_green(s, 0, "Sports Package", "Fan Convention", "Prestige Television")
-    assert E.end_bonuses(s, 0)["network"] == 2 * 2 + 2 * 1 + 2 * 2
+    assert RE.end_bonuses(s, 0)["network"] == 2 * 2 + 2 * 1 + 2 * 2
 
 
 def test_awards_campaign_costs_three_to_take() -> None:

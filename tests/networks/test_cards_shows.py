@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from primetime.games.networks import effects as fx
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import decks as DK
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     DAY,
@@ -41,12 +43,12 @@ def test_net_card_16_reinfeld_counts_stars_without_visible_expenses() -> None:
     put_show(s, 0, DAY, "SportsEdges", atts=[("Slam Dunkworth", True)])  # gray side: $0
     put_show(s, 0, LATE, "Star Trucks", atts=[("Nova Starling", True)])  # gray side: $1M
     bonus = fx.REINFELD_PER_STAR
-    assert E.show_viewers(s, 0, rf) == 9 + 2 + 5 + 2 * bonus
+    assert V.show_viewers(s, 0, rf) == 9 + 2 + 5 + 2 * bonus
     put_show(s, 1, DAY, "Knight Rodent", atts=["Gene Pool"])  # other players' stars do not count
-    assert E.show_viewers(s, 0, rf) == 9 + 2 + 5 + 2 * bonus
-    E.cancel(s, 0, PRIME)
+    assert V.show_viewers(s, 0, rf) == 9 + 2 + 5 + 2 * bonus
+    DK.cancel(s, 0, PRIME)
     other = s.players[0].lineup[DAY]
-    assert E.show_viewers(s, 0, other) == 6 + 2  # no effect once it left the lineup
+    assert V.show_viewers(s, 0, other) == 6 + 2  # no effect once it left the lineup
 
 
 def _surpriser_round(answer: str):
@@ -54,7 +56,7 @@ def _surpriser_round(answer: str):
     sh = put_show(s, 0, LATE, "Surpriser", atts=["Fizzy Pop"])
     choose(s, "pass:cash")
     choose(s, "pass:cash")
-    assert top(s) == ("surpriser", 0, LATE) and E.legal(s) == ["yes", "no"]
+    assert top(s) == ("surpriser", 0, LATE) and F.legal(s) == ["yes", "no"]
     assert len(s.players[0].scores) == 1  # offered after scoring
     cash = s.players[0].cash
     choose(s, answer)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from primetime.games.networks import effects as fx
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import attach as A
+from primetime.games.networks.rules import decks as DK
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     DAY,
@@ -38,7 +42,7 @@ def test_net_card_19_brand_ambassador_one_more_ad() -> None:
     s2 = scenario(2)
     put_show(s2, 0, PRIME, "Dawson's Reek", atts=["Sunny Daye", "Fizzy Pop"])
     (ad,) = to_green(s2, 0, "Cloud Nine Mattresses")
-    assert [t for t in E.attach_targets(s2, 0, ad) if t.startswith(("to:1", "spon:1"))] == []
+    assert [t for t in A.attach_targets(s2, 0, ad) if t.startswith(("to:1", "spon:1"))] == []
 
 
 def test_net_card_19_brand_ambassador_extra_ad_same_action() -> None:
@@ -46,7 +50,7 @@ def test_net_card_19_brand_ambassador_extra_ad_same_action() -> None:
     put_show(s, 0, PRIME, "Throne of Games", atts=["Sunny Daye", "Fizzy Pop"])
     ba, ad = to_green(s, 0, "Brand Ambassador", "Cloud Nine Mattresses")
     attach(s, ba, "to:1")
-    assert top(s)[0] == "ba_extra" and f"att:{ad}" in E.legal(s) and "skip" in E.legal(s)
+    assert top(s)[0] == "ba_extra" and f"att:{ad}" in F.legal(s) and "skip" in F.legal(s)
     choose(s, f"att:{ad}")
     assert len(atts(s.players[0].lineup[PRIME])) == 4 and top(s) == ("turn", 1, 0)
 
@@ -116,7 +120,7 @@ def test_net_card_22_famously_famous_in_an_ad_slot_still_a_star() -> None:
     (ff,) = to_green(s, 0, "Famously Famous")
     attach(s, ff, "to:0")
     sh = s.players[0].lineup[DAY]
-    assert (ff, False) in atts(sh) and E.show_viewers(s, 0, sh) == 7 + 5
+    assert (ff, False) in atts(sh) and V.show_viewers(s, 0, sh) == 7 + 5
     # Still a star: a "with another star" star on the same show stays upright.
     s2 = scenario(2)
     put_show(s2, 0, PRIME, "Dawson's Reek", atts=["Famously Famous"])  # in its ad slot
@@ -130,7 +134,7 @@ def test_net_card_23_fierce_drag_queen_ad_slot_and_condition() -> None:
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop"])  # Reality
     put_show(s, 0, LATE, "Extreme Lawn Bowling")  # Sports, wild slot
     (q,) = to_green(s, 0, "Fierce Drag Queen")
-    assert "to:0" in E.attach_targets(s, 0, q)
+    assert "to:0" in A.attach_targets(s, 0, q)
     attach(s, q, "to:0")
     assert rotated(s.players[0].lineup[DAY], q) is False
     s2 = scenario(2)
@@ -174,7 +178,7 @@ def test_net_card_25_industry_veteran_discount_only_when_producing() -> None:
     (iv,) = to_green(s, 0, "Industry Veteran")
     produce(s, show, [iv], slot=PRIME)
     assert s.players[0].cash == 10 - (5 - fx.INDUSTRY_VETERAN_DISCOUNT)
-    assert E.show_upkeep(s, s.players[0].lineup[PRIME])[1] == 2 + 2  # expenses unchanged
+    assert V.show_upkeep(s, s.players[0].lineup[PRIME])[1] == 2 + 2  # expenses unchanged
     s2 = scenario(2, cash=10)
     put_show(s2, 0, DAY, "SportsEdges")
     (iv,) = to_green(s2, 0, "Industry Veteran")
@@ -192,11 +196,11 @@ def test_net_card_26_rerun_guy_goes_to_reruns_and_counts() -> None:
     attach(s, new, f"rep:0:{cid('Rerun Guy')}")
     pl = s.players[0]
     assert pl.reruns[-1] == cid("Rerun Guy") and cid("Rerun Guy") not in s.discards[STAR]
-    base = E.end_bonuses(s, 0)["reruns"]
+    base = RE.end_bonuses(s, 0)["reruns"]
     to_green(s, 0, "Streaming Deal")
-    assert E.end_bonuses(s, 0)["network"] == len(pl.reruns)
+    assert RE.end_bonuses(s, 0)["network"] == len(pl.reruns)
     to_reruns(s, 0, "Flounder Tank")
-    assert E.end_bonuses(s, 0)["reruns"] == base + 2
+    assert RE.end_bonuses(s, 0)["reruns"] == base + 2
 
 
 # ----------------------------------------------------------------------------- NET-CARD-27 Versatile Actor
@@ -211,7 +215,7 @@ def test_net_card_27_versatile_actor_changes_genre_when_producing() -> None:
     choose(s, f"att:{ad}")
     choose(s, "done")
     choose(s, "slot:2")
-    assert top(s)[0] == "prod_genre" and len(E.legal(s)) == 6
+    assert top(s)[0] == "prod_genre" and len(F.legal(s)) == 6
     choose(s, "genre:sports")
     sh = s.players[0].lineup[LATE]
     assert sh.genre == "sports" and not rotated(sh, ad)  # the Sports ad meets its condition
@@ -235,6 +239,6 @@ def test_net_card_27_versatile_actor_genre_is_permanent_in_reruns() -> None:
     (va,) = to_green(s, 0, "Versatile Actor")
     produce(s, trucks, [va], slot=LATE, genre="sports")
     to_green(s, 0, "Sports Package")
-    assert E.end_bonuses(s, 0)["network"] == 2  # counted as Sports in the lineup
-    E.cancel(s, 0, LATE)
-    assert E.end_bonuses(s, 0)["network"] == 2  # ... and still Sports in the reruns
+    assert RE.end_bonuses(s, 0)["network"] == 2  # counted as Sports in the lineup
+    DK.cancel(s, 0, LATE)
+    assert RE.end_bonuses(s, 0)["network"] == 2  # ... and still Sports in the reruns

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 from primetime.core.rng import Rng
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import setup as SU
 from primetime.games.networks.state import NetState
 
 from .helpers import CAT, opts
@@ -23,14 +24,14 @@ def play(s: NetState, rng: Rng, steps: int) -> None:
     for _ in range(steps):
         if s.phase == "over":
             return
-        keys = E.legal(s)
-        E.apply(s, keys[rng.below(len(keys))])
+        keys = F.legal(s)
+        F.apply(s, keys[rng.below(len(keys))])
 
 
 def test_playing_ahead_on_clones_leaves_the_original_unchanged() -> None:
     for n in (1, 2, 3, 5):
         for seed in range(2):
-            s = E.new_state(CAT, opts(n, pilot="normal", log=True), seed, n)
+            s = SU.new_state(CAT, opts(n, pilot="normal", log=True), seed, n)
             rng = Rng(seed)
             step = 0
             while s.phase != "over":
@@ -49,7 +50,7 @@ def test_playing_ahead_on_clones_leaves_the_original_unchanged() -> None:
 
 
 def test_a_clone_replays_the_same_game() -> None:
-    s = E.new_state(CAT, opts(4, pilot="normal"), 11, 4)
+    s = SU.new_state(CAT, opts(4, pilot="normal"), 11, 4)
     play(s, Rng(1), 60)
     c = s.clone()
     play(s, Rng(2), 400)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     DAY,
@@ -97,19 +98,19 @@ def test_net_cond_09_promo_pay_or_rotate() -> None:
     put_show(s, 0, DAY, "SportsEdges")
     (promo,) = to_green(s, 0, "Promo: Up Next!")
     choose(s, f"attach:{promo}")
-    assert {"to:0", "to:0:pay"} <= set(E.legal(s))
+    assert {"to:0", "to:0:pay"} <= set(F.legal(s))
     choose(s, "to:0:pay")
     sh = s.players[0].lineup[DAY]
     assert s.players[0].cash == 7 and not rotated(sh, promo)
-    assert E.show_viewers(s, 0, sh) == 6 + 3 and E.show_upkeep(s, sh)[0] == 1
+    assert V.show_viewers(s, 0, sh) == 6 + 3 and V.show_upkeep(s, sh)[0] == 1
     s2 = scenario(2, cash=2)
     put_show(s2, 0, DAY, "SportsEdges")
     (promo,) = to_green(s2, 0, "Promo: Up Next!")
     choose(s2, f"attach:{promo}")
-    assert "to:0:pay" not in E.legal(s2)  # cannot afford $3M
+    assert "to:0:pay" not in F.legal(s2)  # cannot afford $3M
     choose(s2, "to:0")
     sh = s2.players[0].lineup[DAY]
-    assert rotated(sh, promo) and E.show_viewers(s2, 0, sh) == 6 and E.show_upkeep(s2, sh)[0] == 1
+    assert rotated(sh, promo) and V.show_viewers(s2, 0, sh) == 6 and V.show_upkeep(s2, sh)[0] == 1
 
 
 def test_net_cond_10_sports_ad_example() -> None:
@@ -118,12 +119,12 @@ def test_net_cond_10_sports_ad_example() -> None:
     sports = put_show(s, 0, DAY, "SportsEdges")
     (g1,) = to_green(s, 0, "Gatorpade")
     attach(s, g1, "to:0")
-    assert not rotated(sports, g1) and E.show_upkeep(s, sports)[0] == 3
+    assert not rotated(sports, g1) and V.show_upkeep(s, sports)[0] == 3
     s2 = scenario(2)
     scifi = put_show(s2, 0, LATE, "Star Trucks")
     (g,) = to_green(s2, 0, "Gatorpade")
     attach(s2, g, "to:2")
-    assert rotated(scifi, g) and E.show_upkeep(s2, scifi)[0] == 1
+    assert rotated(scifi, g) and V.show_upkeep(s2, scifi)[0] == 1
 
 
 def test_net_cond_11_promo_example_sign_one_pay_three() -> None:
@@ -147,6 +148,6 @@ def test_net_cond_12_no_condition_always_upright() -> None:
 def test_net_cond_13_rotated_star_gray_viewers_and_expenses() -> None:
     s = scenario(2)
     sh = put_show(s, 0, DAY, "SportsEdges", atts=[("Nova Starling", True)])
-    assert E.show_viewers(s, 0, sh) == 6 + 2 and E.show_upkeep(s, sh) == (0, 1 + 1)
+    assert V.show_viewers(s, 0, sh) == 6 + 2 and V.show_upkeep(s, sh) == (0, 1 + 1)
     sh2 = put_show(s, 0, LATE, "Star Trucks", atts=[("Slam Dunkworth", True)])
-    assert E.show_upkeep(s, sh2) == (0, 1 + 0)  # its gray side shows no expense
+    assert V.show_upkeep(s, sh2) == (0, 1 + 0)  # its gray side shows no expense

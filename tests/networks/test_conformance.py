@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from primetime.core import Game, Rng, replay_record
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import determinize as D
+from primetime.games.networks.rules import flow as F
 from primetime.games.networks.state import NetState
 
 GAMES_PER_COUNT = {1: 200, 2: 250, 3: 200, 4: 200, 5: 150}  # 1,000 in all
@@ -134,11 +135,11 @@ def test_state_json_round_trip_mid_game() -> None:
     r1, r2 = Rng(9), Rng(9)
     s1, s2 = game.state, back
     while s1.phase != "over":
-        k1 = r1.choice(E.legal(s1))
-        k2 = r2.choice(E.legal(s2))
+        k1 = r1.choice(F.legal(s1))
+        k2 = r2.choice(F.legal(s2))
         assert k1 == k2
-        E.apply(s1, k1)
-        E.apply(s2, k2)
+        F.apply(s1, k1)
+        F.apply(s2, k2)
     assert s1.final == s2.final
 
 
@@ -151,7 +152,7 @@ def test_clone_is_independent() -> None:
     twin = game.state.clone(keep_log=True)
     r = Rng(3)
     while twin.phase != "over":
-        E.apply(twin, r.choice(E.legal(twin)))
+        F.apply(twin, r.choice(F.legal(twin)))
     assert json.dumps(game.to_json(), sort_keys=True) == before
 
 
@@ -166,15 +167,15 @@ def test_determinize_keeps_the_viewers_view_and_plays_on() -> None:
             s = game.state
             p = game.current_player()
             if step % 9 == 0:
-                d = E.determinize(s, p, Rng(seed + step))
+                d = D.determinize(s, p, Rng(seed + step))
                 check_invariants(d)
                 v1, v2 = game.ruleset.view(s, p), game.ruleset.view(d, p)
                 v1.pop("log"), v2.pop("log")  # search copies keep no log
                 assert json.dumps(v1, sort_keys=True) == json.dumps(v2, sort_keys=True)
                 r = Rng(step)
                 while d.phase != "over":
-                    keys = E.legal(d)
+                    keys = F.legal(d)
                     assert keys and "abort" not in keys
-                    E.apply(d, r.choice(keys))
+                    F.apply(d, r.choice(keys))
             game.apply(None, rng.choice(game.legal_keys()))
             step += 1

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import decks as DK
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import genres as G
+from primetime.games.networks.rules import rounds as R
 
 from .helpers import (
     AD,
@@ -36,7 +39,7 @@ def _empty_deck(s, kind: int) -> None:
 def test_net_deck_01_public_discards_per_type() -> None:
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye", "Fizzy Pop"])
-    E.cancel(s, 0, DAY)
+    DK.cancel(s, 0, DAY)
     assert cid("Sunny Daye") in s.discards[STAR] and cid("Fizzy Pop") in s.discards[AD]
     from primetime.games.networks.ruleset import NetworksRuleset
 
@@ -48,7 +51,7 @@ def test_net_deck_02_empty_deck_reshuffles_its_discards() -> None:
     s = scenario(2)
     _empty_deck(s, STAR)
     a, b = to_discard(s, "Hunter Handsome", "Gene Pool")
-    c = E.draw(s, STAR)
+    c = DK.draw(s, STAR)
     assert c in (a, b) and s.discards[STAR] == [] and len(s.decks[STAR]) == 1
     s.players[0].green += (c,)
     assert_conserved(s)
@@ -77,7 +80,7 @@ def test_net_deck_05_show_reshuffle_mixes_a_and_b() -> None:
     s = scenario(2)
     _empty_deck(s, SHOW)
     a, b = to_discard(s, "Star Trucks", "Throne of Games")
-    first = E.draw(s, SHOW)
+    first = DK.draw(s, SHOW)
     assert {first} | set(s.decks[SHOW]) == {a, b}
 
 
@@ -85,7 +88,7 @@ def test_net_deck_06_unselected_pilot_cards_out_of_game() -> None:
     s = fresh(2, seed=5, pilot="normal")
     offers = [list(o) for o in s.pilot]
     for _ in range(2):
-        choose(s, E.legal(s)[0])
+        choose(s, F.legal(s)[0])
     for p in range(2):
         for c in offers[p]:
             if c not in s.players[p].green and c not in s.pilot[p]:
@@ -96,7 +99,7 @@ def test_net_deck_06_unselected_pilot_cards_out_of_game() -> None:
 def test_net_deck_07_unchosen_bonus_cards_discarded() -> None:
     s = scenario(2)
     a, b = on_top(s, "Hunter Handsome", "Gene Pool")
-    E.push_bonus(s, 0, "star")
+    G.push_bonus(s, 0, "star")
     assert s.limbo == [a, b]
     choose(s, f"take:{a}")
     assert b in s.discards[STAR] and s.limbo == []
@@ -106,11 +109,11 @@ def test_net_deck_08_exhausted_deck_and_discards() -> None:
     s = scenario(2)
     _empty_deck(s, STAR)
     (only,) = to_discard(s, "Gene Pool")
-    E.push_bonus(s, 0, "star")
+    G.push_bonus(s, 0, "star")
     assert top(s) == ("bonus", 0, (only,))  # fewer choices
     choose(s, f"take:{only}")
-    E.push_bonus(s, 0, "star")
+    G.push_bonus(s, 0, "star")
     assert top(s) == ("turn", 0, 0)  # nothing to draw: the bonus is lost
     _empty_deck(s, NET)
-    E.deal_display(s)
+    R.deal_display(s)
     assert s.display[NET] == [] and len(s.display[STAR]) == 0 and len(s.display[SHOW]) == CAT.setup_for(2).display.show

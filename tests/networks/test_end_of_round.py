@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     DAY,
@@ -56,8 +58,8 @@ def test_net_eor_02_upkeep_gain_or_pay() -> None:
     put_show(s, 0, DAY, "Flounder Tank", atts=["Crunchables Cereal", "Sudsy Detergent"])  # +6 -1
     empty_lineup(s, 1)
     put_show(s, 1, PRIME, "Throne of Games", atts=["Dame Prudence Oscarworth"])  # -6
-    E.eor_upkeep(s, 0)
-    E.eor_upkeep(s, 1)
+    RE.eor_upkeep(s, 0)
+    RE.eor_upkeep(s, 1)
     assert s.players[0].cash == 15 and s.players[1].cash == 4
 
 
@@ -65,7 +67,7 @@ def test_net_eor_03_green_room_ignored() -> None:
     s = scenario(2, cash=10)
     empty_lineup(s, 0)
     to_green(s, 0, "Dame Prudence Oscarworth", "Crunchables Cereal")
-    E.eor_upkeep(s, 0)
+    RE.eor_upkeep(s, 0)
     assert s.players[0].cash == 10
 
 
@@ -76,9 +78,9 @@ def test_net_eor_04_cancel_until_payable() -> None:
     put_show(s, 0, LATE, "Moonbase Motel", atts=["Fizzy Pop"])  # +2
     choose(s, "pass:viewers")
     choose(s, "pass:cash")
-    assert top(s) == ("upkeep_cancel", 0) and E.legal(s) == ["cancel:0", "cancel:1", "cancel:2"]
+    assert top(s) == ("upkeep_cancel", 0) and F.legal(s) == ["cancel:0", "cancel:1", "cancel:2"]
     choose(s, "cancel:0")  # AMB-21: any show may be chosen; still -6 + 2 = -4
-    assert top(s) == ("upkeep_cancel", 0) and E.legal(s) == ["cancel:1", "cancel:2"]
+    assert top(s) == ("upkeep_cancel", 0) and F.legal(s) == ["cancel:1", "cancel:2"]
     choose(s, "cancel:1")
     assert s.players[0].cash == 2 and s.players[0].lineup[LATE] is not None
 
@@ -123,7 +125,7 @@ def test_net_eor_06_no_cancel_choice_when_payable() -> None:
 
 def test_net_eor_07_round_score_lineup_plus_pass() -> None:
     s = scenario(2, cash=20)
-    lineup = E.forecast(s, 0)["lineup_viewers"]
+    lineup = V.forecast(s, 0)["lineup_viewers"]
     choose(s, "pass:viewers")
     choose(s, "pass:cash")
     assert s.players[0].scores == [lineup + 4]
@@ -134,7 +136,7 @@ def test_net_eor_08_taio_upkeep_and_score_40() -> None:
     s = scenario(3, cash=10, first=0)
     taio = 1
     taio_lineup(s, taio)
-    shows = E.forecast(s, taio)["shows"]
+    shows = V.forecast(s, taio)["shows"]
     assert [x["viewers"] for x in shows] == [9, 22, 6]
     assert sum(x["income"] for x in shows) == 7 and sum(x["expenses"] for x in shows) == 8
     choose(s, "pass:cash")  # the 1st player passes
@@ -165,7 +167,7 @@ def test_net_eor_10_genre_check_is_a_no_op() -> None:
 def test_net_eor_11_pass_track_cleared() -> None:
     s = scenario(3)
     for _ in range(3):
-        choose(s, E.legal(s)[-1])
+        choose(s, F.legal(s)[-1])
     assert s.round == 2 and s.pass_order == []
     assert all(pl.pass_col == -1 and pl.pass_viewers == 0 for pl in s.players)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     DAY,
@@ -40,7 +41,7 @@ def test_net_end_01_final_scoring_after_round_four() -> None:
 def test_net_end_02_genre_values() -> None:
     s = scenario(2)
     s.players[0].genre = [1, 2, 3, 4, 5, 0]
-    assert E.end_bonuses(s, 0)["genres"] == 1 + 3 + 6 + 10 + 15
+    assert RE.end_bonuses(s, 0)["genres"] == 1 + 3 + 6 + 10 + 15
 
 
 def test_net_end_03_reruns_including_round_four_aging_and_rerun_guy() -> None:
@@ -59,14 +60,14 @@ def test_net_end_04_game_end_cards_in_green_room_only() -> None:
     s = scenario(2)
     to_green(s, 0, "Cult Following", "Spinoff", "On-Set Accommodations")
     to_discard(s, "Awards Campaign")
-    assert E.end_bonuses(s, 0)["network"] == 5
+    assert RE.end_bonuses(s, 0)["network"] == 5
 
 
 def test_net_end_05_one_viewer_per_three_cash() -> None:
     s = scenario(2)
     for cash, v in ((0, 0), (2, 0), (3, 1), (8, 2), (17, 5)):
         s.players[0].cash = cash
-        assert E.end_bonuses(s, 0)["cash"] == v
+        assert RE.end_bonuses(s, 0)["cash"] == v
 
 
 def test_net_end_06_total_and_shared_victory() -> None:
@@ -97,7 +98,7 @@ def test_net_end_07_millie_161() -> None:
     to_reruns(s, 0, "Dawson's Reek", "Flounder Tank")  # 3 + 2, plus Moonbase Motel's 1
     millie.genre = [0, 0, 0, 4, 0, 0]  # Reality on space 4: 10
     to_green(s, 0, "Awards Campaign", "Media Empire", "Broad Appeal")  # 8 + 2*2 + 2*1
-    assert E.upkeep_net(s, 0) == 0
+    assert V.upkeep_net(s, 0) == 0
     choose(s, "pass:viewers")  # 4 viewers
     choose(s, "pass:cash")
     row = s.final["players"][0]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import GENRES
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import genres as G
+from primetime.games.networks.rules import round_end as RE
 from primetime.games.networks.ruleset import NetworksRuleset
 
 from .helpers import (
@@ -31,8 +34,8 @@ BONUSES = CAT.board.genre_board.bonuses
 def test_net_genre_01_one_marker_per_track() -> None:
     s = scenario(3)
     assert all(len(pl.genre) == len(GENRES) for pl in s.players)
-    E.advance_genre(s, 0, "drama")
-    E.advance_genre(s, 0, "drama")
+    G.advance_genre(s, 0, "drama")
+    G.advance_genre(s, 0, "drama")
     assert s.players[0].genre[5] == 2  # the same marker moved up
 
 
@@ -46,7 +49,7 @@ def test_net_genre_02_every_production_advances() -> None:
 
 def test_net_genre_03_first_advance_to_space_one() -> None:
     s = scenario(2)
-    E.advance_genre(s, 0, "action")
+    G.advance_genre(s, 0, "action")
     assert s.players[0].genre == [0, 0, 1, 0, 0, 0]
     assert top(s) == ("turn", 0, 0)
 
@@ -54,8 +57,8 @@ def test_net_genre_03_first_advance_to_space_one() -> None:
 def test_net_genre_04_bonus_gained_immediately() -> None:
     s = scenario(2)
     s.players[0].genre[0] = 1
-    E.advance_genre(s, 0, "sports")  # space 2 of Sports: ad bonus
-    assert top(s)[0] == "bonus" and all(E.tables(CAT).kind[c] == AD for c in top(s)[2])
+    G.advance_genre(s, 0, "sports")  # space 2 of Sports: ad bonus
+    assert top(s)[0] == "bonus" and all(TB.tables(CAT).kind[c] == AD for c in top(s)[2])
 
 
 def test_net_genre_05_spaces_one_and_five_have_no_bonus() -> None:
@@ -63,33 +66,33 @@ def test_net_genre_05_spaces_one_and_five_have_no_bonus() -> None:
         assert BONUSES[g][0] == "" and BONUSES[g][4] == ""
     s = scenario(2)
     s.players[0].genre[0] = 4
-    E.advance_genre(s, 0, "sports")
+    G.advance_genre(s, 0, "sports")
     assert s.players[0].genre[0] == 5 and top(s) == ("turn", 0, 0)
 
 
 def test_net_genre_06_top_worth_15_and_no_further_advance() -> None:
     s = scenario(2)
     s.players[0].genre = [5, 0, 0, 0, 0, 0]
-    E.advance_genre(s, 0, "sports")
+    G.advance_genre(s, 0, "sports")
     assert s.players[0].genre[0] == 5 and top(s) == ("turn", 0, 0)
-    assert E.end_bonuses(s, 0)["genres"] == 15
+    assert RE.end_bonuses(s, 0)["genres"] == 15
 
 
 def test_net_genre_07_players_share_spaces() -> None:
     s = scenario(2)
     s.players[0].genre[2] = s.players[1].genre[2] = 4
-    E.advance_genre(s, 0, "action")
-    E.advance_genre(s, 1, "action")
+    G.advance_genre(s, 0, "action")
+    G.advance_genre(s, 1, "action")
     assert s.players[0].genre[2] == s.players[1].genre[2] == 5
-    assert E.end_bonuses(s, 0)["genres"] == E.end_bonuses(s, 1)["genres"] == 15
+    assert RE.end_bonuses(s, 0)["genres"] == RE.end_bonuses(s, 1)["genres"] == 15
 
 
 def test_net_genre_08_star_bonus_sign_one_free() -> None:
     s = scenario(2, cash=0)
     a, b = on_top(s, "Dame Prudence Oscarworth", "Hunter Handsome")
     s.players[0].genre[1] = 1
-    E.advance_genre(s, 0, "scifi")
-    assert top(s) == ("bonus", 0, (a, b)) and E.legal(s) == [f"take:{a}", f"take:{b}"]
+    G.advance_genre(s, 0, "scifi")
+    assert top(s) == ("bonus", 0, (a, b)) and F.legal(s) == [f"take:{a}", f"take:{b}"]
     choose(s, f"take:{b}")
     assert s.players[0].green == (b,) and s.players[0].cash == 0 and a in s.discards[STAR]
     assert_conserved(s)
@@ -99,7 +102,7 @@ def test_net_genre_09_ad_bonus_gains_cash() -> None:
     s = scenario(2, cash=0)
     a, b = on_top(s, "MegaMart", "Fizzy Pop")
     s.players[0].genre[0] = 1
-    E.advance_genre(s, 0, "sports")
+    G.advance_genre(s, 0, "sports")
     choose(s, f"take:{a}")
     assert s.players[0].cash == 4 and s.players[0].green == (a,) and b in s.discards[AD]
 
@@ -108,7 +111,7 @@ def test_net_genre_10_network_bonus_immediate_resolved() -> None:
     s = scenario(2, cash=0)
     tax, cult = on_top(s, "Tax Incentive", "Cult Following")
     s.players[0].genre[4] = 2
-    E.advance_genre(s, 0, "sitcom")  # space 3: network
+    G.advance_genre(s, 0, "sitcom")  # space 3: network
     choose(s, f"take:{tax}")
     assert s.players[0].cash == 5 and tax in s.discards[NET] and tax not in s.players[0].green
 
@@ -117,8 +120,8 @@ def test_net_genre_11_mixed_bonus_keep_one_of_three() -> None:
     s = scenario(2, cash=0)
     star, ad, net = on_top(s, "Hunter Handsome", "MegaMart", "Cult Following")
     s.players[0].genre[4] = 1
-    E.advance_genre(s, 0, "sitcom")  # space 2: mixed
-    assert sorted(E.legal(s)) == sorted([f"take:{star}", f"take:{ad}", f"take:{net}"])
+    G.advance_genre(s, 0, "sitcom")  # space 2: mixed
+    assert sorted(F.legal(s)) == sorted([f"take:{star}", f"take:{ad}", f"take:{net}"])
     choose(s, f"take:{net}")
     assert s.players[0].green == (net,) and star in s.discards[STAR] and ad in s.discards[AD]
     assert s.players[0].cash == 0
@@ -131,13 +134,13 @@ def test_net_genre_12_bonus_draws_from_deck_reshuffling_discards() -> None:
     s.decks[STAR] = []
     a, b = to_discard(s, "Hunter Handsome", "Gene Pool")
     s.players[0].genre[1] = 1
-    E.advance_genre(s, 0, "scifi")
+    G.advance_genre(s, 0, "scifi")
     assert sorted(top(s)[2]) == sorted([a, b]) and display_star in s.display[STAR]
     assert s.discards[STAR] == []
 
 
 def test_net_genre_13_five_spaces() -> None:
-    assert len(CAT.board.genre_board.values) == E.TOP == 5
+    assert len(CAT.board.genre_board.values) == G.TOP == 5
     assert CAT.board.genre_board.values[-1] == 15
 
 
@@ -158,7 +161,7 @@ def test_net_genre_16_bonus_cards_shown_only_to_chooser() -> None:
     s = scenario(2)
     a, b = on_top(s, "Hunter Handsome", "Gene Pool")
     s.players[0].genre[1] = 1
-    E.advance_genre(s, 0, "scifi")
+    G.advance_genre(s, 0, "scifi")
     rs = NetworksRuleset()
     mine = rs.view(s, 0)["pending"]
     theirs = rs.view(s, 1)["pending"]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from primetime.core.errors import NotYourDecisionError
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import genres as G
+from primetime.games.networks.rules import round_end as RE
 
 from .helpers import (
     DAY,
@@ -43,7 +45,7 @@ def test_net_netc_02_immediate_from_genre_bonus() -> None:
     s = scenario(2, cash=0)
     tax, cult = on_top(s, "Tax Incentive", "Cult Following")
     s.players[0].genre[0] = 2
-    E.advance_genre(s, 0, "sports")  # space 3: network bonus
+    G.advance_genre(s, 0, "sports")  # space 3: network bonus
     assert top(s) == ("bonus", 0, (tax, cult))
     choose(s, f"take:{tax}")
     assert s.players[0].cash == 5 and tax in s.discards[NET] and cult in s.discards[NET]
@@ -57,7 +59,7 @@ def test_net_netc_03_use_once_discarded_after_use() -> None:
     choose(s, "slot:0")
     assert s.players[0].lineup[DAY].row == 1
     assert fp in s.discards[NET] and fp not in s.players[0].green
-    assert f"use:{fp}" not in E.legal(s)
+    assert f"use:{fp}" not in F.legal(s)
 
 
 def test_net_netc_04_ongoing_usable_repeatedly() -> None:
@@ -81,8 +83,8 @@ def test_net_netc_05_game_end_card_stays_and_scores() -> None:
     (cf,) = to_display(s, "Cult Following")
     choose(s, f"net:{cf}")
     assert cf in s.players[0].green
-    assert E.end_bonuses(s, 0)["network"] == 5
-    assert f"use:{cf}" not in E.legal(s)
+    assert RE.end_bonuses(s, 0)["network"] == 5
+    assert f"use:{cf}" not in F.legal(s)
 
 
 def test_net_netc_06_only_on_owners_turn() -> None:
@@ -102,5 +104,5 @@ def test_net_netc_07_may_take_card_it_cannot_use_yet() -> None:
     choose(s, f"net:{sp}")
     assert sp in s.players[0].green
     s.stack = [("turn", 0, 0)]
-    assert f"use:{sp}" not in E.legal(s)
+    assert f"use:{sp}" not in F.legal(s)
     assert keys_starting(s, "pass:")

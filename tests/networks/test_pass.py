@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import rounds as R
+from primetime.games.networks.rules import values as V
 from primetime.games.networks.ruleset import NetworksRuleset
 
 from .helpers import (
@@ -33,7 +35,7 @@ def test_net_pass_02_cash_now_or_viewers_at_scoring() -> None:
     assert s.players[0].cash == 13
     choose(s, "pass:viewers")
     assert s.players[1].cash == 5 and s.players[1].pass_viewers == 3
-    lineup = E.forecast(s, 1)["lineup_viewers"]
+    lineup = V.forecast(s, 1)["lineup_viewers"]
     choose(s, "pass:cash")
     assert s.players[1].scores == [lineup + 3]
 
@@ -52,7 +54,7 @@ def test_net_pass_04_last_player_takes_any_number_of_actions() -> None:
     nets = to_display(s, "Cult Following", "Spinoff")
     choose(s, "pass:cash")
     choose(s, "pass:cash")
-    assert top(s) == ("turn", 2, 0) and E.is_last(s, 2)
+    assert top(s) == ("turn", 2, 0) and R.is_last(s, 2)
     for c in ads:
         choose(s, f"ad:{c}")
         assert top(s) == ("turn", 2, 0)
@@ -77,7 +79,7 @@ def test_net_pass_06_last_player_may_pass_at_once() -> None:
     s = scenario(2)
     to_display(s, "MegaMart")
     choose(s, "pass:cash")
-    assert "pass:cash" in E.legal(s) and E.is_last(s, 1)
+    assert "pass:cash" in F.legal(s) and R.is_last(s, 1)
     choose(s, "pass:cash")
     assert s.round == 2
 
@@ -103,7 +105,7 @@ def test_net_pass_08_one_column_per_seat_last_cash_only(n: int) -> None:
 def test_net_pass_09_preempted_timeslot_doubles() -> None:
     s = scenario(3, cash=0)
     (pt,) = to_green(s, 0, "Preempted Timeslot")
-    assert {"pass:cash:x2", "pass:viewers:x2"} <= set(E.legal(s))
+    assert {"pass:cash:x2", "pass:viewers:x2"} <= set(F.legal(s))
     choose(s, "pass:viewers:x2")
     assert s.players[0].pass_viewers == 8 and pt in s.discards[NET]
     to_green(s, 1, pt)

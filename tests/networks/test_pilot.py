@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import pilot as PI
 from primetime.games.networks.ruleset import NetworksRuleset
 
 from .helpers import (
@@ -55,7 +56,7 @@ def test_net_pilot_01_four_cards_each_private() -> None:
 
 def test_net_pilot_02_keep_exactly_two_rest_to_box() -> None:
     s = pilot_state(2)
-    keys = E.legal(s)
+    keys = F.legal(s)
     assert keys and all(k.startswith("keep:") and len(k[5:].split(",")) == 2 for k in keys)
     assert len(s.box) >= 20 - 8  # the undealt pilot cards are out of the game
     offer = list(s.pilot[0])
@@ -73,13 +74,13 @@ def test_net_pilot_03_cash_settlement() -> None:
     start = s.players[0].cash
     ad1, ad2, star, _ = set_offer(s, 0, "Hometown Hardware", "Grandma's Cookies", "Character Actor", "Stunt Double")
     choose(s, keep(ad1, star))  # +3 bonus, -3 cost
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     assert s.players[0].cash == start + 3 - 3
     s2 = pilot_state(2)
     start = s2.players[0].cash
     a, b, _, _ = set_offer(s2, 0, "Hometown Hardware", "Grandma's Cookies", "Character Actor", "Stunt Double")
     choose(s2, keep(a, b))
-    choose(s2, E.legal(s2)[0])
+    choose(s2, F.legal(s2)[0])
     assert s2.players[0].cash == start + 3 + 1
 
 
@@ -87,7 +88,7 @@ def test_net_pilot_04_kept_stars_and_ads_to_green_room() -> None:
     s = pilot_state(2)
     ad, star, _, _ = set_offer(s, 0, "Hometown Hardware", "Character Actor", "Stunt Double", "Grandma's Cookies")
     choose(s, keep(ad, star))
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     assert sorted(s.players[0].green) == sorted([ad, star])
 
 
@@ -96,9 +97,9 @@ def test_net_pilot_05_kept_show_is_produced() -> None:
     show, star, _, _ = set_offer(s, 0, "Doctor's Orders", "Character Actor", "Stunt Double", "Grandma's Cookies")
     starter = s.players[0].lineup[PRIME].cid
     choose(s, keep(show, star))
-    choose(s, E.legal(s)[0])  # player 1 keeps anything
+    choose(s, F.legal(s)[0])  # player 1 keeps anything
     assert top(s) == ("prod_att", 0)
-    assert "done" not in E.legal(s)  # the required star slot must be filled
+    assert "done" not in F.legal(s)  # the required star slot must be filled
     choose(s, f"att:{star}")
     choose(s, "done")
     choose(s, f"slot:{PRIME}")
@@ -114,7 +115,7 @@ def test_net_pilot_06_pilot_show_cost_paid_once() -> None:
     start = s.players[0].cash
     show, ad, _, _ = set_offer(s, 0, "Home Improv", "Hometown Hardware", "Stunt Double", "Grandma's Cookies")
     choose(s, keep(show, ad))
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     assert s.players[0].cash == start + 3 - 3
     choose(s, "done")
     choose(s, "slot:2")
@@ -125,18 +126,18 @@ def test_net_pilot_06_pilot_show_cost_paid_once() -> None:
 def test_net_pilot_07_unproducible_pair_not_offered() -> None:
     s = pilot_state(2)
     show, a1, a2, star = set_offer(s, 0, "Doctor's Orders", "Hometown Hardware", "Grandma's Cookies", "Stunt Double")
-    keys = E.legal(s)
+    keys = F.legal(s)
     assert keep(show, a1) not in keys and keep(show, a2) not in keys
     assert keep(show, star) in keys  # any pilot star fills its required star slot
 
 
 def test_net_pilot_08_display_dealt_after_pilot() -> None:
     s = pilot_state(2)
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     assert not any(s.display)
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     while in_pilot(s):
-        choose(s, E.legal(s)[0])
+        choose(s, F.legal(s)[0])
     assert s.display[SHOW] and s.phase == "play"
 
 
@@ -144,23 +145,23 @@ def test_net_pilot_09_unaffordable_pairs_not_offered() -> None:
     s = pilot_state(2)
     show, star, ad, _ = set_offer(s, 0, "Doctor's Orders", "Character Actor", "Hometown Hardware", "Stunt Double")
     s.players[0].cash = 2
-    keys = E.legal(s)
+    keys = F.legal(s)
     for k in keys:
         a, b = (int(x) for x in k[5:].split(","))
-        assert s.players[0].cash + E.pilot_net(T, [a, b]) >= 0
+        assert s.players[0].cash + PI.pilot_net(T, [a, b]) >= 0
     assert keep(show, star) not in keys  # $7M with only $2M
     assert keep(star, ad) in keys
 
 
 def test_net_pilot_10_choices_private_until_done() -> None:
     s = pilot_state(2)
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     view = NetworksRuleset().view(s, 1)
     other = view["players"][0]
     assert other["pilot_chosen"] and "pilot_offer" not in other and other["green_room"] == []
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     while keys_starting(s, "att:") or keys_starting(s, "done") or keys_starting(s, "slot:"):
-        choose(s, E.legal(s)[0])
+        choose(s, F.legal(s)[0])
     view = NetworksRuleset().view(s, 1)
     assert view["players"][0]["green_room"] == [CAT.cards[c].id for c in s.players[0].green]
 
@@ -170,7 +171,7 @@ def test_net_pilot_05_second_pilot_show_may_replace_the_first() -> None:
     start = s.players[0].cash
     a, b, _, _ = set_offer(s, 0, "Home Improv", "Galactic Roommates", "Stunt Double", "Grandma's Cookies")
     choose(s, keep(a, b))
-    choose(s, E.legal(s)[0])
+    choose(s, F.legal(s)[0])
     assert s.players[0].cash == start - 3 - 3  # both costs in the settlement
     produced = []
     while top(s)[0] == "prod_att" and top(s)[1] == 0:

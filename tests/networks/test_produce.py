@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
+from primetime.games.networks.rules import attach as A
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import values as V
 from primetime.games.networks.ruleset import NetworksRuleset
 
 from .helpers import (
@@ -45,19 +48,19 @@ def test_net_prod_02_needs_cost_and_required_slots() -> None:
     s = scenario(2, cash=4)
     dawson, trucks = to_display(s, "Dawson's Reek", "Star Trucks")
     to_green(s, 0, "Sunny Daye")
-    assert f"show:{dawson}" not in E.legal(s)  # $5M with only $4M
-    assert f"show:{trucks}" in E.legal(s)
+    assert f"show:{dawson}" not in F.legal(s)  # $5M with only $4M
+    assert f"show:{trucks}" in F.legal(s)
     s2 = scenario(2, cash=20)
     (dawson,) = to_display(s2, "Dawson's Reek")
     to_green(s2, 0, "Gatorpade")
-    assert f"show:{dawson}" not in E.legal(s2)  # no star for its required slot
+    assert f"show:{dawson}" not in F.legal(s2)  # no star for its required slot
 
 
 def test_net_prod_03_industry_veteran_lowers_cost() -> None:
     s = scenario(2, cash=3)
     (dawson,) = to_display(s, "Dawson's Reek")
     (iv,) = to_green(s, 0, "Industry Veteran")
-    assert f"show:{dawson}" in E.legal(s)
+    assert f"show:{dawson}" in F.legal(s)
     produce(s, dawson, [iv])
     assert s.players[0].cash == 0
 
@@ -68,7 +71,7 @@ def test_net_prod_03_creative_accounting_lowers_cost() -> None:
     to_green(s, 0, "Sunny Daye", "Creative Accounting")
     produce(s, dawson, ["Sunny Daye"])
     assert s.players[0].cash == 0
-    exp = E.show_upkeep(s, s.players[0].lineup[PRIME])[1]
+    exp = V.show_upkeep(s, s.players[0].lineup[PRIME])[1]
     assert exp == 2  # expenses unchanged
 
 
@@ -81,7 +84,7 @@ def test_net_prod_03_promo_payment_counts_in_affordability() -> None:
     choose(s, f"att:{promo}")
     choose(s, "done")
     choose(s, "slot:1")
-    assert top(s)[0] == "prod_promo" and E.legal(s) == ["rotate"]  # $5M + $3M > $7M
+    assert top(s)[0] == "prod_promo" and F.legal(s) == ["rotate"]  # $5M + $3M > $7M
     choose(s, "rotate")
     assert s.players[0].cash == 2 and rotated(s.players[0].lineup[PRIME], promo)
 
@@ -91,12 +94,12 @@ def test_net_prod_04_required_slots_must_be_filled_optional_may_be() -> None:
     (mnf,) = to_display(s, "Monday Night Fumble")
     star, star2, ad = sorted(to_green(s, 0, "Sunny Daye", "Gene Pool", "Fizzy Pop"))
     choose(s, f"show:{mnf}")
-    assert "done" not in E.legal(s)
+    assert "done" not in F.legal(s)
     choose(s, f"att:{star}")
     choose(s, f"att:{star2}")  # the optional wild slot, in the same step
-    assert "done" not in E.legal(s)  # the required ad is still missing
+    assert "done" not in F.legal(s)  # the required ad is still missing
     choose(s, f"att:{ad}")
-    assert "done" in E.legal(s)
+    assert "done" in F.legal(s)
     choose(s, "done")
     choose(s, "slot:1")
     assert sorted(c for c, _ in atts(s.players[0].lineup[PRIME])) == [star, star2, ad]
@@ -129,13 +132,13 @@ def test_net_prod_07_advances_genre_and_takes_bonus() -> None:
     produce(s, show, slot=LATE)
     assert s.players[0].genre[1] == 2
     assert top(s)[0] == "bonus" and top(s)[1] == 0  # Sci-Fi space 2: star bonus
-    assert all(E.tables(s.cat).kind[c] == STAR for c in top(s)[2])
+    assert all(TB.tables(s.cat).kind[c] == STAR for c in top(s)[2])
 
 
 def test_net_prod_08_only_optional_slots_with_empty_green_room() -> None:
     s = scenario(2, cash=3)
     (show,) = to_display(s, "Star Trucks")
-    assert s.players[0].green == () and f"show:{show}" in E.legal(s)
+    assert s.players[0].green == () and f"show:{show}" in F.legal(s)
     produce(s, show, slot=LATE)
     assert s.players[0].cash == 0
 
@@ -191,7 +194,7 @@ def test_net_prod_12_millie_produces_dawsons_reek() -> None:
     star, ad = to_green(s, 0, "Hunter Handsome", "Cloud Nine Mattresses")
     choose(s, f"show:{dawson}")
     choose(s, f"att:{star}")
-    assert f"att:{ad}" in E.legal(s) and "done" in E.legal(s)  # she may add an ad, but doesn't
+    assert f"att:{ad}" in F.legal(s) and "done" in F.legal(s)  # she may add an ad, but doesn't
     choose(s, "done")
     choose(s, "slot:1")
     assert pl.cash == 4  # paid $5M
@@ -211,11 +214,11 @@ def test_net_prod_13_slot_set_examples() -> None:
     s = scenario(2)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop"])
     (star,) = to_green(s, 0, "Sunny Daye")
-    assert not [t for t in E.attach_targets(s, 0, star) if t.split(":")[1] == "0"]
+    assert not [t for t in A.attach_targets(s, 0, star) if t.split(":")[1] == "0"]
     (ft,) = to_display(s, "Flounder Tank")
     to_green(s, 0, "Cloud Nine Mattresses")
     choose(s, f"show:{ft}")
-    assert f"att:{star}" not in E.legal(s)
+    assert f"att:{star}" not in F.legal(s)
 
 
 def s_def(name: str):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
+from primetime.games.networks.rules import values as V
 
 from .helpers import (
     DAY,
@@ -22,7 +23,7 @@ from .helpers import (
 def test_net_seas_01_marker_row_gives_viewers() -> None:
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "SportsEdges", row=2)
-    assert E.show_viewers(s, 0, sh) == 5
+    assert V.show_viewers(s, 0, sh) == 5
 
 
 def test_net_seas_02_every_show_ages_after_scoring_even_new_ones() -> None:
@@ -61,7 +62,7 @@ def test_net_seas_05_starters_never_penalised() -> None:
     for sh in s.players[0].lineup:
         assert sh.row == 0
     # A starter has no preferred timeslot, so any slot counts as preferred.
-    assert all(E.tables(s.cat).defs[sh.cid].timeslot == "" for sh in s.players[0].lineup)
+    assert all(TB.tables(s.cat).defs[sh.cid].timeslot == "" for sh in s.players[0].lineup)
 
 
 def _dawson_rounds(slot: int) -> tuple[list[int | None], list[int]]:
@@ -74,7 +75,7 @@ def _dawson_rounds(slot: int) -> tuple[list[int | None], list[int]]:
     seen: list[int | None] = []
     while s.phase != "over":
         sh = s.players[0].lineup[slot]
-        seen.append(E.show_viewers(s, 0, sh) - E.att_viewers(E.tables(s.cat), cid("Gene Pool"), False, sh.row)
+        seen.append(V.show_viewers(s, 0, sh) - TB.att_viewers(TB.tables(s.cat), cid("Gene Pool"), False, sh.row)
                     if sh is not None and sh.cid == dr else None)
         play_out_turns(s)
     return seen, s.players[0].reruns
@@ -99,7 +100,7 @@ def test_net_seas_07_season_values_not_monotonic() -> None:
     produce(s, "SportsEdges", slot=DAY)
     seen = []
     for _ in range(4):
-        seen.append(E.show_viewers(s, 0, s.players[0].lineup[DAY]))
+        seen.append(V.show_viewers(s, 0, s.players[0].lineup[DAY]))
         play_out_turns(s)
     assert seen == [6, 9, 5, 3]
 
@@ -108,8 +109,8 @@ def test_net_seas_08_show_viewers_formula() -> None:
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "Throne of Games", row=1, atts=["Hunter Handsome", ("Nova Starling", True), "Promo: Up Next!"])
     # row 2: show 13 + Hunter 5 + Nova's gray 2 + upright promo 3
-    assert E.show_viewers(s, 0, sh) == 13 + 5 + 2 + 3
+    assert V.show_viewers(s, 0, sh) == 13 + 5 + 2 + 3
     set_rotated(sh, "Promo: Up Next!", True)  # a rotated promo adds nothing
-    assert E.show_viewers(s, 0, sh) == 13 + 5 + 2
+    assert V.show_viewers(s, 0, sh) == 13 + 5 + 2
     plain = put_show(s, 0, DAY, "SportsEdges", atts=["Gatorpade"])
-    assert E.show_viewers(s, 0, plain) == 6  # non-promo ads add no viewers
+    assert V.show_viewers(s, 0, plain) == 6  # non-promo ads add no viewers

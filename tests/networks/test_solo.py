@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import rounds as R
+from primetime.games.networks.rules import solo as SO
+from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import OPP
 
 from .helpers import (
@@ -49,7 +51,7 @@ def test_net_solo_02_opponent_has_no_components() -> None:
     s = solo()
     assert s.n == 1 and len(s.players) == 1
     assert sorted(s.order) == [OPP, 0] and sorted(s.solo_deck) == list(range(15))
-    view = E.forecast(s, 0)
+    view = V.forecast(s, 0)
     assert view["viewers"] >= 0  # only the human has a lineup and a score
 
 
@@ -101,7 +103,7 @@ def test_net_solo_07_second_parked_card_means_pass() -> None:
     human_acts(s)
     assert s.solo_parked == 2 and OPP in s.pass_order
     assert s.solo_deck == [SOLO_IDX["SOLO-10"]]  # no more solo cards this round
-    assert E.is_last(s, 0)
+    assert R.is_last(s, 0)
 
 
 def test_net_solo_08_human_pass_first_ends_round() -> None:
@@ -113,11 +115,11 @@ def test_net_solo_08_human_pass_first_ends_round() -> None:
 def test_net_solo_09_human_passing_first_takes_column_one() -> None:
     s = solo(first=0, cash=20)
     assert keys_starting(s, "pass:") == ["pass:cash", "pass:viewers"]
-    lineup = E.forecast(s, 0)["lineup_viewers"]
+    lineup = V.forecast(s, 0)["lineup_viewers"]
     choose(s, "pass:viewers")
     assert s.players[0].scores == [lineup + 4]
     s2 = solo(first=0, cash=20)
-    up = E.upkeep_net(s2, 0)
+    up = V.upkeep_net(s2, 0)
     choose(s2, "pass:cash")
     assert s2.players[0].cash == 20 + 8 + up
 
@@ -134,7 +136,7 @@ def test_net_solo_10_after_opponent_passes_human_is_last() -> None:
     assert top(s) == ("turn", 0, 0)
     assert keys_starting(s, "pass:") == ["pass:cash"]
     cash = s.players[0].cash
-    up = E.upkeep_net(s, 0)
+    up = V.upkeep_net(s, 0)
     choose(s, "pass:cash")
     assert s.players[0].cash == cash + s.setup.pass_track[-1].cash + up  # the cash-only last column
 
@@ -193,7 +195,7 @@ def test_net_solo_14_most_wild_slots_example() -> None:
     (260, "Industry Legend"), (400, "Industry Legend"),
 ])
 def test_net_solo_15_rank_bands(score: int, rank: str) -> None:
-    assert E.solo_rank(score) == rank
+    assert SO.solo_rank(score) == rank
 
 
 def test_net_solo_16_normal_final_scoring_and_rank() -> None:
@@ -202,14 +204,14 @@ def test_net_solo_16_normal_final_scoring_and_rank() -> None:
         play_out_turns(s)
     row = s.final["players"][0]
     assert row["total"] == row["rounds_total"] + row["genres"] + row["reruns"] + row["network"] + row["cash"]
-    assert s.final["rank"] == E.solo_rank(row["total"]) and s.final["winners"] == [0]
+    assert s.final["rank"] == SO.solo_rank(row["total"]) and s.final["winners"] == [0]
 
 
 def test_net_solo_17_exhausted_solo_deck_means_pass() -> None:
     s = solo(first=0)
     s.solo_deck = []
     human_acts(s)
-    assert OPP in s.pass_order and E.is_last(s, 0)
+    assert OPP in s.pass_order and R.is_last(s, 0)
 
 
 @pytest.mark.parametrize(("solo_id", "row", "pick"), [
@@ -233,4 +235,4 @@ def test_net_solo_17_exhausted_solo_deck_means_pass() -> None:
 def test_net_solo_05_every_solo_card_preference(solo_id: str, row: list[str], pick: str) -> None:
     s = solo(first=0)
     sd = CAT.solo[SOLO_IDX[solo_id]]
-    assert E.solo_pick(s, sd, [cid(n) for n in row]) == cid(pick)
+    assert SO.solo_pick(s, sd, [cid(n) for n in row]) == cid(pick)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from primetime.core.errors import IllegalOptionError
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import genres as G
+from primetime.games.networks.rules import green_room as GR
 
 from .helpers import STAR, choose, game, on_top, scenario, to_display, top
 
@@ -21,13 +23,13 @@ def test_net_star_01_sign_pays_cost_to_green_room() -> None:
 def test_net_star_02_cannot_sign_without_cash() -> None:
     s = scenario(2, cash=4)
     cheap, dear = to_display(s, "Rex Rugged", "Hunter Handsome")
-    keys = E.legal(s)
+    keys = F.legal(s)
     assert f"star:{cheap}" in keys and f"star:{dear}" not in keys
     g = game(2, seed=1)
     st = g.state
     p = g.current_player()
     st.players[p].cash = 0
-    costly = [c for c in st.display[STAR] if E.star_cost(st, p, c) > 0][0]
+    costly = [c for c in st.display[STAR] if GR.star_cost(st, p, c) > 0][0]
     with pytest.raises(IllegalOptionError):
         g.apply(p, f"star:{costly}")
 
@@ -35,7 +37,7 @@ def test_net_star_02_cannot_sign_without_cash() -> None:
 def test_net_star_03_free_signing_ignores_cost() -> None:
     s = scenario(2, cash=0)
     a, b = on_top(s, "Dame Prudence Oscarworth", "Bella Ballyhoo")
-    E.push_bonus(s, 0, "star")
+    G.push_bonus(s, 0, "star")
     assert top(s) == ("bonus", 0, (a, b))
     choose(s, f"take:{a}")
     assert s.players[0].cash == 0 and a in s.players[0].green

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from primetime.core.rng import Rng
-from primetime.games.networks import engine as E
+from primetime.games.networks.rules import flow as F
 from primetime.games.networks.ruleset import NetworksRuleset
 
 from .helpers import (
@@ -49,7 +49,7 @@ def test_net_turn_03_exactly_one_action_per_turn() -> None:
     to_display(s, "MegaMart", "Snackwave Chips")
     choose(s, keys_starting(s, "ad:")[0])
     assert top(s) == ("turn", 1, 0)  # no second action for player 0
-    heads = {k.split(":")[0] for k in E.legal(s)}
+    heads = {k.split(":")[0] for k in F.legal(s)}
     assert {"ad", "pass"} <= heads
 
 
@@ -80,7 +80,7 @@ def test_net_turn_06_pass_always_available(n: int, seed: int) -> None:
     rng = Rng(seed)
     steps = 0
     while s.phase != "over" and steps < 3000:
-        keys = E.legal(s)
+        keys = F.legal(s)
         assert keys
         t = top(s)
         if t[0] == "turn" and t[2] == 0:
@@ -88,7 +88,7 @@ def test_net_turn_06_pass_always_available(n: int, seed: int) -> None:
         # lean towards passing so games finish quickly
         passes = [k for k in keys if k.startswith("pass:")]
         key = passes[0] if passes and rng.below(4) == 0 else rng.choice(keys)
-        E.apply(s, key)
+        F.apply(s, key)
         steps += 1
     assert s.phase == "over"
     assert_conserved(s)
@@ -99,13 +99,13 @@ def test_net_turn_07_network_cards_free_before_or_after_action() -> None:
     fp, fp2 = to_green(s, 0, "Fan Petition", "Trendy Showrunner")
     put_show(s, 0, LATE, "Star Trucks", row=2)
     to_display(s, "MegaMart")
-    assert f"use:{fp}" in E.legal(s) and "pass:cash" in E.legal(s)
+    assert f"use:{fp}" in F.legal(s) and "pass:cash" in F.legal(s)
     choose(s, f"use:{fp}")
     choose(s, f"slot:{LATE}")
     assert top(s) == ("turn", 0, 0)  # using it was not the action
     choose(s, keys_starting(s, "ad:")[0])
     assert top(s) == ("turn", 0, 1)
-    assert E.legal(s) == [f"use:{fp2}", "end"]  # after the action: more uses or end
+    assert F.legal(s) == [f"use:{fp2}", "end"]  # after the action: more uses or end
     choose(s, "end")
     assert top(s) == ("turn", 1, 0)
 

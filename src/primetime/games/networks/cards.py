@@ -2,7 +2,7 @@
 
 A card set is a folder of TOML files (``shows.toml``, ``stars.toml``, ``ads.toml``,
 ``network.toml``, ``solo.toml``, ``board.toml``).  Every card is validated when it is
-loaded; an error names the file, the card and the field.  The engine refers to physical
+loaded; an error names the file, the card and the field.  The rules refer to physical
 cards by a small integer (their index in :attr:`Catalogue.cards`), so game states stay
 lean and cheap to clone.
 """
@@ -236,7 +236,7 @@ class Catalogue:
     stars: list[int] = field(default_factory=list)
     ads: list[int] = field(default_factory=list)
     network: list[int] = field(default_factory=list)
-    T: Any = None  # hot-path lookup tables, built by the engine (engine.Tables)
+    T: Any = None  # hot-path lookup tables, built by the rules (rules.tables.Tables)
 
     def card(self, ref: int | str) -> Card:
         if isinstance(ref, str):

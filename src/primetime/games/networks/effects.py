@@ -2,13 +2,16 @@
 
 Card data names an effect by key (``effect = "big_game"``); this module says which keys
 exist, which timings each network effect supports and which parameters it needs.  The
-behaviour itself lives in :mod:`primetime.games.networks.engine` in functions registered
-under the same keys (``NETWORK_HANDLERS`` there); a test checks that data, this registry
-and the handlers agree both ways.
+behaviour of network effects is in :mod:`primetime.games.networks.rules.network_cards` (a rules
+module: it changes the state through the other rules), in functions registered under the same
+keys in ``NETWORK_HANDLERS`` and ``USE_CHECKS`` here when that module is imported; a test checks that data, this registry and the handlers agree
+both ways.  The show and star effects are rules of the areas they change, in the modules of
+:mod:`primetime.games.networks.rules` (several star effects through flags of its ``Tables``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -67,6 +70,12 @@ STAR_EFFECTS: dict[str, str] = {
     "rerun_guy": "When discarded, it goes to your reruns.",
     "versatile_actor": "Attached while producing, choose the show's genre.",
 }
+
+# The behaviour of each network effect, by effect key: filled by the ``@network_effect`` functions of
+# primetime.games.networks.rules.network_cards when it is imported, so that the rules that resolve an
+# effect look it up here instead of importing that module (which imports them).
+NETWORK_HANDLERS: dict[str, Callable[..., None]] = {}  # (state, player, card): resolve the effect
+USE_CHECKS: dict[str, Callable[..., bool]] = {}  # (state, player, card, acted): may a green-room card be used now?
 
 # Numbers for named effects whose numbers are not on the card data.
 INDUSTRY_VETERAN_DISCOUNT = 2

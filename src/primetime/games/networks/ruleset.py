@@ -1,7 +1,7 @@
 """The Networks: Primetime as a core :class:`~primetime.core.game.Ruleset`.
 
 Adds readable labels, prompts, per-player views and option validation on top of the
-rules in :mod:`primetime.games.networks.engine`.
+rules in :mod:`primetime.games.networks.rules`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from primetime.core.decision import Decision, Option
-from primetime.games.networks import engine as E
+from primetime.games.networks import effects as fx
+from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import (
     DATA_DIR,
     GENRE_NAMES,
@@ -21,6 +22,16 @@ from primetime.games.networks.cards import (
     default_catalogue,
     load_catalogue,
 )
+from primetime.games.networks.rules import attach as A
+from primetime.games.networks.rules import determinize as D
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import green_room as GR
+from primetime.games.networks.rules import log as LG
+from primetime.games.networks.rules import production as P
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import rounds as R
+from primetime.games.networks.rules import setup as SU
+from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import OPP, NetState
 
 DEFAULTS: dict[str, Any] = {"pilot": "normal", "turn_order": "fixed", "first_player": None, "card_set": "base"}
@@ -70,7 +81,7 @@ class NetworksRuleset:
         return out
 
     def new_state(self, options: dict[str, Any], seed: int, players: int) -> NetState:
-        return E.new_state(catalogue_for(str(options.get("card_set", "base"))), options, seed, players)
+        return SU.new_state(catalogue_for(str(options.get("card_set", "base"))), options, seed, players)
 
     def clone(self, state: NetState) -> NetState:
         return state.clone()
@@ -80,16 +91,16 @@ class NetworksRuleset:
 
     def from_json(self, data: dict[str, Any]) -> NetState:
         cat = catalogue_for(str(data["opts"].get("card_set", "base")))
-        E.tables(cat)
+        TB.tables(cat)
         return NetState.from_json(data, cat)
 
     # ------------------------------------------------------------------ decisions
     def current_player(self, state: NetState) -> int | None:
-        return E.current_player(state)
+        return F.current_player(state)
 
-    # The engine's functions themselves (no wrapper call on the hot path of bots and benchmarks).
-    legal_keys = staticmethod(E.legal)
-    apply_key = staticmethod(E.apply)
+    # The rules' functions themselves (no wrapper call on the hot path of bots and benchmarks).
+    legal_keys = staticmethod(F.legal)
+    apply_key = staticmethod(F.apply)
 
     def is_over(self, state: NetState) -> bool:
         return state.phase == "over"
@@ -107,7 +118,7 @@ class NetworksRuleset:
             return None
         top = state.stack[-1]
         p = int(top[1])
-        keys = E.legal(state)
+        keys = F.legal(state)
         return Decision(p, str(top[0]), prompt(state, top), tuple(Option(k, label(state, top, k), info(state, k)) for k in keys))
 
     def explain_illegal(self, state: NetState, key: str) -> str:
@@ -115,7 +126,7 @@ class NetworksRuleset:
             return "the game is over"
         top = state.stack[-1]
         reason = unusable_reasons(state, int(top[1])).get(key) if top[0] == "turn" else None
-        legal = E.legal(state)
+        legal = F.legal(state)
         shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
         return f"{key!r} is not a legal option now" + (f": {reason}" if reason else "") + f" (legal: {shown})"
 
@@ -125,7 +136,7 @@ class NetworksRuleset:
 
     def determinize(self, state: NetState, viewer: int, rng: Any) -> NetState:
         """Resample what ``viewer`` cannot see (for search bots)."""
-        return E.determinize(state, viewer, rng)
+        return D.determinize(state, viewer, rng)
 
 
 # ---------------------------------------------------------------------- prompts and labels
@@ -133,34 +144,34 @@ class NetworksRuleset:
 
 def prompt(s: NetState, top: tuple[Any, ...]) -> str:
     k, p = top[0], top[1]
-    who = E.pname(s, p)
+    who = LG.pname(s, p)
     if k == "turn":
         if top[2] == 2:
             return f"{who}: Double Shift — take one more action (not a pass), or end your turn."
-        if E.is_last(s, p):
+        if R.is_last(s, p):
             return f"{who}: everyone else has passed — take any number of actions, then pass for cash."
         return f"{who}: choose an action" + (" or use network cards, then end your turn" if top[2] else "") + "."
     if k == "prod_att":
         assert s.prod is not None
-        return f"{who}: attach stars and ads to {E.name(s, s.prod['show'])} (fill the required slots), then finish."
+        return f"{who}: attach stars and ads to {LG.name(s, s.prod['show'])} (fill the required slots), then finish."
     if k == "prod_slot":
         assert s.prod is not None
-        return f"{who}: choose the timeslot for {E.name(s, s.prod['show'])}."
+        return f"{who}: choose the timeslot for {LG.name(s, s.prod['show'])}."
     if k == "prod_genre":
         return f"{who}: Versatile Actor — choose the show's genre."
     if k == "prod_promo":
-        c = E._next_promo(s)
-        return f"{who}: pay to keep the promo {E.name(s, c)} upright, or rotate it?"
+        c = P._next_promo(s)
+        return f"{who}: pay to keep the promo {LG.name(s, c)} upright, or rotate it?"
     if k == "att_target":
-        return f"{who}: where does {E.name(s, top[2])} go?"
+        return f"{who}: where does {LG.name(s, top[2])} go?"
     if k == "ba_extra":
         return f"{who}: Brand Ambassador — attach 1 extra ad in this action?"
     if k == "bonus":
         return f"{who}: genre bonus — keep one card, the others are discarded."
     if k == "upkeep_cancel":
-        return f"{who}: you cannot pay upkeep (${-E.upkeep_net(s, p)}M due) — cancel a show."
+        return f"{who}: you cannot pay upkeep (${-V.upkeep_net(s, p)}M due) — cancel a show."
     if k == "surpriser":
-        return f"{who}: Surpriser — cancel it now for ${E.fx.SURPRISER_CASH}M?"
+        return f"{who}: Surpriser — cancel it now for ${fx.SURPRISER_CASH}M?"
     if k == "pilot":
         return f"{who}: Pilot Season — keep 2 of your 4 cards."
     if k == "pick":
@@ -182,22 +193,22 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
 
 def _slot_show(s: NetState, p: int, slot: int) -> str:
     sh = s.players[p].lineup[slot]
-    return E.name(s, sh.cid) if sh is not None else "empty"
+    return LG.name(s, sh.cid) if sh is not None else "empty"
 
 
 def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
-    T = E.tables(s.cat)
+    T = TB.tables(s.cat)
     k, p = top[0], int(top[1])
     parts = key.split(":")
     head = parts[0]
 
     def nm(i: int) -> str:
-        return E.name(s, i)
+        return LG.name(s, i)
 
     if k == "turn":
         if head == "star":
             c = int(parts[1])
-            return f"Sign {nm(c)} (${E.star_cost(s, p, c)}M)"
+            return f"Sign {nm(c)} (${GR.star_cost(s, p, c)}M)"
         if head == "ad":
             c = int(parts[1])
             return f"Sign ad {nm(c)} (+${T.defs[c].bonus}M)"
@@ -205,7 +216,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             return f"Take network card {nm(int(parts[1]))}"
         if head == "show":
             c = int(parts[1])
-            return f"Produce {nm(c)} (${E.production_cost(s, p, c, (), 'display')}M)"
+            return f"Produce {nm(c)} (${P.production_cost(s, p, c, (), 'display')}M)"
         if head == "attach":
             return f"Add or replace: {nm(int(parts[1]))}"
         if head == "use":
@@ -214,7 +225,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             return "End your turn"
         if head == "pass":
             track = s.setup.pass_track
-            col = len(track) - 1 if E.is_last(s, p) else len(s.pass_order)
+            col = len(track) - 1 if R.is_last(s, p) else len(s.pass_order)
             mult = 2 if key.endswith(":x2") else 1
             c = track[col]
             what = f"${c.cash * mult}M" if parts[1] == "cash" else f"{(c.viewers or 0) * mult} viewers"
@@ -234,7 +245,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
     if head == "done":
         if k == "prod_att" and s.prod is not None:
             pr = s.prod
-            return f"Finish attaching (cost ${E.production_cost(s, p, pr['show'], pr['atts'], pr['src'])}M)"
+            return f"Finish attaching (cost ${P.production_cost(s, p, pr['show'], pr['atts'], pr['src'])}M)"
         return "Done"
     if head == "abort":
         return "Give up this production"
@@ -250,10 +261,10 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
     if head == "genre":
         return GENRE_NAMES.get(parts[1], parts[1])
     if head == "pay":
-        c = E._next_promo(s)
+        c = P._next_promo(s)
         return f"Pay ${T.defs[c].promo_cost}M: {nm(c)} upright"
     if head == "rotate":
-        return f"Attach {nm(E._next_promo(s))} upside down (no viewers)"
+        return f"Attach {nm(P._next_promo(s))} upside down (no viewers)"
     if head in ("to", "ens", "spon"):
         slot = int(parts[1])
         via = {"to": "", "ens": " using Ensemble Cast", "spon": " using Sponsored Content"}[head]
@@ -290,25 +301,25 @@ def info(s: NetState, key: str) -> dict[str, Any]:
 
 def unusable_reasons(s: NetState, p: int) -> dict[str, str]:
     """Why each display card cannot be used now (dimmed cards; NET-UI-16)."""
-    T = E.tables(s.cat)
+    T = TB.tables(s.cat)
     pl = s.players[p]
     out: dict[str, str] = {}
-    for c in s.display[E.STAR]:
-        if pl.cash < E.star_cost(s, p, c):
-            out[f"star:{c}"] = f"signing {E.name(s, c)} costs ${E.star_cost(s, p, c)}M and you have ${pl.cash}M"
-    for c in s.display[E.NET]:
+    for c in s.display[TB.STAR]:
+        if pl.cash < GR.star_cost(s, p, c):
+            out[f"star:{c}"] = f"signing {LG.name(s, c)} costs ${GR.star_cost(s, p, c)}M and you have ${pl.cash}M"
+    for c in s.display[TB.NET]:
         if pl.cash < T.defs[c].cost:
-            out[f"net:{c}"] = f"taking {E.name(s, c)} costs ${T.defs[c].cost}M and you have ${pl.cash}M"
-    for c in s.display[E.SHOW]:
-        if not E.can_produce(s, p, c):
-            cost = E.production_cost(s, p, c, (), "display")
+            out[f"net:{c}"] = f"taking {LG.name(s, c)} costs ${T.defs[c].cost}M and you have ${pl.cash}M"
+    for c in s.display[TB.SHOW]:
+        if not P.can_produce(s, p, c):
+            cost = P.production_cost(s, p, c, (), "display")
             if pl.cash < cost:
-                out[f"show:{c}"] = f"producing {E.name(s, c)} costs ${cost}M and you have ${pl.cash}M"
+                out[f"show:{c}"] = f"producing {LG.name(s, c)} costs ${cost}M and you have ${pl.cash}M"
             else:
-                out[f"show:{c}"] = f"your green room cannot fill the required slots of {E.name(s, c)}"
+                out[f"show:{c}"] = f"your green room cannot fill the required slots of {LG.name(s, c)}"
     for c in pl.green:
-        if T.kind[c] in (E.STAR, E.AD) and not E.attach_targets(s, p, c):
-            out[f"attach:{c}"] = f"no show in your lineup has a free or replaceable slot for {E.name(s, c)}"
+        if T.kind[c] in (TB.STAR, TB.AD) and not A.attach_targets(s, p, c):
+            out[f"attach:{c}"] = f"no show in your lineup has a free or replaceable slot for {LG.name(s, c)}"
     return out
 
 
@@ -319,15 +330,15 @@ def _show_view(s: NetState, p: int, slot: int) -> dict[str, Any] | None:
     sh = s.players[p].lineup[slot]
     if sh is None:
         return None
-    inc, exp = E.show_upkeep(s, sh)
+    inc, exp = V.show_upkeep(s, sh)
     return {
         "slot": TIMESLOTS[slot],
         "card": s.cat.cards[sh.cid].id,
-        "name": E.name(s, sh.cid),
+        "name": LG.name(s, sh.cid),
         "season": sh.row + 1,
         "genre": sh.genre,
-        "attachments": [{"card": s.cat.cards[c].id, "name": E.name(s, c), "rotated": r} for c, r in sh.atts],
-        "viewers": E.show_viewers(s, p, sh),
+        "attachments": [{"card": s.cat.cards[c].id, "name": LG.name(s, c), "rotated": r} for c, r in sh.atts],
+        "viewers": V.show_viewers(s, p, sh),
         "income": inc,
         "expenses": exp,
         "extra_slots": {"star": sh.x_star, "ad": sh.x_ad, "wild": sh.x_wild},
@@ -337,7 +348,7 @@ def _show_view(s: NetState, p: int, slot: int) -> dict[str, Any] | None:
 def view(s: NetState, viewer: int | None) -> dict[str, Any]:
     """What ``viewer`` may see (None = spectator): never deck order, the RNG or others' secrets."""
     cat = s.cat
-    ids = E.tables(cat).ids
+    ids = TB.tables(cat).ids
     kinds = ("show", "star", "ad", "network")
     pilot_open = s.phase != "pilot"
     players = []
@@ -355,7 +366,7 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
             "passed": p in s.pass_order,
             "pass_column": pl.pass_col + 1 if pl.pass_col >= 0 else None,
             "pass_viewers": pl.pass_viewers,
-            "forecast": E.forecast(s, p),
+            "forecast": V.forecast(s, p),
         }
         if s.phase == "pilot":
             if viewer == p:
@@ -376,11 +387,11 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
         "game": "networks",
         "viewer": viewer,
         "round": s.round,
-        "rounds": E.ROUNDS,
+        "rounds": RE.ROUNDS,
         "phase": s.phase,
         "solo": s.solo,
         "turn_order": list(s.order),
-        "current": E.current_player(s),
+        "current": F.current_player(s),
         "display": {k: [ids[c] for c in s.display[i]] for i, k in enumerate(kinds)},
         "deck_counts": {k: len(s.decks[i]) for i, k in enumerate(kinds)},
         "discards": {k: [ids[c] for c in s.discards[i]] for i, k in enumerate(kinds)},
@@ -396,7 +407,7 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
         p = int(top[1])
         pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
         if viewer == p:
-            keys = E.legal(s)
+            keys = F.legal(s)
             pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in keys]
             if top[0] == "turn":
                 pend["unusable"] = unusable_reasons(s, p)

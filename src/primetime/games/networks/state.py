@@ -6,13 +6,11 @@ tuples (never closures), so a state can be cloned for bot look-ahead and seriali
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
-
-if TYPE_CHECKING:
-    from primetime.games.networks.engine import Tables
+from primetime.games.networks.tables import Tables, tables
 
 KINDS: Final = ("show", "star", "ad", "network")
 OPP: Final = -1  # the solo opponent's seat marker in turn orders and on the pass track
@@ -73,7 +71,7 @@ class Show:
 class Player:
     """A player's areas.  The rules replace the green room (a tuple) and the lists ``reruns``,
     ``genre``, ``scores`` and ``reserved`` with new ones instead of changing them, so clones
-    share them.  ``gsum`` is what the rules look up in the green room (engine.player_summary),
+    share them.  ``gsum`` is what the rules look up in the green room (rules.green_room.player_summary),
     kept while ``gsum_of`` is the green room it was made from."""
 
     __slots__ = ("cash", "lineup", "green", "reruns", "genre", "pass_col", "pass_viewers",
@@ -238,8 +236,6 @@ class NetState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], cat: Catalogue) -> NetState:
-        from primetime.games.networks.engine import tables
-
         s = NetState.__new__(NetState)
         s.cat = cat
         s.T = tables(cat)

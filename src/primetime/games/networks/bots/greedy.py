@@ -35,8 +35,15 @@ from __future__ import annotations
 from typing import Any
 
 from primetime.core.rng import Rng
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import TIMESLOTS, Catalogue
+from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import pilot as PI
+from primetime.games.networks.rules import production as P
+from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import rounds as R
+from primetime.games.networks.rules import slots as SL
+from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import NetState
 
 # Weights of the evaluation (viewers per unit).
@@ -103,7 +110,7 @@ class GreedyBot:
         """A copy of ``s`` whose hidden parts are reshuffled (a plausible, not the true, future)."""
         c = s.clone()
         rng = self.rng
-        shows = c.decks[E.SHOW]
+        shows = c.decks[TB.SHOW]
         a_shows = _a_shows(c.cat)
         # A shows lie on top of B shows: keep which positions hold an A show.
         pos_a = [i for i, x in enumerate(shows) if x in a_shows]
@@ -116,7 +123,7 @@ class GreedyBot:
                     shows[i] = x
         else:
             rng.shuffle(shows)
-        for k in (E.STAR, E.AD, E.NET):
+        for k in (TB.STAR, TB.AD, TB.NET):
             rng.shuffle(c.decks[k])
         if c.solo_deck:
             rng.shuffle(c.solo_deck)
@@ -125,11 +132,11 @@ class GreedyBot:
 
     def key_value(self, s: NetState, p: int, key: str, depth: int) -> float:
         t = s.clone()
-        E.apply(t, key)
+        F.apply(t, key)
         if t.phase != "over" and depth > 0 and t.stack:
             top = t.stack[-1]
             if top[1] == p and top[0] in FOLLOW_UPS:
-                keys = E.legal(t)
+                keys = F.legal(t)
                 if top[0] == "pick" and top[2] == "onset":
                     keys = [k for k in keys if k != "done"] or keys  # an idle use gains nothing
                 if len(keys) == 1:  # a forced step costs no depth
@@ -177,7 +184,7 @@ class _Entry:
         return self.viewers + self.upkeep * cash_value + self.rerun + ATTACHMENT * self.atts
 
 
-def _project(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
+def _project(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
              extra: int, free: int) -> _Entry:
     """A show on ``row`` with ``atts`` over the ``left`` rounds still to score.
 
@@ -188,7 +195,7 @@ def _project(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...]
     seasons = d.seasons
     up = d.income - d.expenses
     for c, rot in atts:
-        up += E.att_income(T, c, rot) - E.att_expense(T, c, rot)
+        up += TB.att_income(T, c, rot) - TB.att_expense(T, c, rot)
     vw = uw = rr = 0.0
     for k in range(left):
         r = row + aged + k
@@ -198,7 +205,7 @@ def _project(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...]
         w = 1.0 if k == 0 else FUTURE
         v = seasons[r] + extra
         for c, rot in atts:
-            v += E.att_viewers(T, c, rot, r)
+            v += TB.att_viewers(T, c, rot, r)
         vw += w * v
         uw += w * up
     return _Entry(vw, uw, rr, _rerun(d), len(atts), free, up)
@@ -207,7 +214,7 @@ def _project(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...]
 _PROJECTIONS: dict[tuple[Any, ...], _Entry] = {}
 
 
-def _projection(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
+def _projection(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
                 extra: int, free: int) -> _Entry:
     """:func:`_project`, memoised (the same shows are looked at again and again)."""
     key = (id(T), cid, row, atts, left, aged, extra, free)
@@ -221,7 +228,7 @@ def _projection(T: E.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], .
 
 def breakdown(s: NetState, p: int) -> dict[str, float]:
     """The parts of :func:`evaluate` (see the module docstring)."""
-    T = E.tables(s.cat)
+    T = TB.tables(s.cat)
     pl = s.players[p]
     if s.phase == "over":
         assert s.final is not None
@@ -229,7 +236,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
         return {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
                 "network": float(row["network"]), "cash": float(row["cash"])}
     scored = len(pl.scores)
-    left = E.ROUNDS - scored
+    left = RE.ROUNDS - scored
     aged = 1 if (s.phase == "round_end" and scored == s.round and scored > 0) else 0
     cash_value = CASH + CASH_EARLY * max(0, left - 1)
     cash = pl.cash
@@ -246,7 +253,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
         free = d.slots.total + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
         extra = 0
         if T.effect[sh.cid] == "reinfeld":  # its bonus depends on the whole lineup
-            extra = E.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(E.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
+            extra = V.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(TB.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
         lineup.append(_projection(T, sh.cid, sh.row, tuple(sh.atts), left, aged, extra, free))
     now_upkeep = sum(e.per_round for e in lineup if e is not None)
 
@@ -255,7 +262,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     pr = s.prod
     if pr is not None and pr["p"] == p:
         atts = tuple(pr["atts"])
-        cash -= E.production_cost(s, p, pr["show"], atts, pr["src"]) + sum(T.defs[c].promo_cost for c in pr["paid"])
+        cash -= P.production_cost(s, p, pr["show"], atts, pr["src"]) + sum(T.defs[c].promo_cost for c in pr["paid"])
         green = [c for c in green if c not in atts]
         paid = tuple(pr["paid"])
         if any(T.effect[c] == "cross_promoting" for c in atts):  # promos turn upright for free (NET-CARD-21)
@@ -269,9 +276,9 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
             unsettled = True
     if unsettled and s.extra["kept"][p]:
         kept = s.pilot[p]
-        cash += E.pilot_net(T, kept)
+        cash += PI.pilot_net(T, kept)
         for c in kept:
-            if T.kind[c] == E.SHOW:
+            if T.kind[c] == TB.SHOW:
                 pending.append((c, (), (), -1, T.defs[c].genre))
             else:
                 green.append(c)
@@ -285,7 +292,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
                 if T.promo[c]:
                     placed.append((c, c not in paid))
                 else:
-                    placed.append((c, not E.condition_met(s, p, c, genre, slot, [o for o in atts if o != c])))
+                    placed.append((c, not SL.condition_met(s, p, c, genre, slot, [o for o in atts if o != c])))
             entry = _projection(T, show, 0 if preferred else 2, tuple(placed), left, aged, 0, d.slots.total - len(atts))
             old = lineup[slot]
             gain = entry.worth(cash_value) - (old.worth(cash_value) - old.cancel if old is not None else 0.0)
@@ -308,7 +315,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     if not aged and s.phase in ("play", "round_end") and cash + now_upkeep < 0:
         shortfall = SHORTFALL + (-(cash + now_upkeep)) * CASH
     out["shortfall"] = -shortfall
-    b = E.end_bonuses(s, p)
+    b = RE.end_bonuses(s, p)
     out["genres"] = float(b["genres"])
     out["reruns"] = b["reruns"] + extra_reruns + sum(e.rerun for e in shows)
     out["network"] = float(b["network"])
@@ -319,14 +326,14 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     for c in green:
         k = T.kind[c]
         d = T.defs[c]
-        if k == E.STAR:
+        if k == TB.STAR:
             share = STAR_POTENTIAL if free_slot else STAR_POTENTIAL_NO_SLOT
             vs = d.viewers
             pot += share * (sum(vs[min(j, 3)] for j in range(left)) - d.expenses * left * cash_value)
-        elif k == E.AD:
+        elif k == TB.AD:
             vs = d.viewers
             pot += AD_POTENTIAL * left * (d.income * cash_value + (vs[0] if d.promo_cost else 0))
-        elif k == E.NET and d.timing != "game_end":
+        elif k == TB.NET and d.timing != "game_end":
             pot += NETWORK_CARD
     out["potential"] = pot
     out["pass_later"] = pass_later(s, p, cash_value)
@@ -342,9 +349,9 @@ def pass_later(s: NetState, p: int, cash_value: float) -> float:
         c = track[min(col, len(track) - 1)]
         return PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
 
-    later = (E.ROUNDS - s.round) * worth(0 if s.solo else 1)
+    later = (RE.ROUNDS - s.round) * worth(0 if s.solo else 1)
     if s.phase != "play" or p in s.pass_order:
         return later
-    if E.is_last(s, p):
+    if R.is_last(s, p):
         return later + track[-1].cash * cash_value
     return later + worth(len(s.pass_order) + (0 if s.solo else 1))

@@ -51,8 +51,9 @@ from typing import Any
 
 from primetime.core.plugin import SearchAdapter, ahead_rewards
 from primetime.core.rng import Rng
-from primetime.games.networks import engine as E
+from primetime.games.networks import tables as TB
 from primetime.games.networks.bots.greedy import FOLLOW_UPS, STALL, USE, GreedyBot, evaluate
+from primetime.games.networks.rules import flow as F
 from primetime.games.networks.state import NetState
 
 __all__ = ["LEVELS", "MARGIN", "SOLO_SCALE", "NetworksAdapter", "public_copy", "rewards"]
@@ -79,8 +80,8 @@ class NetworksAdapter(SearchAdapter):
 
     def __init__(self, seed: int = 0) -> None:
         self.helper = GreedyBot(seed)
-        self.legal = E.legal
-        self.apply = E.apply
+        self.legal = F.legal
+        self.apply = F.apply
 
     def accepts(self, state: Any) -> bool:
         return isinstance(state, NetState)
@@ -138,10 +139,10 @@ def public_copy(s: NetState, viewer: int) -> NetState:
     the true hidden arrangement, the result is the same.
     """
     d = s.clone()
-    T = E.tables(s.cat)
-    for k in (E.STAR, E.AD, E.NET):
+    T = TB.tables(s.cat)
+    for k in (TB.STAR, TB.AD, TB.NET):
         d.decks[k].sort()
-    deck = d.decks[E.SHOW]
+    deck = d.decks[TB.SHOW]
     a_pos = [i for i, c in enumerate(deck) if T.defs[c].deck == "A"]
     b_pos = [i for i, c in enumerate(deck) if T.defs[c].deck != "A"]
     for pos in (a_pos, b_pos):

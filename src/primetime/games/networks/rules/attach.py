@@ -1,0 +1,256 @@
+"""Attaching stars and ads to lineup shows (NET-ATT-01..09/11): where a card can go (memoised by the
+classes of the attached cards) and committing an add or replace, with Brand Ambassador's extra ad
+(NET-CARD-19)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from primetime.games.networks.rules.decks import discard
+from primetime.games.networks.rules.green_room import _discard_used, _without, has_effect, player_summary
+from primetime.games.networks.rules.log import name, pname
+from primetime.games.networks.rules.production import _ensemble, upton_crabby
+from primetime.games.networks.rules.slots import _fits, _req, capacity, condition_met
+from primetime.games.networks.state import NetState, Show
+from primetime.games.networks.tables import AD, CACHE_LIMIT, STAR, Tables
+
+# ----------------------------------------------------------------------------- targets by class (the turn menu)
+
+
+def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
+    """Which classes of green-room card could be added to or swapped into ``sh``: bit ``cls * 2 + ba``
+    (class 0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador), with Ensemble Cast opening ``ens``
+    extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Memoised per catalogue."""
+    key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    cache = T.target_cache
+    m = cache.get(key)
+    if m is None:
+        cls_of, ba_of = T.cls, T.ba
+        o = [0, 0, 0]
+        nba = 0
+        for c, _r in sh.atts:
+            o[cls_of[c]] += 1
+            if ba_of[c]:
+                nba += 1
+        counts = (sh.cid, o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+        m = T.class_cache.get(counts)
+        if m is None:
+            m = 0
+            for idx in range(6):
+                k, ba = divmod(idx, 2)
+                if _show_has_target(T, sh.cid, o, nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, k, bool(ba),
+                                    ens if k != 2 else 0, spon):
+                    m |= 1 << idx
+            T.class_cache[counts] = m
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        cache[key] = m
+    return m
+
+
+def _show_has_target(T: Tables, cid: int, o: list[int], nba: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
+                     k: int, ba: bool, ens: int, spon: int) -> bool:
+    """Can a card of class ``k`` be added to a show or swapped in for one of its attachments?
+    ``o`` counts the show's attachments by class and ``nba`` its Brand Ambassadors."""
+    S, A, W = T.cap[cid]
+    S += x_star
+    A += x_ad + nba + (1 if ba else 0)
+    W += x_wild
+    sr, ar, wr = T.req[cid]
+    strict = not ignore_req and _req(sr, ar, wr, o[0], o[1], o[2])
+    n = o.copy()
+    n[k] += 1
+    if _fits(S, A, W, n[0], n[1], n[2]):  # add (NET-ATT-02); adding never empties a required slot
+        return True
+    if (ens and _fits(S + ens, A, W, n[0], n[1], n[2])) or (spon and _fits(S, A, W + 1, n[0], n[1], n[2])):
+        return True
+    for j in range(3):  # replace one attached card of class j (NET-ATT-03/04)
+        if o[j] == 0:
+            continue
+        n[j] -= 1
+        olds = []
+        if j != 0 or o[0] > nba:
+            olds.append(0)  # a card that is not a Brand Ambassador
+        if j == 0 and nba:
+            olds.append(1)  # a Brand Ambassador: its extra ad slot goes with it
+        for lost in olds:
+            if _fits(S, A - lost, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+                return True
+        n[j] += 1
+    return False
+
+
+def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
+    """Can a green-room card of class ``k`` (0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador)
+    be added or swapped in somewhere?  Counting version of ``attach_targets`` (same answer)."""
+    T = s.T
+    ens = _ensemble(s, p) if k != 2 else 0  # Ensemble Cast / Sponsored Content open extra slots
+    spon = 1 if player_summary(T, s.players[p])[4] else 0
+    bit = 1 << (k * 2 + (1 if ba else 0))
+    return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
+
+
+_TO_KEYS: Final = ("to:0", "to:1", "to:2")
+
+
+# ----------------------------------------------------------------------------- targets of one card
+
+
+def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[str]:
+    """Where an Add/Replace can put ``cid`` (NET-ATT-01..09, NET-ATT-11)."""
+    T = s.T
+    pl = s.players[p]
+    out: list[str] = []
+    pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
+    summary = player_summary(T, pl)
+    ens = summary[9] if T.kind[cid] == STAR and not onset else 0
+    spon = not onset and summary[4]
+    kc = T.cls[cid]
+    bc = 1 if kc == 0 and T.ba[cid] else 0
+    cache = T.attach_cache
+    for slot, sh in enumerate(pl.lineup):
+        if sh is None:
+            continue
+        key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon, slot)
+        keys = cache.get(key)
+        if keys is None:
+            keys = _slot_targets(T, sh, kc, bc, ens, spon, slot)
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            cache[key] = keys
+        if pay_ok:
+            for k in keys:
+                out.append(k)
+                out.append(k + ":pay")
+        else:
+            out += keys
+    return out
+
+
+def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> tuple[str, ...]:
+    """The ``attach_targets`` keys (without ``:pay``) on one show for a card of class ``kc``
+    (``bc``: a Brand Ambassador star).  Slot capacity and required slots depend only on how many
+    attachments of each class the show holds (see ``capacity`` and ``required_ok``)."""
+    cls_of, ba_of = T.cls, T.ba
+    n = [0, 0, 0]
+    nb = 0
+    for c, _r in sh.atts:
+        k = cls_of[c]
+        n[k] += 1
+        if k == 0 and ba_of[c]:
+            nb += 1
+    ckey = (sh.cid, n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    v = T.slot_cache.get(ckey)
+    if v is None:
+        v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    add_ok, rep_ok, ens_ok, spon_ok = v
+    keys: list[str] = []
+    if add_ok:
+        keys.append(_TO_KEYS[slot])
+    if rep_ok:
+        seen: list[int] = []
+        for old, _r in sh.atts:
+            if old in seen:
+                continue
+            seen.append(old)
+            ko = cls_of[old]
+            if rep_ok >> (ko * 2 + (1 if ko == 0 and ba_of[old] else 0)) & 1:
+                keys.append(f"rep:{slot}:{old}")
+    if ens_ok:
+        keys.append(f"ens:{slot}")
+    if spon_ok:
+        keys.append(f"spon:{slot}")
+    return tuple(keys)
+
+
+def _slot_verdicts(T: Tables, scid: int, n: list[int], nb: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
+                   kc: int, bc: int, ens: int, spon: bool) -> tuple[bool, int, bool, bool]:
+    """For ``_slot_targets``: can the card be added; which attachments (bit ``cls * 2 + ba``) can it
+    replace; does it fit with Ensemble Cast's or Sponsored Content's extra slot instead?"""
+    n = n.copy()
+    S, A, W = T.cap[scid]
+    S += x_star
+    A += x_ad
+    W += x_wild
+    sr, ar, wr = T.req[scid]
+    # required slots must stay filled if they were (NET-ATT-04)
+    strict = not ignore_req and _req(sr, ar, wr, n[0], n[1], n[2])
+    had = [n[0] > nb, n[0] > 0 and nb > 0, n[1] > 0, False, n[2] > 0, False]  # attached classes (cls * 2 + ba)
+    n[kc] += 1
+    nb += bc
+    add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    rep_ok = 0
+    for idx in range(6):
+        if not had[idx]:
+            continue
+        ko, bo = divmod(idx, 2)
+        n[ko] -= 1
+        if _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
+            rep_ok |= 1 << idx
+        n[ko] += 1
+    ens_ok = spon_ok = False
+    if not add_ok:
+        ens_ok = bool(ens) and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+        spon_ok = spon and _fits(S, A + nb, W + 1, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
+    return add_ok, rep_ok, ens_ok, spon_ok
+
+
+# ----------------------------------------------------------------------------- attaching
+
+
+def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) -> None:
+    """Add or replace one star/ad (NET-ATT-01..07)."""
+    T = s.T
+    pl = s.players[p]
+    parts = key.split(":")
+    mode, slot = parts[0], int(parts[1])
+    sh = pl.own(slot)
+    assert sh is not None
+    pay = parts[-1] == "pay"
+    pl.green = _without(pl.green, cid)
+    if mode == "rep":
+        old = int(parts[2])
+        for i, (c, _r) in enumerate(sh.atts):
+            if c == old:
+                sh.atts = sh.atts[:i] + sh.atts[i + 1:]
+                break
+        discard(s, p, old)  # NET-ATT-06
+        if s.log is not None:
+            s.say(f"{pname(s, p)} replaces {name(s, old)} on {name(s, sh.cid)}.")
+    elif mode == "ens":
+        e = has_effect(s, p, "ensemble_cast")
+        sh.x_star += int(T.defs[e].params["extra"])
+        _discard_used(s, p, e)
+    elif mode == "spon":
+        e = has_effect(s, p, "sponsored_content")
+        sh.x_wild += 1
+        _discard_used(s, p, e)
+    if T.promo[cid]:
+        rot = not pay
+        if pay:
+            pl.cash -= T.defs[cid].promo_cost
+    else:
+        rot = not condition_met(s, p, cid, sh.genre, slot, [c for c, _ in sh.atts])
+    sh.atts += ((cid, rot),)
+    if T.effect[cid] == "cross_promoting":  # NET-CARD-21
+        sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)
+    if s.log is not None:
+        s.say(f"{pname(s, p)} attaches {name(s, cid)} to {name(s, sh.cid)}" + (" upside down." if rot else "."))
+    upton_crabby(s, p, sh)
+    if T.effect[cid] == "brand_ambassador" and not onset:  # NET-CARD-19: the extra ad in the same action
+        s.stack.append(("ba_extra", p, slot))
+
+
+def ba_options(s: NetState, p: int, slot: int) -> list[str]:
+    T = s.T
+    pl = s.players[p]
+    sh = pl.lineup[slot]
+    out = []
+    if sh is not None:
+        cur = [c for c, _ in sh.atts]
+        for c in sorted(set(pl.green)):
+            if T.kind[c] == AD and capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, cur + [c]):
+                out.append(f"att:{c}")
+                if T.promo[c] and pl.cash >= T.defs[c].promo_cost:
+                    out.append(f"att:{c}:pay")
+    return out + ["skip"]

@@ -1,0 +1,218 @@
+"""The decision stack of The Networks: Primetime.
+
+The state holds a stack of pending steps (plain tuples).  ``advance`` resolves automatic
+steps until a decision step is on top; ``legal`` lists the option keys of that decision
+and ``apply`` resolves one.  The rule modules push steps; this module dispatches them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from primetime.games.networks import effects as fx
+from primetime.games.networks.cards import GENRES
+from primetime.games.networks.rules.attach import attach_targets, ba_options, commit_attach
+from primetime.games.networks.rules.decks import cancel
+from primetime.games.networks.rules.genres import bonus_options, gain_card
+from primetime.games.networks.rules.green_room import _without
+from primetime.games.networks.rules.log import name, pname
+from primetime.games.networks.rules.network_cards import _apply_pick, _apply_talent, _shows, pick_options, talent_options
+from primetime.games.networks.rules.pilot import pilot_done, pilot_pairs
+from primetime.games.networks.rules.production import _next_promo, commit_production, prod_att_options, production_cost, start_production
+from primetime.games.networks.rules.round_end import eor_age, eor_final, eor_score, eor_upkeep
+from primetime.games.networks.rules.rounds import end_turn, start_round
+from primetime.games.networks.rules.slots import condition_met
+from primetime.games.networks.rules.solo import opp_turn
+from primetime.games.networks.rules.turns import _apply_turn, has_free_use, turn_options
+from primetime.games.networks.state import NetState
+
+_AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
+    "opp_turn": lambda s, top: opp_turn(s),
+    "prod_commit": lambda s, top: commit_production(s, top[1]),
+    "eor_upkeep": lambda s, top: eor_upkeep(s, top[1]),
+    "eor_score": lambda s, top: eor_score(s),
+    "eor_age": lambda s, top: eor_age(s, top[1], top[2]),
+    "eor_final": lambda s, top: eor_final(s),
+    "pilot_prod": lambda s, top: start_production(s, top[1], top[2], "pilot"),
+    "pilot_done": lambda s, top: pilot_done(s),
+    "start_round": lambda s, top: start_round(s),
+}
+
+
+def advance(s: NetState) -> None:
+    """Resolve automatic steps until a decision is pending or the game is over."""
+    stack = s.stack
+    while stack:
+        top = stack[-1]
+        k: str = top[0]
+        if k == "turn":
+            if top[2] == 1 and not has_free_use(s, top[1], 1):
+                stack.pop()
+                end_turn(s, top[1])
+                continue
+            return
+        if k == "prod_genre":
+            pr = s.prod
+            assert pr is not None
+            effect = s.T.effect
+            for c in pr["atts"]:
+                if effect[c] == "versatile_actor":
+                    return
+            stack.pop()
+            continue
+        if k == "prod_promo":
+            pr = s.prod
+            assert pr is not None
+            if _next_promo(s) < 0:
+                stack.pop()
+                continue
+            return
+        if k == "ba_extra" and not ba_options(s, top[1], top[2])[:-1]:
+            stack.pop()
+            continue
+        step = _AUTOMATIC_STEPS.get(k)
+        if step is None:
+            return
+        stack.pop()
+        step(s, top)
+
+
+def current_player(s: NetState) -> int | None:
+    if not s.stack:
+        return None
+    return int(s.stack[-1][1])
+
+
+def legal(s: NetState) -> list[str]:
+    """Option keys of the pending decision, in a stable order."""
+    if not s.stack:
+        return []
+    top = s.stack[-1]
+    k: str = top[0]
+    p: int = top[1]
+    if k == "turn":
+        return turn_options(s, p, top[2])
+    if k == "prod_att":
+        return prod_att_options(s, p)
+    if k == "att_target":
+        return attach_targets(s, p, top[2], onset=top[3])
+    if k == "prod_slot":
+        return ["slot:0", "slot:1", "slot:2"]
+    if k == "prod_genre":
+        return [f"genre:{g}" for g in GENRES]
+    if k == "prod_promo":
+        pr = s.prod
+        assert pr is not None
+        c = _next_promo(s)
+        T = s.T
+        spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"]) + sum(T.defs[x].promo_cost for x in pr["paid"])
+        return (["pay"] if s.players[p].cash - spent >= T.defs[c].promo_cost else []) + ["rotate"]
+    if k == "ba_extra":
+        return ba_options(s, p, top[2])
+    if k == "bonus":
+        return bonus_options(s, p, top[2])
+    if k == "upkeep_cancel":
+        return [f"cancel:{i}" for i in _shows(s, p)]
+    if k == "surpriser":
+        return ["yes", "no"]
+    if k == "pilot":
+        return pilot_pairs(s, p)
+    if k == "pick":
+        return pick_options(s, p, top[2], top[3])
+    if k == "talent":
+        return talent_options(s, p, top[2], top[3])
+    raise AssertionError(f"no options for step {k}")
+
+
+def apply(s: NetState, key: str) -> None:
+    """Resolve the pending decision with ``key`` (already checked to be legal)."""
+    top = s.stack[-1]
+    k: str = top[0]
+    p: int = top[1]
+    if k == "turn":
+        _apply_turn(s, p, key, top[2])
+        advance(s)
+        return
+    T = s.T
+    if k == "prod_att":
+        pr = s.prod
+        assert pr is not None
+        if key == "done":
+            s.stack.pop()
+        elif key == "abort":
+            s.prod = None
+            while s.stack[-1][0] != "prod_commit":
+                s.stack.pop()
+            s.stack.pop()
+        elif key in T.att_key:
+            pr["atts"] = pr["atts"] + (T.att_key[key],)
+        elif key.startswith("wild:"):  # Sponsored Content: 1 extra wild slot
+            pr["spon"] = int(key[5:])
+            pr["spon_mode"] = "wild"
+        else:  # use:<cid> -- Ensemble Cast, or Sponsored Content ignoring required slots
+            c = int(key[4:])
+            pr["ens" if T.defs[c].effect == "ensemble_cast" else "spon"] = c
+    elif k == "att_target":
+        s.stack.pop()
+        commit_attach(s, p, top[2], key, onset=top[3])
+    elif k == "prod_slot":
+        s.stack.pop()
+        assert s.prod is not None
+        s.prod["slot"] = int(key[5:])
+    elif k == "prod_genre":
+        s.stack.pop()
+        assert s.prod is not None
+        s.prod["genre"] = key[6:]  # NET-CARD-27
+    elif k == "prod_promo":
+        pr = s.prod
+        assert pr is not None
+        c = _next_promo(s)
+        pr["decided"] = pr.get("decided", ()) + (c,)
+        if key == "pay":
+            pr["paid"] = pr["paid"] + (c,)
+    elif k == "ba_extra":
+        s.stack.pop()
+        if key != "skip":
+            parts = key.split(":")
+            c = int(parts[1])
+            pl = s.players[p]
+            sh = pl.own(top[2])
+            assert sh is not None
+            pl.green = _without(pl.green, c)
+            pay = key.endswith(":pay")
+            if pay:
+                pl.cash -= T.defs[c].promo_cost
+            rot = (not pay) if T.promo[c] else not condition_met(s, p, c, sh.genre, top[2], [a for a, _ in sh.atts])
+            sh.atts += ((c, rot),)
+            if s.log is not None:
+                s.say(f"{pname(s, p)} attaches {name(s, c)} with Brand Ambassador.")
+    elif k == "bonus":
+        s.stack.pop()
+        c = int(key[5:])
+        for d in top[2]:
+            s.limbo.remove(d)
+            if d != c:
+                s.discards[T.kind[d]].append(d)  # NET-DECK-07
+        if s.log is not None:
+            s.say(f"{pname(s, p)} takes {name(s, c)} as a genre bonus.")
+        gain_card(s, p, c)
+    elif k == "upkeep_cancel":
+        s.stack.pop()
+        cancel(s, p, int(key[7:]))
+    elif k == "surpriser":
+        s.stack.pop()
+        if key == "yes":
+            cancel(s, p, top[2])
+            s.players[p].cash += fx.SURPRISER_CASH
+    elif k == "pilot":
+        s.stack.pop()
+        a, b = [int(x) for x in key[5:].split(",")]
+        s.box.extend(c for c in s.pilot[p] if c not in (a, b))
+        s.pilot[p] = [a, b]
+        s.extra["kept"] = tuple(True if q == p else kept for q, kept in enumerate(s.extra["kept"]))
+    elif k == "pick":
+        _apply_pick(s, p, top, key)
+    elif k == "talent":
+        _apply_talent(s, p, top, key)
+    advance(s)

@@ -1,0 +1,56 @@
+"""Passing (NET-PASS-01..09): the pass options and taking a column of the pass track."""
+
+from __future__ import annotations
+
+from primetime.games.networks.rules.green_room import _discard_used, has_effect, passive_sum
+from primetime.games.networks.rules.log import pname
+from primetime.games.networks.rules.rounds import end_turn, is_last
+from primetime.games.networks.state import NetState
+
+
+def pass_options(s: NetState, p: int) -> list[str]:
+    out: list[str] = []
+    _pass_keys(s, p, has_effect(s, p, "preempted_timeslot") >= 0, out)
+    return out
+
+
+def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
+    """Append the pass options to ``out`` (``dbl``: holding Preempted Timeslot)."""
+    out.append("pass:cash")
+    if is_last(s, p):  # the last column is cash only (NET-PASS-05)
+        if dbl:
+            out.append("pass:cash:x2")
+    elif s.T.pass_viewers[s.n][len(s.pass_order)]:
+        out.append("pass:viewers")
+        if dbl:
+            out.append("pass:cash:x2")
+            out.append("pass:viewers:x2")
+    elif dbl:
+        out.append("pass:cash:x2")
+
+
+def act_pass(s: NetState, p: int, key: str) -> None:
+    """NET-PASS-01..09."""
+    pl = s.players[p]
+    track = s.setup.pass_track
+    last = is_last(s, p)
+    col = len(track) - 1 if last else len(s.pass_order)
+    mult = 2 if key.endswith(":x2") else 1
+    if mult == 2:
+        _discard_used(s, p, has_effect(s, p, "preempted_timeslot"))
+    c = track[col]
+    s.stack.pop()  # the turn step
+    s.pass_order.append(p)
+    pl.pass_col = col
+    extra = passive_sum(s, p, "pass_cash")
+    if key.startswith("pass:viewers"):
+        assert c.viewers is not None
+        pl.pass_viewers = c.viewers * mult
+        pl.cash += extra
+        if s.log is not None:
+            s.say(f"{pname(s, p)} passes in column {col + 1} for {pl.pass_viewers} viewers.")
+    else:
+        pl.cash += c.cash * mult + extra
+        if s.log is not None:
+            s.say(f"{pname(s, p)} passes in column {col + 1} for ${c.cash * mult}M.")
+    end_turn(s, p)

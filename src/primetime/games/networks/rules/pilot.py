@@ -1,0 +1,75 @@
+"""Pilot season (NET-PILOT-02..09): the pairs a player may keep, their settlement and the
+production of kept pilot shows."""
+
+from __future__ import annotations
+
+from primetime.games.networks.rules.log import name, pname
+from primetime.games.networks.rules.production import _completable
+from primetime.games.networks.state import NetState
+from primetime.games.networks.tables import SHOW, Tables
+
+
+def pilot_pairs(s: NetState, p: int) -> list[str]:
+    """NET-PILOT-02/07/09: pairs that can be afforded and produced."""
+    T = s.T
+    offer = s.pilot[p]
+    cash = s.players[p].cash
+    kind = T.kind
+    cache = T.pilot_cache
+    out = []
+    n = len(offer)
+    for i in range(n):
+        x = offer[i]
+        for j in range(i + 1, n):
+            y = offer[j]
+            a, b = (y, x) if y < x else (x, y)
+            if cash + pilot_net(T, (a, b)) < 0:
+                continue
+            sa, sb = kind[a] == SHOW, kind[b] == SHOW
+            if sa or sb:
+                # can each kept show be produced with the other card (completable: a pilot show costs nothing here)?
+                others = () if sa and sb else ((b,) if sa else (a,))
+                ok = True
+                for sh in ((a, b) if sa and sb else ((a,) if sa else (b,))):
+                    key = (sh, others, cash >= 0)
+                    v = cache.get(key)
+                    if v is None:
+                        v = cache[key] = _completable(T, sh, [], list(others), 0, 0, False, cash, None)
+                    if not v:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            out.append(f"keep:{a},{b}")
+    return out
+
+
+def pilot_net(T: Tables, kept: list[int] | tuple[int, ...]) -> int:
+    """NET-PILOT-03: ad bonuses minus star and show costs."""
+    net = 0
+    for c in kept:
+        net += T.pilot_net[c]
+    return net
+
+
+def pilot_done(s: NetState) -> None:
+    """Settle every player's kept pilot cards, then produce kept shows (NET-PILOT-03..05)."""
+    T = s.T
+    s.stack.append(("start_round",))
+    for p in reversed(range(s.n)):
+        kept = s.pilot[p]
+        shows = [c for c in kept if T.kind[c] == SHOW]
+        for c in reversed(shows):
+            s.stack.append(("pilot_prod", p, c))
+    for p in range(s.n):
+        kept = s.pilot[p]
+        pl = s.players[p]
+        pl.cash += pilot_net(T, kept)
+        for c in kept:
+            if T.kind[c] != SHOW:
+                pl.green += (c,)
+        s.pilot[p] = [c for c in kept if T.kind[c] == SHOW]
+        if s.log is not None:
+            s.say(f"{pname(s, p)} keeps {', '.join(name(s, c) for c in kept)} from Pilot Season.")
+    s.extra["kept"] = (True,) * s.n
+    s.phase = "pilot_produce"  # choices are revealed; kept pilot shows are produced in seat order

@@ -1,0 +1,153 @@
+"""The end of a round and of the game: upkeep, scoring, ageing, the next round (NET-EOR-02..13),
+end-game bonuses and final scoring (NET-END-01..06)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from primetime.games.networks.rules.decks import cancel
+from primetime.games.networks.rules.log import pname
+from primetime.games.networks.rules.rounds import start_round
+from primetime.games.networks.rules.solo import solo_rank
+from primetime.games.networks.rules.values import show_viewers, upkeep_net
+from primetime.games.networks.state import NetState
+from primetime.games.networks.tables import NET, SHOW
+
+ROUNDS: Final = 4
+
+
+# ----------------------------------------------------------------------------- end of round
+
+
+def eor_upkeep(s: NetState, p: int) -> None:
+    """NET-EOR-02..06: pay, or cancel shows of your choice until you can."""
+    pl = s.players[p]
+    net = upkeep_net(s, p)
+    if net < 0 and pl.cash < -net and any(pl.lineup):
+        s.stack.append(("eor_upkeep", p))
+        s.stack.append(("upkeep_cancel", p))
+        return
+    if net < 0 and pl.cash < -net:
+        net = 0
+    pl.cash += net
+    if s.log is not None:
+        s.say(f"{pname(s, p)} {'earns' if net >= 0 else 'pays'} ${abs(net)}M in upkeep.")
+
+
+def eor_score(s: NetState) -> None:
+    """NET-EOR-07."""
+    for p in range(s.n):
+        pl = s.players[p]
+        v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
+        pl.scores = pl.scores + [v]  # a new list: clones share it (Player.copy)
+        if s.log is not None:
+            s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
+
+
+def eor_age(s: NetState, p: int, stage: int) -> None:
+    """NET-EOR-09 (with Surpriser's optional effect first, NET-CARD-17)."""
+    pl = s.players[p]
+    T = s.T
+    if stage == 0:
+        s.stack.append(("eor_age", p, 1))
+        for slot in (2, 1, 0):
+            sh = pl.lineup[slot]
+            if sh is not None and T.effect[sh.cid] == "surpriser":
+                s.stack.append(("surpriser", p, slot))
+        return
+    for slot in range(len(pl.lineup)):
+        sh = pl.own(slot)
+        if sh is None:
+            continue
+        sh.row += 1
+        if sh.row > 3:  # NET-SEAS-03
+            sh.row = 3
+            cancel(s, p, slot)
+
+
+def eor_final(s: NetState) -> None:
+    if s.round >= ROUNDS:
+        final_scoring(s)
+        return
+    # NET-EOR-11: clear the pass track.
+    s.pass_order = []
+    # NET-EOR-12 / NET-VAR-04..06 / NET-SOLO-11: next turn order.
+    if s.solo:
+        s.order = s.order[::-1]  # a new list: clones share the turn order (NetState.clone)
+    elif s.opts.get("turn_order") == "low_to_high":
+        prev = {q: i for i, q in enumerate(s.order)}
+        s.order = sorted(s.order, key=lambda q: (s.players[q].scores[-1], -prev[q]))
+    else:
+        s.first = (s.first + 1) % s.n
+        s.order = [(s.first + i) % s.n for i in range(s.n)]
+    for pl in s.players:  # Exclusive Rights reservations last until the end of the round
+        s.discards[SHOW].extend(pl.reserved)
+        pl.reserved = []
+    # NET-EOR-13: discard the display and deal a new one.
+    for k in range(4):
+        s.discards[k].extend(s.display[k])
+        s.display[k] = []
+    start_round(s)
+
+
+# ----------------------------------------------------------------------------- game end
+
+
+def end_bonuses(s: NetState, p: int) -> dict[str, int]:
+    """NET-END-02..05."""
+    T = s.T
+    pl = s.players[p]
+    assert s.cat.board is not None
+    values = s.cat.board.genre_board.values
+    genres = sum(values[pos - 1] for pos in pl.genre if pos >= 1)
+    reruns = 0
+    for c in pl.reruns:
+        d = T.defs[c]
+        if T.kind[c] == SHOW:
+            reruns += d.rerun if d.rerun is not None else d.seasons[3]
+        else:
+            reruns += d.rerun  # Rerun Guy (NET-CARD-26)
+    network = 0
+    for c in pl.green:
+        if T.kind[c] == NET and T.defs[c].timing == "game_end":  # NET-AMB-25
+            network += game_end_value(s, p, c)
+    return {"genres": genres, "reruns": reruns, "network": network, "cash": pl.cash // 3}
+
+
+def game_end_value(s: NetState, p: int, cid: int) -> int:
+    T = s.T
+    d = T.defs[cid]
+    pl = s.players[p]
+    eff, prm = d.effect, d.params
+    if eff == "game_viewers":
+        return int(prm["amount"])
+    if eff == "streaming_deal":  # NET-CARD-11: every card in the reruns
+        return int(prm["per"]) * len(pl.reruns)
+    if eff == "viewers_per_genre":
+        return int(prm["per"]) * sum(1 for g in pl.genre if g >= 1)
+    if eff == "viewers_per_genre_shows":
+        changed = dict(s.extra.get("regenre", ()))
+        shows = [sh.genre for sh in pl.lineup if sh] + [changed.get(c, T.defs[c].genre) for c in pl.reruns if T.kind[c] == SHOW]
+        return int(prm["per"]) * sum(1 for g in shows if g == prm["genre"])
+    if eff == "viewers_per_network_card":
+        return int(prm["per"]) * (sum(1 for c in pl.green if T.kind[c] == NET) - 1)
+    return 0
+
+
+def final_scoring(s: NetState) -> None:
+    """NET-END-01..06, NET-SOLO-15/16."""
+    s.phase = "over"
+    rows: list[dict[str, Any]] = []
+    for p in range(s.n):
+        pl = s.players[p]
+        b = end_bonuses(s, p)
+        rounds = sum(pl.scores)
+        total = rounds + sum(b.values())
+        rows.append({"rounds": list(pl.scores), "rounds_total": rounds, **b,
+                     "bonus_total": sum(b.values()), "total": total})
+    best = max(r["total"] for r in rows)
+    s.final = {"players": rows, "winners": [p for p, r in enumerate(rows) if r["total"] == best]}
+    if s.solo:
+        s.final["rank"] = solo_rank(rows[0]["total"])
+    if s.log is not None:
+        s.say("The game is over. " + ", ".join(f"{pname(s, p)}: {r['total']}" for p, r in enumerate(rows)))

@@ -1,0 +1,84 @@
+"""Slots and conditions: the capacity of a show's slots, its required slots and the conditions
+of stars and ads (001, Star & Ad Conditions; NET-ATT-04, NET-PROD-04, NET-COND-03..08)."""
+
+from __future__ import annotations
+
+from primetime.games.networks.cards import TIMESLOTS
+from primetime.games.networks.state import NetState
+from primetime.games.networks.tables import AD, NET, STAR, Tables
+
+
+def capacity(T: Tables, sh_cid: int, x_star: int, x_ad: int, x_wild: int, atts: list[int]) -> bool:
+    """Can these attachments be assigned to the show's slots (NET-ATT-04, NET-CARD-19/22/23)?"""
+    ns = nf = na = 0
+    cls, ba = T.cls, T.ba
+    for c in atts:
+        k = cls[c]
+        if k == 0:
+            ns += 1
+            if ba[c]:
+                x_ad += 1
+        elif k == 2:
+            na += 1
+        else:
+            nf += 1
+    S, A, W = T.cap[sh_cid]
+    S += x_star
+    A += x_ad
+    W += x_wild
+    over = (ns - S if ns > S else 0) + (na - A if na > A else 0)
+    if over > W:
+        return False
+    return nf <= (S - ns if S > ns else 0) + (A - na if A > na else 0) + W - over
+
+
+def required_ok(T: Tables, sh_cid: int, atts: list[int]) -> bool:
+    """Are the required (full-colour) slots filled (NET-PROD-04)?"""
+    ns = nf = na = 0
+    cls = T.cls
+    for c in atts:
+        k = cls[c]
+        if k == 0:
+            ns += 1
+        elif k == 2:
+            na += 1
+        else:
+            nf += 1
+    sr, ar, wr = T.req[sh_cid]
+    need_flex = (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0)
+    return need_flex <= nf and ns + nf + na >= sr + ar + wr
+
+
+def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: list[int]) -> bool:
+    """Evaluate a star/ad condition at attach time (001, Star & Ad Conditions; NET-COND-03..08)."""
+    T = s.T
+    if T.effect[cid] == "charity_mainstay":  # NET-CARD-20 / NET-AMB-18
+        pl = s.players[p]
+        if not s.solo and pl.scores:
+            mine = pl.scores[-1]
+            if all(mine > q.scores[-1] for i, q in enumerate(s.players) if i != p and q.scores):
+                return False
+    c = T.cond[cid]
+    if c is None:
+        return True
+    k = c.kind
+    if k == "genre":
+        return genre in c.genres
+    if k == "timeslot":
+        return TIMESLOTS[slot] == c.timeslot
+    if k in ("with_others", "alone"):
+        want = {"star": (STAR,), "ad": (AD,), "any": (STAR, AD)}[c.of]
+        cnt = sum(1 for o in others if T.kind[o] in want)
+        return cnt >= 1 if k == "with_others" else cnt == 0
+    if k == "networks":
+        return sum(1 for g in s.players[p].green if T.kind[g] == NET) >= c.count
+    return True
+
+
+def _fits(S: int, A: int, W: int, ns: int, nf: int, na: int) -> bool:
+    over = (ns - S if ns > S else 0) + (na - A if na > A else 0)
+    return over <= W and nf <= (S - ns if S > ns else 0) + (A - na if A > na else 0) + W - over
+
+
+def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
+    return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr

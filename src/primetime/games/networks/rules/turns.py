@@ -1,0 +1,171 @@
+"""A player's turn: the action menu (NET-TURN-03), free uses of network cards (NET-TURN-07,
+NET-NETC-06), signing a star or an ad, taking a network card, and what each menu key does."""
+
+from __future__ import annotations
+
+from primetime.games.networks.rules.attach import _show_mask
+from primetime.games.networks.rules.genres import gain_card
+from primetime.games.networks.rules.green_room import player_summary, star_cost
+from primetime.games.networks.rules.log import name, pname
+from primetime.games.networks.rules.network_cards import use_network
+from primetime.games.networks.rules.passing import _pass_keys, act_pass
+from primetime.games.networks.rules.production import can_produce, start_production
+from primetime.games.networks.rules.rounds import end_turn, take_action
+from primetime.games.networks.state import NetState
+from primetime.games.networks.tables import AD, IV_DISCOUNT, NET, SHOW, STAR, TK_AD, TK_ATTACH, TK_NET, TK_PASS, TK_SHOW, TK_STAR, TK_USE
+
+# ----------------------------------------------------------------------------- free uses
+
+
+def free_uses(s: NetState, p: int, acted: int) -> list[str]:
+    """Network cards usable now, without spending the action (NET-TURN-07, NET-NETC-06)."""
+    T = s.T
+    use_check = T.use_check
+    out: list[str] = []
+    seen: set[str] | None = None
+    for cid in s.players[p].green:
+        check = use_check[cid]
+        if check is None:
+            continue
+        eff = T.effect[cid]
+        if seen is not None and eff in seen:
+            continue
+        if check(s, p, cid, acted):
+            if seen is None:
+                seen = {eff}
+            else:
+                seen.add(eff)
+            out.append(T.k_use[cid])
+    return out
+
+
+def has_free_use(s: NetState, p: int, acted: int) -> bool:
+    """Is ``free_uses`` non-empty?"""
+    use_check = s.T.use_check
+    for cid in s.players[p].green:
+        check = use_check[cid]
+        if check is not None and check(s, p, cid, acted):
+            return True
+    return False
+
+
+# ----------------------------------------------------------------------------- the action menu
+
+
+def turn_options(s: NetState, p: int, acted: int) -> list[str]:
+    """The action menu (NET-TURN-03) plus free network-card uses and passing."""
+    T = s.T
+    pl = s.players[p]
+    if acted == 1:
+        out = free_uses(s, p, acted)
+        out.append("end")
+        return out
+    cash = pl.cash
+    # Everything the menu depends on in the green room, memoised per green room.
+    gt = pl.green
+    summary = player_summary(T, pl)
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, _pc, _e_ens, _e_spon, present, attach_keys = summary
+    stars, ads, nets = s.display[STAR], s.display[AD], s.display[NET]
+    max_cost = T.max_cost
+    budget = cash + sd
+    costs, k_star, k_ad, k_net = T.cost, T.k_star, T.k_ad, T.k_net
+    if budget >= max_cost[STAR]:
+        out = [k_star[c] for c in stars]
+    else:
+        out = [k_star[c] for c in stars if costs[c] <= budget]  # NET-STAR-02
+    for c in ads:  # NET-AD-02
+        out.append(k_ad[c])
+    if cash >= max_cost[NET]:
+        for c in nets:
+            out.append(k_net[c])
+    else:
+        for c in nets:
+            if costs[c] <= cash:
+                out.append(k_net[c])
+    have = ns + nf + na
+    prod_info, k_show = T.prod_info, T.k_show
+    # Sponsored Content fills the required slots of a show from the display only (NET-CARD-05/10).
+    for shows, src, any_req in ((s.display[SHOW], "display", spon), (pl.reserved, "reserved", False)):
+        for cid in shows:  # NET-PROD-02
+            cost, sr, ar, total = prod_info[cid]
+            cost -= ca
+            if cash >= cost and (any_req or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
+                out.append(k_show[cid])
+            elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, src):
+                out.append(k_show[cid])
+    if present:  # the classes of the stars and ads in the green room
+        # Whether a card has a target depends only on its class (see _show_mask).
+        mask = 0
+        spon_i = 1 if spon else 0
+        tcache = T.target_cache
+        for sh in pl.lineup:
+            if sh is not None:
+                m = tcache.get((sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon_i))
+                mask |= _show_mask(T, sh, ens, spon_i) if m is None else m
+                if mask & present == present:
+                    break
+        if mask & present == present:  # every star and ad in the green room has a target
+            out += attach_keys
+        elif mask:
+            acls, k_attach = T.acls, T.k_attach
+            out += [k_attach[c] for c in dict.fromkeys(gt) if acls[c] >= 0 and mask >> acls[c] & 1]
+    if usable:
+        out += free_uses(s, p, acted)
+    if acted == 2:
+        out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
+        return out
+    _pass_keys(s, p, dbl, out)
+    return out
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+def act_sign_star(s: NetState, p: int, cid: int) -> None:
+    take_action(s, p)
+    s.display[STAR].remove(cid)
+    if s.log is not None:
+        s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
+    gain_card(s, p, cid, free=False)
+
+
+def act_sign_ad(s: NetState, p: int, cid: int) -> None:
+    take_action(s, p)
+    s.display[AD].remove(cid)
+    if s.log is not None:
+        s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.T.defs[cid].bonus}M.")
+    gain_card(s, p, cid)
+
+
+def act_take_network(s: NetState, p: int, cid: int) -> None:
+    take_action(s, p)
+    s.display[NET].remove(cid)
+    s.players[p].cash -= s.T.defs[cid].cost
+    if s.log is not None:
+        s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
+    gain_card(s, p, cid)
+
+
+def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
+    code, cid = s.T.turn_key[key]
+    # the most frequent actions first
+    if code == TK_AD:
+        act_sign_ad(s, p, cid)
+    elif code == TK_ATTACH:
+        take_action(s, p)
+        s.stack.append(("att_target", p, cid, False))
+    elif code == TK_PASS:
+        act_pass(s, p, key)
+    elif code == TK_NET:
+        act_take_network(s, p, cid)
+    elif code == TK_STAR:
+        act_sign_star(s, p, cid)
+    elif code == TK_SHOW:
+        take_action(s, p)
+        src = "reserved" if cid in s.players[p].reserved else "display"
+        start_production(s, p, cid, src)
+    elif code == TK_USE:
+        use_network(s, p, cid)
+    else:  # TK_END
+        s.stack.pop()
+        end_turn(s, p)

@@ -1,0 +1,65 @@
+"""What a lineup is worth: show viewers and upkeep, and the forecast (003, Forecast; NET-SEAS-08,
+NET-EOR-02, NET-UI-11..13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from primetime.games.networks import effects as fx
+from primetime.games.networks.state import NetState, Show
+from primetime.games.networks.tables import STAR, att_expense
+
+
+def show_viewers(s: NetState, p: int, sh: Show) -> int:
+    """A show's viewers this round (NET-SEAS-08, NET-ANAT-06, NET-AMB-26)."""
+    T = s.T
+    row = sh.row
+    v = T.defs[sh.cid].seasons[row]
+    att_v = T.att_v
+    for cid, rot in sh.atts:
+        v += att_v[cid][1 if rot else 0][row]  # att_viewers
+    if T.effect[sh.cid] == "reinfeld":  # NET-CARD-16: stars with no visible expenses
+        for other in s.players[p].lineup:
+            if other is not None:
+                for cid, rot in other.atts:
+                    if T.kind[cid] == STAR and att_expense(T, cid, rot) == 0:
+                        v += fx.REINFELD_PER_STAR
+    return int(v)
+
+
+def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
+    """(income, expenses) of a show with its attachments (NET-EOR-02)."""
+    T = s.T
+    d = T.defs[sh.cid]
+    inc, exp = d.income, d.expenses
+    att_ie = T.att_ie
+    for cid, rot in sh.atts:
+        i, e = att_ie[cid][1 if rot else 0]  # att_income, att_expense
+        inc += i
+        exp += e
+    return inc, exp
+
+
+def upkeep_net(s: NetState, p: int) -> int:
+    net = 0
+    for sh in s.players[p].lineup:
+        if sh is not None:
+            i, e = show_upkeep(s, sh)
+            net += i - e
+    return net
+
+
+def forecast(s: NetState, p: int) -> dict[str, Any]:
+    """Viewers and upkeep if the round ended now (003, Forecast; NET-UI-11..13)."""
+    pl = s.players[p]
+    shows: list[dict[str, int] | None] = []
+    for slot, sh in enumerate(pl.lineup):
+        if sh is None:
+            shows.append(None)
+            continue
+        inc, exp = show_upkeep(s, sh)
+        shows.append({"slot": slot, "viewers": show_viewers(s, p, sh), "income": inc, "expenses": exp})
+    lineup = sum(x["viewers"] for x in shows if x)
+    net = upkeep_net(s, p)
+    return {"shows": shows, "lineup_viewers": lineup, "pass_viewers": pl.pass_viewers,
+            "viewers": lineup + pl.pass_viewers, "upkeep": net}
