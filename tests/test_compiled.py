@@ -1,9 +1,10 @@
 """The compiled build (tools/build_fast.py, which ``make test`` runs) plays exactly like pure Python.
 
 Skipped unless the build is present and up to date (``make test`` builds it when a C compiler is there; CI installs one).
-Both builds play the same seeded random games (The Networks at 1-5 players, Prime Time at 2-4,
-with their options varied), in their own processes, and must print the same fingerprint: every legal-option list, every chosen key,
-states serialised to JSON, per-player views, clones played ahead, and the final scores.
+Both builds run ``tools/fingerprint.py`` in their own processes and must print the same hashes:
+seeded random games (The Networks at 1-5 players, Prime Time at 2-4, with their options varied:
+every legal-option list, chosen key, decision, JSON state, per-player view, clone played ahead and
+final score), greedy and mcts games, card texts, terminal screens and browser payloads.
 """
 
 from __future__ import annotations
@@ -11,73 +12,44 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from primetime._build import PURE_ENV, current_build, pure_reason, stale_reasons
 
-FINGERPRINT = r'''
-import hashlib, importlib, json, sys
-from primetime.core.game import get_ruleset
-from primetime.core.rng import Rng, build
-
-game = sys.argv[1]
-rs = get_ruleset(game)
-# the game's state module: compiled in both games' builds, whatever modules their rules are in
-state_module = importlib.import_module(type(rs).__module__.rsplit(".", 1)[0] + ".state")
-h = hashlib.sha256()
-dump = lambda x: json.dumps(x, sort_keys=True, separators=(",", ":")).encode()
-decisions = 0
-for n in (range(1, 6) if game == "networks" else range(2, 5)):
-    for g in range(8):
-        if game == "networks":
-            opts = {"pilot": ("normal", "simplified")[g % 2], "log": g % 3 == 0}
-            if n > 1 and g % 4 >= 2:
-                opts["turn_order"] = "low_to_high"
-        else:
-            opts = {"bonds": g % 2 == 1, "simultaneous": g % 4 >= 2, "log": g % 3 == 0}
-        opts = rs.validate_options(opts, n)
-        state = rs.new_state(opts, 1000 * n + g, n)
-        pick = Rng(77 * g + n)
-        step = 0
-        while not rs.is_over(state):
-            keys = rs.legal_keys(state)
-            h.update(dump([rs.current_player(state), keys]))
-            if step % 37 == 5:
-                h.update(dump(rs.to_json(state)))
-                h.update(dump(rs.view(state, rs.current_player(state))))
-                ahead = rs.clone(state)
-                for _ in range(25):
-                    if rs.is_over(ahead):
-                        break
-                    k = rs.legal_keys(ahead)
-                    rs.apply_key(ahead, k[pick.below(len(k))])
-                h.update(dump(rs.to_json(ahead)))
-            key = keys[pick.below(len(keys))]
-            rs.apply_key(state, key)
-            step += 1
-        decisions += step
-        h.update(dump([rs.to_json(state), rs.scores(state)]))
-print(state_module.__file__.rsplit(".", 1)[-1], build(), decisions, h.hexdigest())
-'''
+ROOT = Path(__file__).resolve().parents[1]
+FINGERPRINT = ROOT / "tools" / "fingerprint.py"  # one hash per behaviour: see its docstring
+LOADED = ("import importlib; from primetime._build import COMPILED_MODULES, engine_build; from primetime.core.rng import build; "
+          "print(build(), *sorted({engine_build(importlib.import_module(m)) for m in COMPILED_MODULES}), sep='|')")
 
 
-def _run(game: str, pure: bool) -> list[str]:
-    env = {**os.environ, PURE_ENV: "1" if pure else ""}
-    out = subprocess.run([sys.executable, "-c", FINGERPRINT, game], env=env, capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    return out.stdout.split()
-
-
-@pytest.mark.parametrize("game", ["networks", "prime-time"])
-def test_the_compiled_build_plays_like_pure_python(game: str) -> None:
+def _skip_without_build() -> None:
     if current_build() != "compiled" and not pure_reason():
         pytest.skip("the compiled build is not present (make fast)")
     if stale_reasons():
         pytest.skip(f"the compiled build in place is stale (make fast): {stale_reasons()}")
-    compiled = _run(game, pure=False)
-    pure = _run(game, pure=True)  # the same tree, its extension files left aside
-    assert compiled[:2] == ["so", "C"], compiled
-    assert pure[:2] == ["py", "pure"], pure
-    assert int(pure[-2]) > 5000
-    assert compiled[-2:] == pure[-2:]
+
+
+def _run(args: list[str], pure: bool) -> list[str]:
+    env = {**os.environ, PURE_ENV: "1" if pure else ""}
+    out = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
+
+
+def test_every_listed_module_runs_compiled() -> None:
+    _skip_without_build()
+    assert _run(["-c", LOADED], pure=False) == ["C|compiled (mypyc)"]
+    assert _run(["-c", LOADED], pure=True) == ["pure Python|pure Python"]  # the same tree, its extension files left aside
+
+
+@pytest.mark.parametrize("game", ["networks", "prime-time"])
+def test_the_compiled_build_plays_like_pure_python(game: str) -> None:
+    _skip_without_build()
+    compiled = _run([str(FINGERPRINT), game], pure=False)
+    pure = _run([str(FINGERPRINT), game], pure=True)
+    assert compiled[0] == "build compiled", compiled
+    assert pure[0] == "build pure Python", pure
+    assert int(pure[1].split()[2]) > 4000  # decisions of the random games
+    assert compiled[1:] == pure[1:]
