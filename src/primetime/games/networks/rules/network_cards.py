@@ -1,4 +1,4 @@
-"""What network cards do: the behaviour of the effects in :mod:`.effects`, beside that registry.
+"""What network cards do: the behaviour of the effects named in the registry :mod:`primetime.games.networks.effects`.
 
 Each ``@network_effect`` function fills ``effects.NETWORK_HANDLERS`` (and ``effects.USE_CHECKS``:
 when a green-room card may be used) under its effect key, when this module is imported; the
