@@ -125,7 +125,7 @@ def test_bots_are_deterministic_for_a_seed() -> None:
 def test_greedy_look_ahead_hides_deck_order() -> None:
     game = Game.new("networks", 4, seed=2)
     bot = GreedyPolicy(0)
-    hidden = bot.hide(game.state)
+    hidden = bot.hide(game.state, 0)
     s = game.state
     assert hidden.display == s.display
     assert [sorted(d) for d in hidden.decks] == [sorted(d) for d in s.decks]

@@ -98,12 +98,19 @@ def test_greedy_look_ahead_redeals_what_it_cannot_see() -> None:
     me = (first + 1) % 4
     hidden = PrimeTimeGreedyBot(0).hide(s, me)
     assert hidden.players[me].shows == s.players[me].shows and hidden.players[me].talents == s.players[me].talents
-    unseen = sorted(s.show_deck + [c for q in range(4) if q != me for c in s.players[q].shows + s.players[q].offer])
+    assert s.screen is not None
+
+    def behind_screens(t: PTState) -> list[int]:  # shows the rivals have put on their guides since the screens went up
+        return [sl.show for q in range(4) if q != me for sl, was in zip(t.players[q].guide, t.screen[q][0], strict=True)  # type: ignore[index]
+                if sl is not None and sl.show >= 0 and (was is None or was.show != sl.show)]
+
+    assert show_keys and behind_screens(s)  # the first player's pick is behind its screen ...
+    assert behind_screens(hidden) == []  # ... and goes back among the unseen cards (PT-SIM-02)
+    unseen = sorted(s.show_deck + behind_screens(s) + [c for q in range(4) if q != me for c in s.players[q].shows + s.players[q].offer])
     assert sorted(hidden.show_deck + [c for q in range(4) if q != me for c in hidden.players[q].shows
                                       + hidden.players[q].offer]) == unseen
     assert hidden.show_deck != s.show_deck
     assert hidden.rng.state != s.rng.state
-    assert s.screen is not None
     for q in range(4):
         if q != me:
             seen = [g.to_json() if g is not None else None for g in s.screen[q][0]]

@@ -25,9 +25,10 @@ as if the show were finished in its best timeslot; the player's own follow-up de
 the same action (where to attach, which timeslot, which card to take ...) are looked at one
 level deeper.
 
-The bot only uses what its player may see: before looking ahead it reshuffles the hidden
-parts of its copy (deck order, the solo opponent's deck, the random generator).  The other
-players' Pilot Season offers are never read by the evaluation.
+The bot only uses what its player may see: it looks ahead from the rules' determinization
+(:func:`primetime.games.networks.rules.determinize.determinize`), in which every hidden part
+is rebuilt from the player's view, never copied: deck order, the solo opponent's deck, the
+other players' Pilot Season offers and the random generator.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from typing import Any
 
 from primetime.core.rng import Rng
 from primetime.games.networks import tables as TB
-from primetime.games.networks.cards import TIMESLOTS, Catalogue
+from primetime.games.networks.cards import TIMESLOTS
+from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import pilot as PI
 from primetime.games.networks.rules import production as P
@@ -93,7 +95,7 @@ class GreedyBot:
             ending = [k for k in keys if k.split(":")[0] in ("pass", "end", "done", "stop", "skip", "no", "rotate")]
             if ending:
                 keys = ending
-        base = self.hide(state)
+        base = self.hide(state, player)
         best: list[str] = []
         best_v = float("-inf")
         for key in keys:
@@ -106,29 +108,10 @@ class GreedyBot:
                 best.append(key)
         return best[0] if len(best) == 1 else str(self.rng.choice(best))
 
-    def hide(self, s: NetState) -> NetState:
-        """A copy of ``s`` whose hidden parts are reshuffled (a plausible, not the true, future)."""
-        c = s.clone()
-        rng = self.rng
-        shows = c.decks[TB.SHOW]
-        a_shows = _a_shows(c.cat)
-        # A shows lie on top of B shows: keep which positions hold an A show.
-        pos_a = [i for i, x in enumerate(shows) if x in a_shows]
-        if 0 < len(pos_a) < len(shows):
-            pos_b = [i for i, x in enumerate(shows) if x not in a_shows]
-            for pos in (pos_a, pos_b):
-                cards = [shows[i] for i in pos]
-                rng.shuffle(cards)
-                for i, x in zip(pos, cards, strict=True):
-                    shows[i] = x
-        else:
-            rng.shuffle(shows)
-        for k in (TB.STAR, TB.AD, TB.NET):
-            rng.shuffle(c.decks[k])
-        if c.solo_deck:
-            rng.shuffle(c.solo_deck)
-        c.rng = Rng(rng.next64())
-        return c
+    def hide(self, s: NetState, p: int) -> NetState:
+        """A copy of ``s`` whose hidden parts are rebuilt from ``p``'s view and re-dealt (a
+        plausible, not the true, future): the rules' determinization."""
+        return D.determinize(s, p, self.rng)
 
     def key_value(self, s: NetState, p: int, key: str, depth: int) -> float:
         t = s.clone()
@@ -144,16 +127,6 @@ class GreedyBot:
                 if depth == self.depth or len(keys) <= WIDE:
                     return max(self.key_value(t, p, k, depth - 1) for k in keys)
         return evaluate(t, p)
-
-
-_A_SHOWS: dict[int, frozenset[int]] = {}
-
-
-def _a_shows(cat: Catalogue) -> frozenset[int]:
-    a = _A_SHOWS.get(id(cat))
-    if a is None:
-        a = _A_SHOWS[id(cat)] = frozenset(cat.shows_a)
-    return a
 
 
 # ---------------------------------------------------------------------- evaluation

@@ -8,8 +8,9 @@ This module says what those steps mean for The Networks:
 
 * **Public copy** (:func:`public_copy`): deck order, the other players' private pilot
   offers and the pilot cards back in the box, the solo opponent's deck order and the random
-  generator are replaced by a canonical (sorted) arrangement.  ``tests/networks/test_bots_search.py``
-  proves that the choice does not depend on them.
+  generator are replaced by a canonical (sorted) arrangement, the rules' own.
+  ``tests/networks/test_bots_search.py`` and ``tests/networks/test_hidden_information.py``
+  prove that the choice does not depend on them.
 * **Determinizations**: ``ruleset.determinize(copy, player, rng)`` plus a shuffle of the
   solo opponent's deck.
 * **Evaluation**: the greedy bot's :func:`primetime.games.networks.bots.greedy.evaluate` (banked viewers,
@@ -51,8 +52,8 @@ from typing import Any
 
 from primetime.core.plugin import SearchAdapter, ahead_rewards
 from primetime.core.rng import Rng
-from primetime.games.networks import tables as TB
 from primetime.games.networks.bots.greedy import FOLLOW_UPS, STALL, USE, GreedyBot, evaluate
+from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.state import NetState
 
@@ -129,36 +130,14 @@ def rewards(s: NetState, n: int) -> list[float]:
 
 
 def public_copy(s: NetState, viewer: int) -> NetState:
-    """A clone of ``s`` whose hidden parts are in a canonical (sorted) arrangement.
+    """A clone of ``s`` whose hidden parts are in a canonical (sorted) arrangement: the rules'
+    :func:`primetime.games.networks.rules.determinize.canonical`.
 
     Deck contents are public (the cards nobody has seen), their order is not: each deck is
     sorted, keeping which positions of the show deck hold A and which hold B shows (the A
-    shows lie on top of the B shows, NET-SETUP-05).  The other players' private pilot
-    offers and the unseen pilot cards in the box are pooled, sorted and dealt back in the
-    same sizes; the solo opponent's deck is sorted; the random generator is reset.  Whatever
-    the true hidden arrangement, the result is the same.
+    shows lie on top of the B shows, NET-SETUP-05) until a reshuffle mixes them.  The other
+    players' private pilot offers and the unseen pilot cards in the box are pooled, sorted and
+    dealt back in the same sizes; the solo opponent's deck is sorted; the random generator is
+    reset.  Whatever the true hidden arrangement, the result is the same.
     """
-    d = s.clone()
-    T = TB.tables(s.cat)
-    for k in (TB.STAR, TB.AD, TB.NET):
-        d.decks[k].sort()
-    deck = d.decks[TB.SHOW]
-    a_pos = [i for i, c in enumerate(deck) if T.defs[c].deck == "A"]
-    b_pos = [i for i, c in enumerate(deck) if T.defs[c].deck != "A"]
-    for pos in (a_pos, b_pos):
-        cards = sorted(deck[i] for i in pos)
-        for i, c in zip(pos, cards, strict=True):
-            deck[i] = c
-    if s.phase == "pilot":
-        mine = set(s.pilot[viewer])
-        pilot = set(s.cat.pilot)
-        others = [q for q in range(s.n) if q != viewer]
-        hidden = sorted([c for c in d.box if c in pilot and c not in mine] + [c for q in others for c in d.pilot[q]])
-        rest = [c for c in d.box if c not in pilot or c in mine]
-        for q in others:
-            size = len(d.pilot[q])
-            d.pilot[q], hidden = hidden[:size], hidden[size:]
-        d.box = rest + hidden
-    d.solo_deck.sort()
-    d.rng = Rng(0)
-    return d
+    return D.canonical(s, viewer)

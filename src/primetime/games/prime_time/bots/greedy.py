@@ -29,10 +29,12 @@ At the end of the game the real final score is used.  The player's own follow-up
 of the same action (the amount of a bid, the steps of Public Relations) are looked at one or
 two levels deeper.
 
-The bot only uses what its player may see: before looking ahead it re-deals the hidden parts
-of its copy (the decks and the other players' hands and face-down talents, the client pile,
-the Boardroom decks, the random generator) and, while schedules are being built in secret,
-replaces the other players' guides with the ones they had before scheduling.
+The bot only uses what its player may see: it looks ahead from the rules' determinization
+(:func:`primetime.games.prime_time.rules.determinize.determinize`), in which every hidden part
+is rebuilt from the player's view, never copied: the decks and the other players' hands and
+face-down talents, the client pile, the Boardroom decks, the bag, the random generator and,
+while schedules are built in secret, the rivals' schedules behind their screens.  The
+evaluation reads the rivals' guides as the screens show them.
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ class PrimeTimeGreedyBot:
         return not (t.stack and t.stack[-1][1] == p and t.stack[-1][0] in PLANNED)
 
     def hide(self, s: PTState, p: int) -> PTState:
-        """A copy of ``s`` whose hidden parts are re-dealt (a plausible, not the true, state)."""
+        """A copy of ``s`` whose hidden parts are rebuilt from ``p``'s view (a plausible, not the true, state)."""
         return determinize.determinize(s, p, self.rng)
 
     def key_value(self, s: PTState, p: int, key: str, depth: int, first: bool) -> tuple[float, list[str]]:

@@ -5,17 +5,19 @@ The search (public copy -> determinization pool -> one ISUCT tree -> truncated e
 :mod:`primetime.bots.ismcts`; this module says what its steps mean for Prime Time:
 
 * **Public copy** (:func:`public_copy`): what the player cannot see is put in a canonical
-  arrangement.  The unseen Show cards (the deck, the other players' hands and starting
-  offers) are pooled, sorted and dealt back in the same counts, and so are the unseen
-  Talents (the deck, the other players' hands and face-down talents); the client pile and
-  the Boardroom decks are sorted; the random generator is reset.  The bag's contents follow
-  from the cubes in sight (every cube ever drawn is on the board or a guide), so they are
-  worked out from those rather than read.  While schedules are built in secret
-  (Simultaneous Scheduling, PT-SIM-01/02) each rival gets back the guide it showed before
-  scheduling and the cards it has scheduled since go back among the unseen ones (hand
-  counts and Re-Runs as before scheduling); a rival that has already submitted schedules
-  again inside the search, after the players still to do so.  ``tests/prime_time/test_bots_search.py``
-  proves that the choice does not depend on any of it.
+  arrangement, the rules' :func:`primetime.games.prime_time.rules.determinize.canonical`.
+  The unseen Show cards (the deck, the other players' hands and starting offers) are pooled,
+  sorted and dealt back in the same counts, and so are the unseen Talents (the deck, the
+  other players' hands and face-down talents); the client pile and the Boardroom decks are
+  sorted; the random generator is reset.  The bag's contents follow from the cubes in sight
+  (every cube ever drawn is on the board or a guide), so they are worked out from those
+  rather than read.  While schedules are built in secret (Simultaneous Scheduling,
+  PT-SIM-01/02) each rival gets back the guide it showed before scheduling and the cards it
+  has scheduled since go back among the unseen ones (hand counts and Re-Runs as before
+  scheduling); a rival that has already submitted schedules again inside the search, after
+  the players still to do so.  ``tests/prime_time/test_bots_search.py`` and
+  ``tests/prime_time/test_hidden_information.py`` prove that the choice does not depend on
+  any of it.
 * **Determinizations**: the ruleset's ``determinize(copy, player, rng)``, which re-deals
   the unseen cards, the client pile and the Boardroom decks and draws a new generator.
 * **Evaluation**: the greedy bot's :func:`primetime.games.prime_time.bots.greedy.evaluate` (VP,
@@ -53,15 +55,14 @@ bot's choices depend on the machine's speed.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
 from primetime.core.plugin import SearchAdapter, ahead_rewards
 from primetime.core.rng import Rng
 from primetime.games.prime_time.bots.greedy import FOLLOW_UPS, PrimeTimeGreedyBot, evaluate
-from primetime.games.prime_time.rules import core, determinize, flow
-from primetime.games.prime_time.state import PTState, Slot
+from primetime.games.prime_time.rules import determinize, flow
+from primetime.games.prime_time.state import PTState
 
 MARGIN = 12.0  # VP: the scale of "how far ahead" in the reward
 C = 0.3  # UCB exploration: the greedy prior is a good guide in Prime Time, so the search explores less
@@ -119,70 +120,19 @@ def rewards(s: PTState, n: int) -> list[float]:
 # ---------------------------------------------------------------------- the public copy
 
 
-def _cards(guide: list[Slot | None]) -> tuple[Counter[int], Counter[int]]:
-    """The Show cards and the Talents on a guide."""
-    shows: Counter[int] = Counter()
-    talents: Counter[int] = Counter()
-    for sl in guide:
-        if sl is None:
-            continue
-        if sl.show >= 0:
-            shows[sl.show] += 1
-        talents.update(sl.talents)
-    return shows, talents
-
-
 def public_copy(s: PTState, viewer: int) -> PTState:
     """A clone of ``s`` whose hidden parts are in a canonical arrangement (see the module docstring).
 
-    Whatever the true hidden arrangement, the result is the same.
+    The rules' :func:`~primetime.games.prime_time.rules.determinize.canonical` arrangement, with
+    the rivals who have already submitted a schedule in secret scheduling again, after the
+    players still to do so.  Whatever the true hidden arrangement, the result is the same.
     """
-    d = s.clone()
-    others = [q for q in range(d.n) if q != viewer]
-    if d.screen is not None:  # PT-SIM-01/02: rivals' schedules are behind their screens
-        pending = {t[1] for t in d.stack if t[0] == "sched"}
-        again: list[int] = []
-        for q in others:
-            pl = d.players[q]
-            guide, counts = d.screen[q]
-            shown_shows, shown_talents = _cards(guide)
-            now_shows, now_talents = _cards(pl.guide)
-            pl.shows += list((now_shows - shown_shows).elements())
-            pl.talents += list((now_talents - shown_talents).elements())
-            pl.guide = [g.copy() if g is not None else None for g in guide]
-            pl.reruns = counts[2]
-            if q not in pending:
-                again.append(q)
-        if again:  # they schedule again in the search, after the players still to do so
-            at = max(i for i, t in enumerate(d.stack) if t[0] == "ratings") + 1
-            again.sort(key=d.order.index, reverse=True)
-            d.stack[at:at] = [("sched", q, 0) for q in again]
-    determinize.redeal_unseen(d, others, list.sort)
-    d.client_pile.sort()
-    for br in d.br_decks:
-        br.sort()
-    d.bag = bag_in_sight(d)
-    d.rng = Rng(0)
+    d, again = determinize.canonical(s, viewer)
+    if again:  # they schedule again in the search, after the players still to do so
+        at = max(i for i, t in enumerate(d.stack) if t[0] == "ratings") + 1
+        again.sort(key=d.order.index, reverse=True)
+        d.stack[at:at] = [("sched", q, 0) for q in again]
     return d
 
 
-def bag_in_sight(s: PTState) -> list[int]:
-    """The bag's contents by colour as the cubes in sight tell them: the starting cubes less
-    those in the daily pools, on the Forecast and on the guides."""
-    bag = list(core.rules(s).cube_counts)
-    for pool in s.pools:
-        for c, k in enumerate(pool):
-            bag[c] -= k
-    for row in s.forecast:
-        for c in row:
-            if c >= 0:
-                bag[c] -= 1
-    for pl in s.players:
-        for sl in pl.guide:
-            if sl is None:
-                continue
-            for card in sl.cubes:
-                for c in card:
-                    if c >= 0:
-                        bag[c] -= 1
-    return [max(0, k) for k in bag]
+bag_in_sight = determinize.bag_in_sight
