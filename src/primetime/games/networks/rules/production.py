@@ -338,19 +338,31 @@ def commit_production(s: NetState, p: int) -> None:
 
 
 def upton_crabby(s: NetState, p: int, sh: Show) -> None:
-    """NET-CARD-18: once it holds 2 stars, draw a star and attach it (upside down if unmet)."""
+    """NET-CARD-18: once it holds 2 stars, draw a star and attach it into a free slot (upside down
+    if its condition is unmet)."""
     T = s.T
     if sh.crabby or T.effect[sh.cid] != "upton_crabby":
         return
     if sum(1 for c, _ in sh.atts if T.kind[c] == STAR) < 2:
         return
-    sh.crabby = True
+    sh.crabby = True  # once per show
+    # The drawn star takes a free slot of the show (its third printed star slot); the show gets no
+    # extra slot, so with every slot taken nothing is drawn (design-decisions, NET-ANAT-04).
+    n = [0, 0, 0]
+    nb = 0
+    for a, _r in sh.atts:
+        k = T.cls[a]
+        n[k] += 1
+        if k == 0 and T.ba[a]:
+            nb += 1
+    S, A, W = T.cap[sh.cid]
+    if not _fits(S + sh.x_star, A + sh.x_ad + nb, W + sh.x_wild, n[0] + 1, n[1], n[2]):
+        return
     c = draw(s, STAR)
     if c is None:
         return
     slot = s.players[p].lineup.index(sh)
     rot = not condition_met(s, p, c, sh.genre, slot, [a for a, _ in sh.atts])
-    sh.x_star += 1
     sh.atts += ((c, rot),)
     if s.log is not None:
         s.say(f"Upton Crabby draws {name(s, c)} and attaches it" + (" upside down." if rot else "."))
