@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import pytest
+
+from primetime.core import Rng
 from primetime.games.networks.rules import attach as A
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import round_end as RE
+from primetime.games.networks.rules import setup as SU
+from primetime.games.networks.rules import slots as SL
 from primetime.games.networks.rules import values as V
+from primetime.games.networks.ruleset import NetworksRuleset
+from primetime.games.networks.state import NetState
 
 from .helpers import (
     CAT,
     DAY,
     LATE,
     PRIME,
+    STAR,
     T,
     attach,
     choose,
@@ -135,3 +143,61 @@ def test_net_anat_12_starters_have_no_timeslot() -> None:
     s = scenario(2)
     assert all(sh.row == 0 for sh in s.players[0].lineup)
     assert T.defs[s.players[0].lineup[0].cid].deck == "starter"
+
+
+# ----------------------------------------------------------------------------- the slot-capacity invariant in random play
+
+INVARIANT_GAMES = {1: 60, 2: 70, 3: 60, 4: 60, 5: 50}  # 300 seeded random games
+
+
+def _replace_keeps_slots(s: NetState, p: int, key: str) -> str | None:
+    """Apply an offered ``rep:<slot>:<old>`` key on a clone: what is wrong afterwards, or None."""
+    slot, old = int(key.split(":")[1]), int(key.split(":")[2])
+    new = s.stack[-1][2]
+    before = s.players[p].lineup[slot]
+    assert before is not None
+    S, A, W = T.cap[before.cid]
+    was_filled = SL.required_ok(T, before.cid, [c for c, _ in before.atts])
+    t = s.clone()
+    F.apply(t, key)
+    problems = SL.lineup_fits(t)
+    if problems:
+        return "; ".join(problems)
+    if (T.kind[new] == STAR) != (T.kind[old] == STAR) and W + before.x_wild == 0:
+        return f"{key}: a card of the other type replaced on a show without a wild slot (NET-ATT-03/04)"
+    after = t.players[p].lineup[slot]
+    if after is not None and was_filled and not before.ignore_req and not SL.required_ok(T, after.cid, [c for c, _ in after.atts]):
+        return f"{key}: a filled required slot was emptied (NET-ATT-04)"
+    return None
+
+
+@pytest.mark.parametrize("n", sorted(INVARIANT_GAMES))
+def test_net_anat_04_random_games_never_overfill_a_show(n: int) -> None:
+    """NET-ANAT-04 (a slot holds at most one card), NET-ATT-03/04/09, NET-CARD-09/18/19: in seeded
+    random games no show ever holds more stars, ads or cards than its slots allow (Brand
+    Ambassador's extra ad counted explicitly, ``slots.lineup_fits``), and every offered Replace
+    leaves every attachment on a legal slot, of the same type unless the show has a wild slot."""
+    replaces = 0
+    for seed in range(INVARIANT_GAMES[n]):
+        s = SU.new_state(CAT, NetworksRuleset().validate_options({"log": False}, n), 50_000 + seed, n)
+        rng = Rng(seed * 104_729 + n)
+        steps = 0
+        while s.phase != "over":
+            keys = F.legal(s)
+            top = s.stack[-1]
+            if top[0] == "att_target":
+                for key in keys:
+                    if key.startswith("rep:"):
+                        replaces += 1
+                        wrong = _replace_keeps_slots(s, top[1], key)
+                        assert wrong is None, f"seed {seed}, step {steps}: {wrong}"
+            elif top[0] == "ba_extra" or top[:3] == ("pick", top[1], "spinoff"):
+                for key in keys:  # every extra ad and every Spinoff choice, not only the one played
+                    t = s.clone()
+                    F.apply(t, key)
+                    assert not SL.lineup_fits(t), f"seed {seed}, step {steps}, {key}: {SL.lineup_fits(t)}"
+            F.apply(s, rng.choice(keys))
+            steps += 1
+            problems = SL.lineup_fits(s)
+            assert not problems, f"seed {seed}, step {steps}: {problems}"
+    assert replaces > 0  # the games did offer replacements

@@ -16,6 +16,7 @@ from .helpers import (
     atts,
     choose,
     cid,
+    empty_lineup,
     play_out_turns,
     produce,
     put_show,
@@ -201,3 +202,61 @@ def test_net_att_13_sponsored_content_show_survives_empty_required_slots() -> No
     produce(s, dawson, slot=PRIME, uses=[spon])
     play_out_turns(s)
     assert s.players[0].lineup[PRIME].cid == dawson
+
+
+# ----------------------------------------------------------------------------- replace mode: same type, or a wild slot
+
+
+def test_net_att_03_replace_mode_is_same_type_on_a_show_without_wild_slot() -> None:
+    """NET-ATT-03: replace mode discards an attached card of the same type.  SportsEdges (1 star
+    slot, 1 ad slot, no wild slot): an ad may not replace Dame Prudence Oscarworth, which would
+    shed her expenses; a star may."""
+    s = scenario(2)
+    empty_lineup(s, 0)
+    dame = cid("Dame Prudence Oscarworth")
+    put_show(s, 0, DAY, "SportsEdges", atts=[dame])
+    ad, star = to_green(s, 0, "Fizzy Pop", "Sunny Daye")
+    assert targets(s, ad, DAY) == ["to:0"]  # the empty ad slot only
+    assert targets(s, star, DAY) == [f"rep:0:{dame}"]
+    choose(s, f"attach:{ad}")
+    assert f"rep:0:{dame}" not in F.legal(s)
+
+
+def test_net_att_04_cross_type_replacement_needs_a_wild_slot() -> None:
+    """NET-ATT-04: only a show with a wild slot (printed, or opened by Sponsored Content) lets an
+    attached card be replaced by one of the other type, and the final set must fit the slots."""
+    s = scenario(2)
+    empty_lineup(s, 0)
+    sunny, fizzy = cid("Sunny Daye"), cid("Fizzy Pop")
+    put_show(s, 0, DAY, "SportsEdges", atts=[sunny, fizzy])  # full, no wild slot
+    star, ad = to_green(s, 0, "Gene Pool", "Cloud Nine Mattresses")
+    assert targets(s, star, DAY) == [f"rep:0:{sunny}"]
+    assert targets(s, ad, DAY) == [f"rep:0:{fizzy}"]
+    sh = s.players[0].lineup[DAY]
+    sh.x_wild = 1  # the same show with an extra wild slot from Sponsored Content (NET-CARD-10)
+    assert set(targets(s, star, DAY)) == {"to:0", f"rep:0:{sunny}", f"rep:0:{fizzy}"}
+    assert set(targets(s, ad, DAY)) == {"to:0", f"rep:0:{sunny}", f"rep:0:{fizzy}"}
+
+
+def test_net_att_09_swap_on_a_full_show_without_wild_slot_keeps_the_types() -> None:
+    """NET-ATT-09: on a full show the swap is legal when the mix still fits, and without a wild
+    slot that means a star for a star and an ad for an ad."""
+    s = scenario(2)
+    empty_lineup(s, 0)
+    dame, fizzy = cid("Dame Prudence Oscarworth"), cid("Fizzy Pop")
+    put_show(s, 0, DAY, "SportsEdges", atts=[dame, fizzy])
+    (ad,) = to_green(s, 0, "Cloud Nine Mattresses")
+    assert targets(s, ad, DAY) == [f"rep:0:{fizzy}"]
+    attach(s, ad, f"rep:0:{fizzy}")
+    assert sorted(atts(s.players[0].lineup[DAY])) == sorted([(dame, False), (ad, False)])
+
+
+def test_net_att_11_no_attach_option_for_a_card_without_a_legal_slot() -> None:
+    """NET-ATT-11: an ad is not offered for attaching to SportsEdges holding a star and Famously
+    Famous (in the ad slot): the only way in would be replacing a star, which needs a wild slot."""
+    s = scenario(2)
+    empty_lineup(s, 0)
+    put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye", "Famously Famous"])
+    (ad,) = to_green(s, 0, "Fizzy Pop")
+    assert A.attach_targets(s, 0, ad) == []
+    assert f"attach:{ad}" not in F.legal(s)

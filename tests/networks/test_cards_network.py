@@ -208,6 +208,27 @@ def test_net_card_09_spinoff_rescues_attachment_before_cancel() -> None:
     assert cid("Fizzy Pop") in s.discards[AD] and sp in s.discards[NET]
 
 
+def test_net_card_09_spinoff_may_not_take_back_brand_ambassador_while_its_extra_ad_needs_it() -> None:
+    """NET-CARD-09 with NET-CARD-19 and NET-ANAT-04: Spinoff returns a star or ad, but Brand
+    Ambassador stays while the show holds the extra ad it allowed (the show could not hold the
+    ads without it); once that ad is gone, it may be taken back."""
+    s = scenario(2)
+    (sp,) = to_green(s, 0, "Spinoff")
+    ba, fizzy, cloud = cid("Brand Ambassador"), cid("Fizzy Pop"), cid("Cloud Nine Mattresses")
+    put_show(s, 0, PRIME, "Dawson's Reek", atts=[ba, fizzy, cloud])  # 1 star slot, 1 ad slot + 1 for BA
+    choose(s, f"use:{sp}")
+    assert f"att:1:{ba}" not in F.legal(s)
+    assert {f"att:1:{fizzy}", f"att:1:{cloud}"} <= set(F.legal(s))
+    choose(s, f"att:1:{cloud}")
+    assert sorted(atts(s.players[0].lineup[PRIME])) == sorted([(ba, False), (fizzy, False)])
+    s2 = scenario(2)
+    (sp,) = to_green(s2, 0, "Spinoff")
+    put_show(s2, 0, PRIME, "Dawson's Reek", atts=[ba, fizzy])  # no extra ad: BA may go
+    choose(s2, f"use:{sp}")
+    choose(s2, f"att:1:{ba}")
+    assert atts(s2.players[0].lineup[PRIME]) == [(fizzy, False)] and ba in s2.players[0].green
+
+
 # ----------------------------------------------------------------------------- NET-CARD-10 Sponsored Content
 
 

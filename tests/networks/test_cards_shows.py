@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from primetime.games.networks import effects as fx
+from primetime.games.networks.rules import attach as A
 from primetime.games.networks.rules import decks as DK
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import values as V
@@ -84,6 +85,34 @@ def test_net_card_18_upton_crabby_draws_a_star_after_two() -> None:
     sh = s.players[0].lineup[PRIME]
     assert (drawn, False) in atts(sh) and len(atts(sh)) == 3 and sh.crabby
     assert drawn not in s.discards[STAR]
+
+
+def test_net_card_18_upton_crabby_drawn_star_takes_the_free_printed_slot() -> None:
+    """NET-CARD-18 (a judgement, see design-decisions): produced with 2 of its 3 star slots filled,
+    the drawn star goes into the free printed slot; no slot is added, so a 4th star can only
+    replace one (NET-ANAT-04)."""
+    s = scenario(2)
+    (uc,) = to_display(s, "Upton Crabby")
+    a, b, fourth = to_green(s, 0, "Sunny Daye", "Gene Pool", "Dusty Trails")
+    (drawn,) = on_top(s, "Marlowe Brooding")
+    produce(s, uc, [a, b], slot=PRIME)
+    sh = s.players[0].lineup[PRIME]
+    assert len(atts(sh)) == 3 and sh.x_star == 0 and sh.crabby
+    assert [t for t in A.attach_targets(s, 0, fourth) if t.split(":")[1] == "1"] == [
+        f"rep:1:{a}", f"rep:1:{b}", f"rep:1:{drawn}"]
+
+
+def test_net_card_18_upton_crabby_with_every_slot_filled_draws_nothing() -> None:
+    """NET-CARD-18: produced with 3 stars, no slot is free for a drawn star: nothing is drawn and
+    the effect is spent."""
+    s = scenario(2)
+    (uc,) = to_display(s, "Upton Crabby")
+    stars = to_green(s, 0, "Sunny Daye", "Gene Pool", "Dusty Trails")
+    (top_star,) = on_top(s, "Marlowe Brooding")
+    produce(s, uc, stars, slot=PRIME)
+    sh = s.players[0].lineup[PRIME]
+    assert sorted(c for c, _ in atts(sh)) == sorted(stars) and sh.x_star == 0 and sh.crabby
+    assert s.decks[STAR][-1] == top_star
 
 
 def test_net_card_18_upton_crabby_unmet_condition_upside_down_and_later_trigger() -> None:

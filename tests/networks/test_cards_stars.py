@@ -18,6 +18,7 @@ from .helpers import (
     atts,
     choose,
     cid,
+    empty_lineup,
     play_out_turns,
     produce,
     put_show,
@@ -53,6 +54,20 @@ def test_net_card_19_brand_ambassador_extra_ad_same_action() -> None:
     assert top(s)[0] == "ba_extra" and f"att:{ad}" in F.legal(s) and "skip" in F.legal(s)
     choose(s, f"att:{ad}")
     assert len(atts(s.players[0].lineup[PRIME])) == 4 and top(s) == ("turn", 1, 0)
+
+
+def test_net_card_19_brand_ambassador_replaced_only_if_the_ads_still_fit() -> None:
+    """NET-CARD-19 with NET-ATT-09: a star may replace Brand Ambassador only when the show can hold
+    its ads without the extra slot; an ad never may on a show without a wild slot (NET-ATT-03)."""
+    s = scenario(2)
+    empty_lineup(s, 0)
+    ba, fizzy, cloud = cid("Brand Ambassador"), cid("Fizzy Pop"), cid("Cloud Nine Mattresses")
+    put_show(s, 0, PRIME, "Dawson's Reek", atts=[ba, fizzy, cloud])
+    star, ad = to_green(s, 0, "Sunny Daye", "QuikLube Express")
+    assert A.attach_targets(s, 0, star) == []
+    assert set(A.attach_targets(s, 0, ad)) == {f"rep:1:{fizzy}", f"rep:1:{cloud}"}
+    put_show(s, 0, PRIME, "Dawson's Reek", atts=[ba, fizzy])
+    assert A.attach_targets(s, 0, star) == [f"rep:1:{ba}"]
 
 
 # ----------------------------------------------------------------------------- NET-CARD-20 Charity Infomercial Mainstay
@@ -142,6 +157,43 @@ def test_net_card_23_fierce_drag_queen_ad_slot_and_condition() -> None:
     (q,) = to_green(s2, 0, "Fierce Drag Queen")
     attach(s2, q, "to:0")
     assert rotated(s2.players[0].lineup[DAY], q) is True  # Sports: condition not met
+
+
+def test_net_card_22_famously_famous_takes_only_an_empty_ad_slot() -> None:
+    """NET-CARD-22 ("may be attached in an empty ad slot"): Famously Famous may not replace an
+    attached ad on a show without a wild slot, and in a replacement it takes the replaced card's
+    place as a star (it may not move into an ad slot that was not empty)."""
+    s = scenario(2)
+    empty_lineup(s, 0)
+    dame, fizzy = cid("Dame Prudence Oscarworth"), cid("Fizzy Pop")
+    put_show(s, 0, DAY, "SportsEdges", atts=[dame, fizzy])
+    (ff,) = to_green(s, 0, "Famously Famous")
+    assert A.attach_targets(s, 0, ff) == [f"rep:0:{dame}"]
+    put_show(s, 0, DAY, "Flounder Tank", atts=["Cloud Nine Mattresses", "QuikLube Express", "Pawsome Pet Food"])
+    assert A.attach_targets(s, 0, ff) == []  # three ads, no empty slot: nothing to do
+    assert f"attach:{ff}" not in F.legal(s)
+    sunny, fdq = cid("Sunny Daye"), cid("Fierce Drag Queen")
+    put_show(s, 0, DAY, "SportsEdges", atts=[sunny, fdq])  # Fierce Drag Queen in the ad slot
+    assert A.attach_targets(s, 0, ff) == [f"rep:0:{sunny}"]
+
+
+def test_net_card_23_fierce_drag_queen_replaces_an_ad_only_through_a_wild_slot() -> None:
+    """NET-CARD-23 with NET-ATT-04: on a show with a wild slot Fierce Drag Queen may replace an ad
+    like any star, if the final set fits with her counted as a star."""
+    s = scenario(2)
+    empty_lineup(s, 0)
+    sunny, fizzy = cid("Sunny Daye"), cid("Fizzy Pop")
+    put_show(s, 0, PRIME, "Normal Stuff", atts=[sunny, fizzy])  # 1 star slot + 1 wild slot
+    (q,) = to_green(s, 0, "Fierce Drag Queen")
+    assert set(A.attach_targets(s, 0, q)) == {f"rep:1:{sunny}", f"rep:1:{fizzy}"}
+    attach(s, q, f"rep:1:{fizzy}")
+    assert sorted(atts(s.players[0].lineup[PRIME])) == sorted([(sunny, False), (q, False)])  # Sitcom: met
+    s2 = scenario(2)
+    empty_lineup(s2, 0)
+    gene = cid("Gene Pool")
+    put_show(s2, 0, PRIME, "Monday Night Fumble", atts=[sunny, fizzy, gene])  # star, ad, wild all full
+    (q,) = to_green(s2, 0, "Fierce Drag Queen")
+    assert set(A.attach_targets(s2, 0, q)) == {f"rep:1:{sunny}", f"rep:1:{gene}"}  # not the ad's place
 
 
 # ----------------------------------------------------------------------------- NET-CARD-24 Gray Fox

@@ -248,7 +248,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             return f"Finish attaching (cost ${P.production_cost(s, p, pr['show'], pr['atts'], pr['src'])}M)"
         return "Done"
     if head == "abort":
-        return "Give up this production"
+        return "Give up this production (the action is not spent)"
     if head == "slot":
         slot = int(parts[1])
         if k == "prod_slot" and s.prod is not None:

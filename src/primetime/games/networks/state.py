@@ -35,7 +35,7 @@ class Show:
         self.row = row
         self.atts: tuple[tuple[int, bool], ...] = ()  # (card, rotated); immutable, so clones share it
         self.genre = genre
-        self.x_star = 0  # extra star slots (Ensemble Cast, Upton Crabby)
+        self.x_star = 0  # extra star slots (Ensemble Cast)
         self.x_ad = 0
         self.x_wild = 0  # extra wild slots (Sponsored Content)
         self.ignore_req = False  # produced with Sponsored Content ignoring required slots

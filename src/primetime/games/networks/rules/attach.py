@@ -51,33 +51,12 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
 def _show_has_target(T: Tables, cid: int, o: list[int], nba: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
                      k: int, ba: bool, ens: int, spon: int) -> bool:
     """Can a card of class ``k`` be added to a show or swapped in for one of its attachments?
-    ``o`` counts the show's attachments by class and ``nba`` its Brand Ambassadors."""
-    S, A, W = T.cap[cid]
-    S += x_star
-    A += x_ad + nba + (1 if ba else 0)
-    W += x_wild
-    sr, ar, wr = T.req[cid]
-    strict = not ignore_req and _req(sr, ar, wr, o[0], o[1], o[2])
-    n = o.copy()
-    n[k] += 1
-    if _fits(S, A, W, n[0], n[1], n[2]):  # add (NET-ATT-02); adding never empties a required slot
-        return True
-    if (ens and _fits(S + ens, A, W, n[0], n[1], n[2])) or (spon and _fits(S, A, W + 1, n[0], n[1], n[2])):
-        return True
-    for j in range(3):  # replace one attached card of class j (NET-ATT-03/04)
-        if o[j] == 0:
-            continue
-        n[j] -= 1
-        olds = []
-        if j != 0 or o[0] > nba:
-            olds.append(0)  # a card that is not a Brand Ambassador
-        if j == 0 and nba:
-            olds.append(1)  # a Brand Ambassador: its extra ad slot goes with it
-        for lost in olds:
-            if _fits(S, A - lost, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
-                return True
-        n[j] += 1
-    return False
+    ``o`` counts the show's attachments by class and ``nba`` its Brand Ambassadors.  The same
+    verdicts as ``attach_targets`` (``_slot_verdicts``), so the turn menu offers a card exactly
+    when it has a target."""
+    add_ok, rep_ok, ens_ok, spon_ok = _slot_verdicts(T, cid, o, nba, x_star, x_ad, x_wild, ignore_req, k,
+                                                     1 if ba else 0, ens, spon != 0)
+    return add_ok or rep_ok != 0 or ens_ok or spon_ok
 
 
 def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
@@ -166,7 +145,13 @@ def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
 def _slot_verdicts(T: Tables, scid: int, n: list[int], nb: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
                    kc: int, bc: int, ens: int, spon: bool) -> tuple[bool, int, bool, bool]:
     """For ``_slot_targets``: can the card be added; which attachments (bit ``cls * 2 + ba``) can it
-    replace; does it fit with Ensemble Cast's or Sponsored Content's extra slot instead?"""
+    replace; does it fit with Ensemble Cast's or Sponsored Content's extra slot instead?
+
+    Replace mode discards a card of the same type (star for star, ad for ad, NET-ATT-03); only a
+    show with a wild slot (printed, or Sponsored Content's) lets a card of the other type take its
+    place (NET-ATT-04/05).  Either way the final set must fit the slots (NET-ATT-09).  A flex star
+    (Famously Famous, Fierce Drag Queen) may go into an *empty* ad slot (NET-CARD-22/23): that is
+    adding; in a replacement it counts as a plain star."""
     n = n.copy()
     S, A, W = T.cap[scid]
     S += x_star
@@ -180,14 +165,21 @@ def _slot_verdicts(T: Tables, scid: int, n: list[int], nb: int, x_star: int, x_a
     nb += bc
     add_ok = _fits(S, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))
     rep_ok = 0
+    n[kc] -= 1
+    kr = 0 if kc == 1 else kc  # the class the new card counts as in a replacement
+    n[kr] += 1
     for idx in range(6):
         if not had[idx]:
             continue
         ko, bo = divmod(idx, 2)
+        if W == 0 and (ko == 2) != (kc == 2):
+            continue  # a star for an ad or an ad for a star: only through a wild slot
         n[ko] -= 1
         if _fits(S, A + nb - bo, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2])):
             rep_ok |= 1 << idx
         n[ko] += 1
+    n[kr] -= 1
+    n[kc] += 1
     ens_ok = spon_ok = False
     if not add_ok:
         ens_ok = bool(ens) and _fits(S + ens, A + nb, W, n[0], n[1], n[2]) and (not strict or _req(sr, ar, wr, n[0], n[1], n[2]))

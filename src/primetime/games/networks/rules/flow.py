@@ -140,11 +140,14 @@ def apply(s: NetState, key: str) -> None:
         assert pr is not None
         if key == "done":
             s.stack.pop()
-        elif key == "abort":
+        elif key == "abort":  # backing out of a production that cannot be finished: the action is not spent
+            acted = pr.get("acted", -1)
             s.prod = None
             while s.stack[-1][0] != "prod_commit":
                 s.stack.pop()
             s.stack.pop()
+            if acted >= 0 and s.stack and s.stack[-1][0] == "turn" and s.stack[-1][1] == p:
+                s.stack[-1] = ("turn", p, acted)
         elif key in T.att_key:
             pr["atts"] = pr["atts"] + (T.att_key[key],)
         elif key.startswith("wild:"):  # Sponsored Content: 1 extra wild slot

@@ -17,7 +17,7 @@ from primetime.games.networks.rules.decks import cancel, draw
 from primetime.games.networks.rules.genres import advance_genre, gain_card, push_bonus
 from primetime.games.networks.rules.green_room import _discard_used, star_cost
 from primetime.games.networks.rules.log import pname
-from primetime.games.networks.rules.slots import required_ok
+from primetime.games.networks.rules.slots import capacity, required_ok
 from primetime.games.networks.rules.values import show_viewers
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, KIND_INDEX, KIND_NAMES, NET, SHOW, STAR, att_income
@@ -139,7 +139,22 @@ def _onset(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "onset", stars))
 
 
-@network_effect("spinoff", lambda s, p, cid, a: any(sh.atts for sh in s.players[p].lineup if sh))
+def _spinoff_options(s: NetState, p: int) -> list[str]:
+    """NET-CARD-09: the attachments Spinoff may take back.  The show must still hold what is left:
+    Brand Ambassador stays while the extra ad it allowed is attached (NET-CARD-19, NET-ANAT-04)."""
+    T = s.T
+    out = []
+    for i, sh in enumerate(s.players[p].lineup):
+        if sh is None:
+            continue
+        for c, _r in sh.atts:
+            rest = [a for a, _ in sh.atts if a != c]
+            if not T.ba[c] or capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, rest):
+                out.append(f"att:{i}:{c}")
+    return out
+
+
+@network_effect("spinoff", lambda s, p, cid, a: bool(_spinoff_options(s, p)))
 def _spinoff(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "spinoff", ()))
 
@@ -198,7 +213,6 @@ def use_network(s: NetState, p: int, cid: int) -> None:
 
 
 def pick_options(s: NetState, p: int, what: str, arg: tuple[Any, ...]) -> list[str]:
-    pl = s.players[p]
     if what in ("writeoff", "trendy", "renew"):
         return [f"slot:{i}" for i in arg]
     if what == "genre_advance":
@@ -210,7 +224,7 @@ def pick_options(s: NetState, p: int, what: str, arg: tuple[Any, ...]) -> list[s
     if what == "onset":
         return [f"card:{c}" for c in arg]  # each use attaches one star; use it again for more
     if what == "spinoff":
-        return [f"att:{i}:{c}" for i, sh in enumerate(pl.lineup) if sh for c, _ in sh.atts]
+        return _spinoff_options(s, p)
     raise AssertionError(what)
 
 

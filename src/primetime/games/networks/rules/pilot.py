@@ -4,7 +4,7 @@ production of kept pilot shows."""
 from __future__ import annotations
 
 from primetime.games.networks.rules.log import name, pname
-from primetime.games.networks.rules.production import _completable
+from primetime.games.networks.rules.production import finishable
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import SHOW, Tables
 
@@ -27,14 +27,14 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
                 continue
             sa, sb = kind[a] == SHOW, kind[b] == SHOW
             if sa or sb:
-                # can each kept show be produced with the other card (completable: a pilot show costs nothing here)?
+                # can each kept show be produced with the other card (a pilot show costs nothing here)?
                 others = () if sa and sb else ((b,) if sa else (a,))
                 ok = True
                 for sh in ((a, b) if sa and sb else ((a,) if sa else (b,))):
                     key = (sh, others, cash >= 0)
                     v = cache.get(key)
                     if v is None:
-                        v = cache[key] = _completable(T, sh, [], list(others), 0, 0, False, cash, None)
+                        v = cache[key] = finishable(T, sh, others, cash, None)
                     if not v:
                         ok = False
                         break

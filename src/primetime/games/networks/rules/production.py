@@ -7,9 +7,9 @@ from __future__ import annotations
 from primetime.games.networks.cards import TIMESLOTS
 from primetime.games.networks.rules.decks import cancel, draw
 from primetime.games.networks.rules.genres import advance_genre
-from primetime.games.networks.rules.green_room import _discard_used, _without, has_effect, passive_sum, player_summary
+from primetime.games.networks.rules.green_room import _discard_used, _without, passive_sum, player_summary
 from primetime.games.networks.rules.log import name, pname
-from primetime.games.networks.rules.slots import _fits, _req, capacity, condition_met
+from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.state import NetState, Show
 from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Tables
 
@@ -24,13 +24,6 @@ def _ensemble(s: NetState, p: int) -> int:
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
     return _cost(s.T, _base_cost(s, p, show, src), atts)  # a pilot show: 0, paid in the settlement (NET-PILOT-06)
-
-
-def completable(s: NetState, p: int, show: int, atts: list[int], pool: list[int],
-                x_star: int, x_wild: int, ignore_req: bool, src: str, spare: int = 0) -> bool:
-    """Can a production with ``atts`` attached be finished using cards from ``pool``?"""
-    return _completable(s.T, show, atts, pool, x_star, x_wild, ignore_req, s.players[p].cash - spare,
-                        _base_cost(s, p, show, src))
 
 
 def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
@@ -58,91 +51,133 @@ def _iv_cost(base: int | None, iv: bool) -> int:
     return base if base > 0 else 0
 
 
-def _completable(T: Tables, show: int, atts: list[int], pool: list[int], x_star: int, x_wild: int,
-                 ignore_req: bool, cash: int, base: int | None) -> bool:
-    # ``capacity`` and ``required_ok`` look at counts by class, kept here as cards are added.
-    cls_of, ba_of = T.cls, T.ba
-    n = [0, 0, 0]
-    nb = 0
-    for c in atts:
-        k = cls_of[c]
-        n[k] += 1
-        if k == 0 and ba_of[c]:
-            nb += 1
-    S, A, W = T.cap[show]
-    S += x_star
-    W += x_wild
-    if not _fits(S, A + nb, W, n[0], n[1], n[2]):
-        return False
-    extra: list[int] = []
-    sr, ar, wr = T.req[show]
-    if not ignore_req and not _req(sr, ar, wr, n[0], n[1], n[2]):
-        kind, flex_of = T.kind, T.flex
-        stars = [c for c in pool if kind[c] == STAR and not flex_of[c]]
-        flex = [c for c in pool if flex_of[c]]
-        ads = [c for c in pool if kind[c] == AD]
-        ns = sum(1 for c in atts if kind[c] == STAR and not flex_of[c])
-        na = sum(1 for c in atts if kind[c] == AD)
-        for _ in range(max(0, sr - ns)):
-            if stars:
-                extra.append(stars.pop())
-            elif flex:
-                extra.append(flex.pop())
-        for _ in range(max(0, ar - na)):
-            if ads:
-                extra.append(ads.pop())
-            elif flex:
-                extra.append(flex.pop())
-        for c in extra:
-            k = cls_of[c]
-            n[k] += 1
-            if k == 0 and ba_of[c]:
-                nb += 1
-        rest = stars + ads + flex
-        while not _req(sr, ar, wr, n[0], n[1], n[2]) and rest:
-            c = rest.pop()
-            extra.append(c)
-            k = cls_of[c]
-            n[k] += 1
-            if k == 0 and ba_of[c]:
-                nb += 1
-        if not _req(sr, ar, wr, n[0], n[1], n[2]) or not _fits(S, A + nb, W, n[0], n[1], n[2]):
-            return False
-    full = list(atts) + extra
-    if cash >= _cost(T, base, full):
-        return True
-    # Industry Veteran still in the pool may bring the cost down (NET-CARD-25).
-    iv = T.iv
-    for c in pool:
-        if iv[c] and c not in extra and capacity(T, show, x_star, 0, x_wild, full + [c]):
-            return cash >= _cost(T, base, full + [c])
+def _can_fill(S: int, A: int, W: int, sr: int, ar: int, wr: int, n0: int, n1: int, n2: int,
+              forced: int, q0: int, qb: int, qf: int, qa: int, ign: bool) -> bool:
+    """Can cards from a pool be added to attachments counted ``n0`` (stars), ``n1`` (flex stars),
+    ``n2`` (ads) so that the final set fits the slots ``S``/``A``/``W`` (``A`` with the attached
+    Brand Ambassadors' extra ads) and, unless ``ign``, fills the required ones ``sr``/``ar``/``wr``?
+    The pool holds ``q0`` other stars (at least ``forced`` of them must be added: an Industry
+    Veteran the cost needs), ``qb`` Brand Ambassadors, ``qf`` flex stars and ``qa`` ads.
+
+    Exact for counts: fitting only gets harder and the required slots only easier with each card
+    added, except that a Brand Ambassador also opens an ad slot, so it is the better choice of
+    star; for each number of stars and flex stars the fewest ads that fill the required slots are
+    tried.  The order of the green room plays no part (NET-PROD-02/04)."""
+    total = sr + ar + wr
+    k = forced
+    kmax = q0 + qb
+    while k <= kmax:
+        ns = n0 + k
+        if ns > S + W:
+            return False  # more stars only make it worse
+        ab = k - forced  # Brand Ambassadors first among the stars added
+        if ab > qb:
+            ab = qb
+        a = A + ab
+        af = 0
+        while af <= qf:
+            nf = n1 + af
+            af += 1
+            if ign:
+                if _fits(S, a, W, ns, nf, n2):
+                    return True
+                break  # flex stars never help a set fit
+            short = sr - ns if sr > ns else 0  # star slots left to flex stars
+            if short > nf:
+                continue
+            na = ar - (nf - short)
+            rest = total - ns - nf
+            if rest > na:
+                na = rest
+            if n2 > na:
+                na = n2
+            if na - n2 <= qa and _fits(S, a, W, ns, nf, na):
+                return True
+        k += 1
     return False
 
 
+def _finish_ok(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
+               q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
+               cash: int, base: int | None) -> bool:
+    """Can a production with these attachments (counted by class, ``nb`` Brand Ambassadors,
+    ``has_iv``: an Industry Veteran among them) be finished from a pool (counted likewise, ``qiv``
+    Industry Veterans apart) with the slots ``S``/``A``/``W``, paying its cost (NET-PROD-02/03)?
+    Promos can always be rotated instead of paid, so they need no cash."""
+    if cash >= _iv_cost(base, has_iv):
+        forced = 0
+    elif qiv and cash >= _iv_cost(base, True):
+        forced = 1  # only with Industry Veteran's discount (NET-CARD-25)
+    else:
+        return False
+    sr, ar, wr = T.req[show]
+    return _can_fill(S, A + nb, W, sr, ar, wr, n0, n1, n2, forced, q0 + qiv, qb, qf, qa, ign)
+
+
+def _finish_any(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
+                q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
+                cash: int, base: int | None, ens: int, spon: bool) -> bool:
+    """``_finish_ok`` now, or after using Ensemble Cast (``ens`` extra star slots, 0 if used or
+    absent) and/or Sponsored Content (``spon``: still to use; ignore the required slots, or open
+    1 extra wild slot, NET-CARD-04/10), as the production step still allows."""
+    if _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, ign, cash, base):
+        return True
+    if ens and _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S + ens, A, W, ign, cash, base):
+        return True
+    if spon:
+        x = S + ens
+        return (_finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W, True, cash, base)
+                or _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W + 1, ign, cash, base))
+    return False
+
+
+def finishable(T: Tables, show: int, pool: list[int] | tuple[int, ...], cash: int, base: int | None,
+               ens: int = 0, spon: bool = False) -> bool:
+    """Can ``show`` be produced with cards from ``pool`` (stars and ads; others are ignored),
+    ``cash`` and the cost before Industry Veteran ``base`` (None: a pilot show, paid in the
+    settlement), with Ensemble Cast's ``ens`` extra star slots and Sponsored Content (``spon``)
+    available?  (NET-PROD-02)"""
+    q0 = qiv = qb = qf = qa = 0
+    kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
+    for c in pool:
+        kc = kind[c]
+        if kc != STAR and kc != AD:
+            continue
+        k = cls_of[c]
+        if k == 0:
+            if ba_of[c]:
+                qb += 1
+            elif iv_of[c]:
+                qiv += 1
+            else:
+                q0 += 1
+        elif k == 1:
+            qf += 1
+        else:
+            qa += 1
+    S, A, W = T.cap[show]
+    return _finish_any(T, show, 0, 0, 0, 0, False, q0, qiv, qb, qf, qa, S, A, W, False, cash, base, ens, spon)
+
+
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
-    """NET-PROD-02: only if the cost can be paid and the required slots filled."""
+    """NET-PROD-02: only if the cost can be paid and the required slots filled, in some way."""
     pl = s.players[p]
     T = s.T
-    pool = [c for c in pl.green if T.kind[c] in (STAR, AD)]
-    ens = _ensemble(s, p)
-    cash = pl.cash
-    base = _base_cost(s, p, show, src)
-    if _completable(T, show, [], pool, 0, 0, False, cash, base):
-        return True
-    if ens and _completable(T, show, [], pool, ens, 0, False, cash, base):
-        return True
+    summary = player_summary(T, pl)
     # NET-CARD-10: Sponsored Content may ignore every required slot, for a show from the display
     # only (a show reserved with Exclusive Rights still needs all its required slots, NET-CARD-05).
-    return src == "display" and has_effect(s, p, "sponsored_content") >= 0 and _completable(T, show, [], pool, 0, 1, True, cash, base)
+    spon = src == "display" and summary[12] >= 0
+    return finishable(T, show, pl.green, pl.cash, _base_cost(s, p, show, src), summary[9], spon)
 
 
 # ----------------------------------------------------------------------------- the production steps
 
 
-def start_production(s: NetState, p: int, show: int, src: str) -> None:
-    """Begin producing (NET-PROD-01..11); the production is committed atomically."""
+def start_production(s: NetState, p: int, show: int, src: str, acted: int = -1) -> None:
+    """Begin producing (NET-PROD-01..11); the production is committed atomically.  ``acted`` is
+    the turn's action count before this action (restored if the production is given up)."""
     s.prod = {"p": p, "show": show, "src": src, "atts": (), "ens": -1, "spon": -1,
-              "slot": -1, "genre": s.T.defs[show].genre, "paid": ()}
+              "slot": -1, "genre": s.T.defs[show].genre, "paid": (), "acted": acted}
     s.stack.append(("prod_commit", p))
     s.stack.append(("prod_promo", p))
     s.stack.append(("prod_genre", p))
@@ -160,118 +195,92 @@ def _prod_extras(s: NetState) -> tuple[int, int, bool]:
 
 
 def prod_att_options(s: NetState, p: int) -> list[str]:
+    """The attach step (NET-PROD-04): ``att:<card>`` for every green-room star or ad after the last
+    one attached (card-id order, so each set is reached one way) with which the production can
+    still be finished, Ensemble Cast and Sponsored Content while unused, and ``done`` once the set
+    fits, fills the required slots and can be paid.  A set on its way may overfill the slots for a
+    while (a Brand Ambassador still to come opens an ad slot): only the final set counts
+    (NET-PROD-11)."""
     pr = s.prod
     assert pr is not None
     T = s.T
     pl = s.players[p]
     show: int = pr["show"]
     src: str = pr["src"]
-    atts: list[int] = list(pr["atts"])
+    atts: tuple[int, ...] = pr["atts"]
     xs, xw, ign = _prod_extras(s)
-    last = -1
-    for c in atts:
-        if c > last:
-            last = c
     cash = pl.cash
     summary = player_summary(T, pl)
     base = _base_cost(s, p, show, src)
     kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
-    # Attach in card-id order so each set of attachments is reached in one way only.
-    pool = [c for c in pl.green if (kind[c] == STAR or kind[c] == AD) and c not in atts]
-    pool.sort()
     # Counts of the attached cards by class (what ``capacity`` and ``required_ok`` look at).
-    n = [0, 0, 0]
-    nb = 0
+    n0 = n1 = n2 = nb = 0
     has_iv = False
+    last = -1
     for c in atts:
         k = cls_of[c]
-        n[k] += 1
-        if k == 0 and ba_of[c]:
-            nb += 1
-        if iv_of[c]:
-            has_iv = True
+        if k == 0:
+            n0 += 1
+            if ba_of[c]:
+                nb += 1
+            elif iv_of[c]:
+                has_iv = True
+        elif k == 1:
+            n1 += 1
+        else:
+            n2 += 1
+        if c > last:
+            last = c
     S, A, W = T.cap[show]
     S += xs
     W += xw
-    sr, ar, wr = T.req[show]
+    e_ens, e_spon = summary[11], summary[12]
+    ens = T.extra[e_ens] if e_ens >= 0 and pr["ens"] < 0 else 0
+    spon = e_spon >= 0 and pr["spon"] < 0 and src == "display"  # NET-CARD-10: from the display only
+    # The candidates, from the highest card down, counting the pool of cards after each.
+    pool = [c for c in pl.green if c > last and (kind[c] == STAR or kind[c] == AD)]
+    pool.sort()
     out = []
     k_att = T.k_att
-    # With only plain stars and ads in the pool (no flex star, Brand Ambassador or Industry Veteran),
-    # _completable's greedy filling of the required slots can be counted: stars and ads left after i.
-    plain = T.plain
-    suffix: list[tuple[int, int]] | None = None
-    all_plain = True
-    for c in pool:
-        if not plain[c]:
-            all_plain = False
-            break
-    if all_plain:
-        suffix = [(0, 0)] * (len(pool) + 1)
-        st = ad = 0
-        for j in range(len(pool) - 1, -1, -1):
-            if kind[pool[j]] == STAR:
-                st += 1
-            else:
-                ad += 1
-            suffix[j] = (st, ad)
-    for i, c in enumerate(pool):
-        if c <= last:
-            continue
+    q0 = qiv = qb = qf = qa = 0
+    prev = -1
+    for i in range(len(pool) - 1, -1, -1):
+        c = pool[i]
+        if c == prev:
+            continue  # the same card twice cannot be attached twice
+        prev = c
         k = cls_of[c]
-        n[k] += 1
-        ns, nf, na = n
-        n[k] -= 1
-        # capacity (NET-ATT-04): a Brand Ambassador star opens 1 more ad slot
-        a = A + nb + (1 if k == 0 and ba_of[c] else 0)
-        if not _fits(S, a, W, ns, nf, na):
-            continue  # what _completable answers first
-        affordable = cash >= _iv_cost(base, has_iv or iv_of[c])
-        if ign or _req(sr, ar, wr, ns, nf, na):
-            if affordable:
-                out.append(k_att[c])
-                continue
-        elif suffix is not None:
-            s_left, a_left = suffix[i + 1]
-            es = sr - ns if sr > ns else 0  # stars taken for the required star slots
-            if es > s_left:
-                es = s_left
-            ea = ar - na if ar > na else 0  # ads taken for the required ad slots
-            if ea > a_left:
-                ea = a_left
-            ns += es
-            na += ea
-            s_left -= es
-            a_left -= ea
-            while not _req(sr, ar, wr, ns, nf, na):
-                if a_left:  # the rest is taken from the end: ads, then stars
-                    na += 1
-                    a_left -= 1
-                elif s_left:
-                    ns += 1
-                    s_left -= 1
-                else:
-                    break
-            else:
-                if affordable and _fits(S, a, W, ns, nf, na):
-                    out.append(k_att[c])
-            continue
-        if _completable(T, show, atts + [c], pool[i + 1:], xs, xw, ign, cash, base):
+        b = 1 if ba_of[c] else 0
+        iv = iv_of[c]
+        if _finish_any(T, show, n0 + (1 if k == 0 else 0), n1 + (1 if k == 1 else 0), n2 + (1 if k == 2 else 0),
+                       nb + b, has_iv or iv, q0, qiv, qb, qf, qa, S, A, W, ign, cash, base, ens, spon):
             out.append(k_att[c])
-    e_ens, e_spon = summary[11], summary[12]
-    if e_ens >= 0 or e_spon >= 0:
-        if pr["ens"] < 0 and e_ens >= 0:
-            out.append(T.k_use[e_ens])
-        if pr["spon"] < 0 and src == "display" and e_spon >= 0:  # NET-CARD-10: producing from the display only
-            # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
-            rest = [c for c in pool if c > last]
-            if _completable(T, show, atts, rest, xs, xw, True, cash, base):
-                out.append(T.k_use[e_spon])
-            if _completable(T, show, atts, rest, xs, xw + 1, False, cash, base):
-                out.append(f"wild:{e_spon}")
-    if (ign or _req(sr, ar, wr, n[0], n[1], n[2])) and cash >= _iv_cost(base, has_iv):
+        if k == 0:
+            if b:
+                qb += 1
+            elif iv:
+                qiv += 1
+            else:
+                q0 += 1
+        elif k == 1:
+            qf += 1
+        else:
+            qa += 1
+    out.reverse()
+    if e_ens >= 0 and pr["ens"] < 0:
+        out.append(T.k_use[e_ens])
+    if spon:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
+        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, cash, base, ens, False):
+            out.append(T.k_use[e_spon])
+        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, False, cash, base, ens, False):
+            out.append(f"wild:{e_spon}")
+    sr, ar, wr = T.req[show]
+    if (_fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2))
+            and cash >= _iv_cost(base, has_iv)):
         out.append("done")
     if not out:
-        out.append("abort")  # safety net; never expected (conformance tests check)
+        # Never expected (the tests check it): give the production up; the action is not spent.
+        out.append("abort")
     return out
 
 
@@ -329,19 +338,31 @@ def commit_production(s: NetState, p: int) -> None:
 
 
 def upton_crabby(s: NetState, p: int, sh: Show) -> None:
-    """NET-CARD-18: once it holds 2 stars, draw a star and attach it (upside down if unmet)."""
+    """NET-CARD-18: once it holds 2 stars, draw a star and attach it into a free slot (upside down
+    if its condition is unmet)."""
     T = s.T
     if sh.crabby or T.effect[sh.cid] != "upton_crabby":
         return
     if sum(1 for c, _ in sh.atts if T.kind[c] == STAR) < 2:
         return
-    sh.crabby = True
+    sh.crabby = True  # once per show
+    # The drawn star takes a free slot of the show (its third printed star slot); the show gets no
+    # extra slot, so with every slot taken nothing is drawn (design-decisions, NET-ANAT-04).
+    n = [0, 0, 0]
+    nb = 0
+    for a, _r in sh.atts:
+        k = T.cls[a]
+        n[k] += 1
+        if k == 0 and T.ba[a]:
+            nb += 1
+    S, A, W = T.cap[sh.cid]
+    if not _fits(S + sh.x_star, A + sh.x_ad + nb, W + sh.x_wild, n[0] + 1, n[1], n[2]):
+        return
     c = draw(s, STAR)
     if c is None:
         return
     slot = s.players[p].lineup.index(sh)
     rot = not condition_met(s, p, c, sh.genre, slot, [a for a, _ in sh.atts])
-    sh.x_star += 1
     sh.atts += ((c, rot),)
     if s.log is not None:
         s.say(f"Upton Crabby draws {name(s, c)} and attaches it" + (" upside down." if rot else "."))

@@ -82,3 +82,37 @@ def _fits(S: int, A: int, W: int, ns: int, nf: int, na: int) -> bool:
 
 def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
     return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr
+
+
+def lineup_fits(s: NetState) -> list[str]:
+    """The slot-capacity invariant (NET-ANAT-04: one card per slot; NET-CARD-19/22/23): every show in
+    every lineup holds no more stars, ads and cards in all than its slots allow, counting its extra
+    slots (Ensemble Cast, Sponsored Content) and 1 more ad per attached Brand Ambassador.  Returns
+    the problems found, one line each (empty when every show fits)."""
+    T = s.T
+    out: list[str] = []
+    for p, pl in enumerate(s.players):
+        for slot, sh in enumerate(pl.lineup):
+            if sh is None:
+                continue
+            ns = nf = na = nba = 0
+            for c, _r in sh.atts:
+                k = T.cls[c]
+                if k == 0:
+                    ns += 1
+                    if T.ba[c]:
+                        nba += 1
+                elif k == 1:
+                    nf += 1
+                else:
+                    na += 1
+            S, A, W = T.cap[sh.cid]
+            S += sh.x_star
+            A += sh.x_ad
+            W += sh.x_wild
+            if _fits(S, A + nba, W, ns, nf, na):
+                continue
+            where = f"player {p + 1}, {TIMESLOTS[slot]}: {T.defs[sh.cid].name}"
+            out.append(f"{where} holds {ns} star(s), {nf} flex star(s) and {na} ad(s), more than its "
+                       f"{S} star, {A} ad (+{nba} for Brand Ambassador) and {W} wild slot(s) allow")
+    return out

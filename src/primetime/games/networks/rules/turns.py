@@ -163,7 +163,7 @@ def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
     elif code == TK_SHOW:
         take_action(s, p)
         src = "reserved" if cid in s.players[p].reserved else "display"
-        start_production(s, p, cid, src)
+        start_production(s, p, cid, src, acted)
     elif code == TK_USE:
         use_network(s, p, cid)
     else:  # TK_END
