@@ -147,6 +147,11 @@ def test_malformed_bodies_get_a_400_that_names_the_problem(server: ServerProc) -
     assert (ana.get("/api/me")["user"], ana.get("/api/lobby"), ana.get(f"/api/tables/{tid}")) == before
     assert fresh.get("/api/me").json()["user"] is None
     fresh.close()
+    # query parameters too: a number too long to read is a 400 naming the parameter
+    r = ana.http.post("/api/records", content=json.dumps({**record, "seed": 1}), headers=JSON)
+    assert r.status_code == 200, r.text
+    r = ana.http.get(f"/api/tables/{r.json()['id']}/replay?step={'9' * 5000}")
+    assert r.status_code == 400 and "step" in r.json()["error"], r.text
     log = server.log_path.read_text()
     assert "Traceback" not in log and "Internal Server Error" not in log, log[-3000:]
 
