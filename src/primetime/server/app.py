@@ -336,7 +336,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         rt = await runtime(table_id)
         user = await current_user(request)
         assert rt.meta is not None
-        out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after))
+        out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after), acted=rt.public_acted())
         mine = [s.seat for s in rt.meta.seats if user and s.kind == "human" and s.user_id == user["id"]]
         out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"])}
         return out
