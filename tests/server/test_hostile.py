@@ -35,6 +35,19 @@ def states_until(ws: Any, done: Any, timeout: float = 20.0) -> list[dict[str, An
             return out
 
 
+def ack_and_state(ws: Any, min_version: int, timeout: float = 15.0) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The acknowledgement of an action and the first state of at least ``min_version`` (in either order)."""
+    ack = state = None
+    end = time.time() + timeout
+    while ack is None or state is None:
+        msg = json.loads(ws.recv(timeout=max(0.01, end - time.time())))
+        if msg.get("type") == "ack":
+            ack = msg
+        elif msg.get("type") == "state" and msg["version"] >= min_version and state is None:
+            state = msg
+    return ack, state
+
+
 def ping_works(ws: Any) -> bool:
     ws.send(json.dumps({"type": "ping", "id": 99}))
     return recv_type(ws, "pong")["id"] == 99
@@ -86,6 +99,7 @@ def test_a_socket_whose_seat_went_to_a_bot_gets_no_private_view(server: ServerPr
     st = states_until(wa, lambda m: 1 in m["table"]["replaceable"])[-1]
     wa.send(json.dumps({"type": "vote", "target": 1, "id": 1}))
     assert recv_type(wa, "ack")["result"] == "replaced"
+    wa.send(json.dumps({"type": "sync"}))  # (states sent before the ack were skipped: have the current one again)
     after = states_until(wb, lambda m: m["table"]["seats"][1]["kind"] == "bot")[-1:]
     # the bot (seat 2) now plays; Ana too, until the bot has made a few moves
     target, cur = st["seq"] + 6, st
@@ -286,14 +300,22 @@ def test_steps_behind_the_screen_are_not_counted_for_others(server: ServerProc) 
                 return m["view"]["round"] != rnd or sch is None or 0 not in sch["waiting"]
 
             start = {who: until(who, at_start)[-1] for who in (1, None)}  # what Ben and Eve were last shown
+
+            def times() -> tuple[Any, ...]:
+                info = eve.get(f"/api/tables/{tid}")
+                listed = next(t for t in eve.get("/api/lobby")["live"] if t["id"] == tid)
+                return info["updated"], info["acted"], listed["updated"]
+
+            times_before = times()
             taken = 0
             while steps and taken < 3:  # a few steps behind the screen, each acknowledged
                 socks[0].send(json.dumps({"type": "act", "key": steps[0], "seq": st["seq"], "id": taken}))
-                ack = recv_type(socks[0], "ack")
-                assert ack["seq"] == st["seq"] + 1, "Ana's own step numbers count every step she takes"
-                st = last[0] = recv_state(socks[0], min_version=st["version"] + 1)
+                ack, new = ack_and_state(socks[0], st["version"] + 1)
+                assert ack["seq"] == st["seq"] + 1 == new["seq"], "Ana's own step numbers count every step she takes"
+                st = last[0] = new
                 steps = [o["key"] for o in st["view"]["pending"]["options"] if o["key"] != "done"]
                 taken += 1
+            assert times() == times_before, "the table's times told of the steps behind the screen"
             socks[0].send(json.dumps({"type": "act", "key": "done", "seq": st["seq"]}))
             for who in (1, None):
                 seen = states_until(socks[who], submitted)

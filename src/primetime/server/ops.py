@@ -23,12 +23,13 @@ from primetime.server.store import ConflictError, SeatRow, TableRow, Tx
 def finish(tx: Tx, rt: Runtime, t: TableRow, epoch: bool = False, touch: bool = True, **cols: Any) -> int:
     """Store the new version and make ``t`` the runtime's meta (``touch=False``: a change only
     its actor may see of, which leaves the table's ``updated`` time alone)."""
-    version = tx.bump(t.id, epoch=epoch, touch=touch, **cols)
+    now = float(cols.get("acted") or time.time())  # a move: ``updated`` and ``acted`` are the same moment
+    version = tx.bump(t.id, epoch=epoch, touch=touch, now=now, **cols)
     for k, v in cols.items():
         setattr(t, k, v)
     t.version = version
     if touch:
-        t.updated = time.time()
+        t.updated = now
     if epoch:
         t.epoch += 1
     rt.meta = t
