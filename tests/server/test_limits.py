@@ -24,7 +24,10 @@ def test_a_bucket_refuses_the_excess_and_refills_with_time() -> None:
     lim.take("1.2.3.4")
     with pytest.raises(RateLimited) as err:
         lim.take("1.2.3.4")
-    assert "too many new tables" in err.value.message and err.value.retry_after == 30
+    assert "too many new tables" in err.value.message and err.value.retry_after == 30 and err.value.first
+    with pytest.raises(RateLimited) as err:
+        lim.take("1.2.3.4")
+    assert not err.value.first  # one log line per flood
     lim.take("5.6.7.8")  # another address has its own allowance
     now[0] += 30.0  # half the period: one write back
     lim.take("1.2.3.4")

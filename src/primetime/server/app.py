@@ -180,7 +180,8 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     @app.exception_handler(RateLimited)
     async def rate_limited(request: Request, exc: RateLimited) -> JSONResponse:
-        log.info("rate limit on %s %s for %s", request.method, request.url.path, client_address(request))
+        if exc.first:  # one line per flood, not one per refused request
+            log.info("rate limit on %s %s for %s: %s", request.method, request.url.path, client_address(request), exc.message)
         return JSONResponse({"error": exc.message}, status_code=429, headers={"retry-after": str(int(exc.retry_after))})
 
     limit_tables = Limiter(settings.rate_tables, "new tables")

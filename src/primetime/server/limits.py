@@ -41,10 +41,11 @@ class Rate:
 
 
 class RateLimited(Exception):
-    def __init__(self, message: str, retry_after: float) -> None:
+    def __init__(self, message: str, retry_after: float, first: bool = True) -> None:
         super().__init__(message)
         self.message = message
         self.retry_after = retry_after
+        self.first = first  # the first refusal since this client's last accepted write (worth a log line)
 
 
 class Limiter:
@@ -57,6 +58,7 @@ class Limiter:
         self.what = what
         self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
+        self.refused: set[str] = set()  # clients refused since their last accepted write
 
     def _tokens(self, client: str, now: float) -> float:
         tokens, when = self.buckets.get(client, (float(self.rate.count), now))
@@ -70,8 +72,12 @@ class Limiter:
         tokens = self._tokens(client, now)
         if tokens < 1.0:
             wait = math.ceil((1.0 - tokens) * self.rate.seconds / self.rate.count)
+            first = client not in self.refused
+            if first and len(self.refused) < self.MAX_CLIENTS:
+                self.refused.add(client)
             raise RateLimited(f"too many {self.what} from your address (at most {self.rate.describe()}); "
-                              f"try again in {wait} s", wait)
+                              f"try again in {wait} s", wait, first)
+        self.refused.discard(client)
         self.buckets[client] = (tokens - 1.0, now)
         if len(self.buckets) > self.MAX_CLIENTS:
             self._forget(now)
