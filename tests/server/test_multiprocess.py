@@ -1,5 +1,6 @@
 """Several server processes on one PostgreSQL database: an action taken through one
-process reaches the browsers connected to another."""
+process reaches the browsers connected to another, and whole games with people on both
+processes and a bot (which either process may move) never leave a socket behind."""
 
 from __future__ import annotations
 

@@ -9,7 +9,10 @@ touched, the runtime is marked stale and rebuilt from the store on next use.
 
 Other processes' changes arrive by PostgreSQL notification (only a wake-up: the
 runtime re-reads by version) and by a periodic poll, so a lost notification only
-delays an update.
+delays an update.  Whenever the runtime reaches a newer version, however it got there
+(its own commit, a re-read, or a change refused after its transaction had caught up),
+every connection is woken; the poller also wakes any connection not yet sent the
+current version.  What each change does to the table is in ``ops.py``.
 """
 
 from __future__ import annotations
