@@ -81,11 +81,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
     tmp = tempfile.mkdtemp(prefix="primetime-load-")
     port = free_port()
-    env = {**os.environ, "PRIMETIME_BOT_DELAY": str(args.bot_delay), "PRIMETIME_LOG_LEVEL": "WARNING"}
+    # every table and player comes from this one address: no per-address rate limits
+    env = {**os.environ, "PRIMETIME_BOT_DELAY": str(args.bot_delay), "PRIMETIME_LOG_LEVEL": "WARNING",
+           "PRIMETIME_RATE_TABLES": "0", "PRIMETIME_RATE_USERS": "0"}
     if args.database_url:
         env["PRIMETIME_DATABASE_URL"] = args.database_url
     proc: subprocess.Popen[bytes] | None = None
-    if args.url:  # a server started elsewhere (its own bot delay applies)
+    if args.url:  # a server started elsewhere (its own bot delay and rate limits apply)
         base = args.url.rstrip("/")
         port = int(base.rsplit(":", 1)[1])
     else:

@@ -20,6 +20,7 @@ import pytest
 
 from primetime.core.game import replay_record
 from primetime.core.rng import Rng
+from primetime.server.gamestate import apply_tracked
 
 from .helpers import SCREENSHOTS, ServerProc, chromium_path, unavailable
 
@@ -58,7 +59,9 @@ def no_hscroll(page: Any) -> None:
     assert sw <= iw, f"horizontal scrolling: content {sw}px wide in a {iw}px window"
 
 
-def engine_game(web: ServerProc, table_id: str, seq: int) -> Any:
+def engine_game(web: ServerProc, table_id: str, seq: int, viewer: int | None = None) -> Any:
+    """The stored game at step ``seq``; with a ``viewer``, at the step that seat was shown as
+    ``seq`` (the steps other seats took behind a screen are not counted for it)."""
     con = sqlite3.connect(web.data_dir / "primetime.sqlite3")
     try:
         row = con.execute("SELECT game, options, seed, players FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -67,7 +70,13 @@ def engine_game(web: ServerProc, table_id: str, seq: int) -> Any:
         con.close()
     rec = {"format_version": 1, "game": row[0], "options": json.loads(row[1]), "seed": row[2],
            "players": json.loads(row[3]), "actions": keys}
-    return replay_record(rec, upto=seq)
+    if viewer is None:
+        return replay_record(rec, upto=seq)
+    game, shown = replay_record(rec, upto=0), 0
+    while shown < seq and game.seq < len(keys):
+        mark = apply_tracked(game, None, keys[game.seq])
+        shown += not (mark.screened and mark.seat != viewer)
+    return game
 
 
 def body(page: Any, key: str) -> str:

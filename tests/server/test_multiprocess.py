@@ -1,5 +1,6 @@
 """Several server processes on one PostgreSQL database: an action taken through one
-process reaches the browsers connected to another."""
+process reaches the browsers connected to another, and whole games with people on both
+processes and a bot (which either process may move) never leave a socket behind."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from primetime.core.game import replay_record
 
 from .helpers import Person, ServerProc, recv_state
 
@@ -52,6 +55,91 @@ def test_action_through_one_process_reaches_the_other(pg_url: str, tmp_path: Pat
             assert latest[cur]["view"]["players"] == latest[other]["view"]["players"]
         for w in ws.values():
             w.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], table_id: str, seed: int,
+                                 stall: float) -> dict[str, Any]:
+    """Two people, each connected to their own process, play ``table_id`` to the end (random
+    legal choices); fails when a socket hears nothing new for ``stall`` seconds while the game
+    is not over, saying what a fresh connection to the same process sees."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    from primetime.core.rng import Rng
+
+    rng = Rng(seed)
+    final: dict[str, Any] = {}
+
+    async def fresh_seq(seat: int) -> int:
+        async with connect(f"{urls[seat]}/ws/{table_id}", additional_headers={"Cookie": cookies[seat]},
+                           max_size=2**22) as ws:
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 15))
+                if msg.get("type") == "state":
+                    return int(msg["seq"])
+
+    async def person(seat: int) -> None:
+        async with connect(f"{urls[seat]}/ws/{table_id}", additional_headers={"Cookie": cookies[seat]},
+                           max_size=2**22) as ws:
+            last_seq = -1
+            while True:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), stall)
+                except TimeoutError:
+                    now = await fresh_seq(seat)
+                    raise AssertionError(f"seat {seat}'s socket heard nothing for {stall} s at step {last_seq}; "
+                                         f"a fresh connection to the same process is at step {now}") from None
+                msg = json.loads(raw)
+                if msg.get("type") != "state" or not msg["view"]:
+                    continue
+                last_seq = msg["seq"]
+                v = msg["view"]
+                if v["phase"] == "over":
+                    final[str(seat)] = msg
+                    return
+                p = v["pending"]
+                if p and p["player"] == seat and p.get("options"):
+                    keys = [o["key"] for o in p["options"]]
+                    quick = [k for k in keys if k in ("done", "pass", "none")]
+                    key = quick[0] if quick and rng.below(4) else keys[rng.below(len(keys))]
+                    await ws.send(json.dumps({"type": "act", "key": key, "seq": msg["seq"]}))
+
+    await asyncio.wait_for(asyncio.gather(person(0), person(1)), timeout=600)
+    return final
+
+
+@pytest.mark.parametrize("game,options", [("networks", {"pilot": "simplified"}), ("prime-time", {"simultaneous": True})],
+                         ids=["networks", "prime-time"])
+def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_path: Path, game: str,
+                                                             options: dict[str, Any]) -> None:
+    """Two people on two processes and a greedy bot (which both processes may try to move):
+    every process tells its own sockets of every new state, whoever made it."""
+    import asyncio
+
+    env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "1", "PRIMETIME_BOT_WORKERS": "0"}
+    a = ServerProc(tmp_path / "a", env=env).start()
+    b = ServerProc(tmp_path / "b", env=env).start()
+    try:
+        for n in range(2):
+            ana, ben = Person(a.url, "Ana"), Person(b.url, "Ben")
+            r = ana.http.post("/api/tables", json={"game": game, "seats": ["open", "bot:greedy"], "options": options})
+            assert r.status_code == 200, r.text
+            tid = r.json()["id"]
+            ben.post(f"/api/tables/{tid}/join")
+            ana.post(f"/api/tables/{tid}/start", {})
+            final = asyncio.run(_play_across_processes({0: a.ws_url, 1: b.ws_url},
+                                                       {0: ana.cookie_header(), 1: ben.cookie_header()}, tid,
+                                                       seed=11 + n, stall=8.0))
+            assert final["0"]["view"]["final"] == final["1"]["view"]["final"]
+            record = ana.get(f"/api/tables/{tid}/record")  # both processes stored one game, the one both saw
+            replayed = replay_record(record)
+            assert replayed.is_over() and replayed.view(None)["final"]["winners"] == final["0"]["view"]["final"]["winners"]
+            ana.close()
+            ben.close()
     finally:
         a.stop()
         b.stop()

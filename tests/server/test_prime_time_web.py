@@ -198,7 +198,7 @@ def test_prime_time_in_the_browser(tmp_path: Any) -> None:
 
             def no_leak() -> None:
                 seq = int(page.evaluate("document.body.dataset.seq"))
-                hidden, names = hidden_from(engine_game(web, tid, seq), 0)
+                hidden, names = hidden_from(engine_game(web, tid, seq, viewer=0), 0)
                 html = page.content()
                 received = page.evaluate("JSON.stringify(PT.tableState.msg)")
                 # (the log may name cards won at auction: who wins what is public, only the hand is not)

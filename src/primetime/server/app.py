@@ -10,12 +10,12 @@ import json
 import logging
 import re
 import time
-import unicodedata
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -24,8 +24,11 @@ from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record
 from primetime.core.plugin import get_plugin, plugins
+from primetime.server import names
 from primetime.server.config import Settings
 from primetime.server.hub import Hub
+from primetime.server.inputs import InputError, parse_json
+from primetime.server.limits import Limiter, RateLimited
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
 from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, game_levels, hash_secret, new_id, new_secret
 from primetime.server.store import ConflictError, open_store
@@ -127,26 +130,18 @@ async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------- helpers
 
 
-def clean_name(raw: Any, limit: int = 24) -> str:
-    if not isinstance(raw, str):
-        raise ApiError(400, "a name is text")
-    text = "".join(ch for ch in unicodedata.normalize("NFC", raw) if unicodedata.category(ch)[0] != "C")
-    text = " ".join(text.split())
-    if not text:
-        raise ApiError(400, "please choose a name")
-    if len(text) > limit:
-        raise ApiError(400, f"a name has at most {limit} characters")
-    return text
-
-
 async def body(request: Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ApiError(400, "the request body is not valid JSON") from None
+    """The JSON object of a request body (bounded: ``inputs.parse_json``), or a 400 saying what is wrong."""
+    raw = await request.body()
+    data = parse_json(raw, what="the request body")
     if not isinstance(data, dict):
-        raise ApiError(400, "the request body must be a JSON object")
+        raise InputError("the request body must be a JSON object")
     return data
+
+
+def client_address(request: Request) -> str:
+    """Who a rate limit counts: the client's address (behind a proxy, as the proxy reports it)."""
+    return request.client.host if request.client else "unknown"
 
 
 def create_app(settings: Settings | None = None) -> Guard:
@@ -171,6 +166,27 @@ def create_app(settings: Settings | None = None) -> Guard:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(InputError)
+    async def input_error(request: Request, exc: InputError) -> JSONResponse:
+        log.info("refused %s %s: %s", request.method, request.url.path, exc)
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_query(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(f"{'.'.join(str(x) for x in e.get('loc', ())[1:])}: {e.get('msg', 'invalid')}"
+                             for e in exc.errors()[:3])
+        return JSONResponse({"error": f"bad request parameter ({problems})"}, status_code=400)
+
+    @app.exception_handler(RateLimited)
+    async def rate_limited(request: Request, exc: RateLimited) -> JSONResponse:
+        if exc.first:  # one line per flood, not one per refused request
+            log.info("rate limit on %s %s for %s: %s", request.method, request.url.path, client_address(request), exc.message)
+        return JSONResponse({"error": exc.message}, status_code=429, headers={"retry-after": str(int(exc.retry_after))})
+
+    limit_tables = Limiter(settings.rate_tables, "new tables")
+    limit_users = Limiter(settings.rate_users, "new players")
+    limit_imports = Limiter(settings.rate_imports, "record imports")
 
     @app.exception_handler(ConflictError)
     async def conflict_error(request: Request, exc: ConflictError) -> JSONResponse:
@@ -257,10 +273,11 @@ def create_app(settings: Settings | None = None) -> Guard:
     @app.post("/api/me")
     async def set_me(request: Request) -> Response:
         data = await body(request)
-        name = clean_name(data.get("name"))
+        name = names.display_name(data.get("name"))
         user = await current_user(request)
         resp = JSONResponse({"ok": True, "name": name})
         if user is None:
+            limit_users.take(client_address(request))
             secret = new_secret()
             await hub.write(store.create_user, new_id(9), name, hash_secret(secret))
             set_cookie(resp, USER_COOKIE, secret)
@@ -308,7 +325,8 @@ def create_app(settings: Settings | None = None) -> Guard:
         game = data.get("game", GAME)
         if not isinstance(game, str) or game not in GAMES:
             raise ApiError(400, f"game is one of {', '.join(GAMES)}")
-        name = clean_name(data.get("name") or f"{user['name']}'s table", 40)
+        name = names.clean(data.get("name") or f"{user['name']}'s table", names.TABLE_NAME_LIMIT, "a table name")
+        limit_tables.take(client_address(request))
         tid, secret = await hub.create_table(user, name, seats, options, game)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
@@ -319,7 +337,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         rt = await runtime(table_id)
         user = await current_user(request)
         assert rt.meta is not None
-        out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after))
+        out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after), acted=rt.public_acted())
         mine = [s.seat for s in rt.meta.seats if user and s.kind == "human" and s.user_id == user["id"]]
         out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"])}
         return out
@@ -421,7 +439,12 @@ def create_app(settings: Settings | None = None) -> Guard:
         user = await current_user(request)
         raw = await request.body()
         try:
-            rec = load_record(raw.decode("utf-8", errors="replace"))
+            parse_json(raw, what="the record", max_bytes=settings.max_record)  # bounds first; then its shape
+        except InputError as exc:
+            raise ApiError(400, f"cannot import this record: {exc}") from None
+        limit_imports.take(client_address(request))
+        try:
+            rec = load_record(raw.decode("utf-8"))
             if rec["game"] not in GAMES:
                 raise RecordError(f"game {rec['game']!r} is not served here")
             if len(rec["actions"]) > 5000:
@@ -460,7 +483,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         async def send(text: str) -> None:
             await ws.send_text(text)
 
-        client = Client(seat, secret_hash if seat is not None else None, user["id"] if user else None, send)
+        client = Client(seat, secret_hash, user["id"] if user else None, send)
         await hub.attach(rt, client)
         sender = asyncio.create_task(hub.sender(rt, client))
         try:
@@ -488,7 +511,11 @@ def create_app(settings: Settings | None = None) -> Guard:
             out = {"type": mtype, **kw}
             if isinstance(mid, int | str) and not isinstance(mid, bool) and len(str(mid)) <= 40:
                 out["id"] = mid
-            client.push(dumps(out))
+            try:
+                text = dumps(out)
+            except (UnicodeError, TypeError, ValueError):  # cannot happen after parse_json; never close the socket over it
+                text = dumps({"type": mtype, **kw})
+            client.push(text)
 
         now = time.monotonic()
         if now - client.window_start > 5.0:
@@ -498,13 +525,10 @@ def create_app(settings: Settings | None = None) -> Guard:
             if client.window_count == 301:
                 reply("error", None, error="too many messages; slow down")
             return
-        if len(text) > settings.max_message:
-            reply("error", None, error=f"message too large ({len(text)} bytes; the limit is {settings.max_message})")
-            return
         try:
-            msg = json.loads(text)
-        except json.JSONDecodeError:
-            reply("error", None, error="the message is not valid JSON")
+            msg = parse_json(text, what="the message", max_bytes=settings.max_message)
+        except InputError as exc:
+            reply("error", None, error=str(exc))
             return
         if not isinstance(msg, dict):
             reply("error", None, error="a message is a JSON object")
@@ -516,12 +540,13 @@ def create_app(settings: Settings | None = None) -> Guard:
             return
         if kind == "sync":
             await hub.refresh(rt)
-            client.sent_version = -1
+            client.sent_version = client.shown = -1
             client.wake.set()
             return
         if kind not in ("act", "undo", "vote"):
             reply("error", mid, error="unknown message type (act, undo, vote, sync, ping)")
             return
+        client.seat = rt.seat_for(client.secret_hash)  # whoever holds the socket's seat secret now
         if client.seat is None:
             reply("error", mid, error="you are watching this game: only seated players can act")
             return
@@ -543,20 +568,20 @@ def create_app(settings: Settings | None = None) -> Guard:
                     reply("error", mid, error="an action needs the seq it was chosen at")
                     return
                 new_seq = await hub.act(rt, client.seat, key, seq, client.secret_hash)
-                reply("ack", mid, seq=new_seq, version=rt.version)
+                reply("ack", mid, seq=new_seq, version=rt.shown(client.seat)[1])
             elif kind == "undo":
                 new_seq = await hub.undo(rt, client.seat, seq, client.secret_hash)
-                reply("ack", mid, seq=new_seq, version=rt.version)
+                reply("ack", mid, seq=new_seq, version=rt.shown(client.seat)[1])
             else:
                 target = msg.get("target")
                 if not isinstance(target, int) or isinstance(target, bool):
                     reply("error", mid, error="target is a seat number")
                     return
                 result = await hub.vote(rt, client.seat, target, client.secret_hash)
-                reply("ack", mid, result=result, version=rt.version)
+                reply("ack", mid, result=result, version=rt.shown(client.seat)[1])
         except StaleStateError as exc:
             reply("error", mid, error=str(exc), kind="StaleStateError", stale=True)
-            client.sent_version = -1
+            client.sent_version = client.shown = -1
             client.wake.set()
         except GameError as exc:
             reply("error", mid, error=str(exc), kind=type(exc).__name__)

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from primetime.server.limits import Rate
+
 
 def _float(name: str, default: float) -> float:
     try:
@@ -19,6 +21,10 @@ def _int(name: str, default: int) -> int:
         return int(os.environ.get(name, default))
     except ValueError:
         return default
+
+
+def _rate(name: str, default: Rate) -> Rate:
+    return Rate.parse(os.environ.get(name, ""), default)
 
 
 def _default_bot_workers() -> int:
@@ -46,6 +52,12 @@ class Settings:
     max_message: int = 4096
     #: Largest imported record, in bytes.
     max_record: int = 2_000_000
+    #: New tables one client address may create: ``PRIMETIME_RATE_TABLES=count/seconds`` (0: no limit).
+    rate_tables: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_TABLES", Rate(30, 600.0)))
+    #: New users (display names given without a user cookie) per client address.
+    rate_users: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_USERS", Rate(30, 600.0)))
+    #: Record imports per client address.
+    rate_imports: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_IMPORTS", Rate(10, 600.0)))
     #: SQLite ``synchronous`` pragma: FULL makes every commit durable even on power loss.
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("PRIMETIME_SQLITE_SYNCHRONOUS", "FULL"))
     #: Cookies only over HTTPS (set when served behind TLS).

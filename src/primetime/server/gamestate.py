@@ -4,6 +4,11 @@ For each accepted action we remember who took it and whether it revealed anythin
 (a card drawn, a deck reshuffled, a new round dealt, pilot choices turned face up).  An
 undo is only offered for the acting seat's own last, non-revealing step while it is still
 that seat's decision; it is done by replaying the record without that step.
+
+We also remember whether a step was *screened*: taken behind a screen (Prime Time's
+Simultaneous Scheduling), so that it changed nothing anyone but its actor may see.  The
+other seats and the spectators are not told of such steps at all, not even that the step
+count moved (see ``Runtime.offset``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from primetime.server.store import TableRow
 class Mark:
     seat: int
     reveals: bool
+    screened: bool = False  # nothing visible to the other seats changed
 
 
 def fingerprint(state: Any) -> tuple[Any, ...]:
@@ -47,8 +53,12 @@ def apply_tracked(game: Game[Any], seat: int | None, key: str, expected_seq: int
     """Apply ``key`` (checked by the engine) and say whether it revealed anything."""
     actor = game.current_player()
     before = fingerprint(game.state)
+    # a game with screens (a ``screen`` attribute that is set) may take steps nobody else sees:
+    # a step is screened when the spectators' view is the same after it
+    public = game.view(None) if getattr(game.state, "screen", None) is not None else None
     game.apply(seat, key, expected_seq)
-    return Mark(int(actor) if actor is not None else -1, fingerprint(game.state) != before)
+    screened = public is not None and game.view(None) == public
+    return Mark(int(actor) if actor is not None else -1, fingerprint(game.state) != before, screened)
 
 
 def build_game(t: TableRow, actions: list[tuple[int, str, int]]) -> tuple[Game[Any], list[Mark]]:

@@ -9,7 +9,10 @@ touched, the runtime is marked stale and rebuilt from the store on next use.
 
 Other processes' changes arrive by PostgreSQL notification (only a wake-up: the
 runtime re-reads by version) and by a periodic poll, so a lost notification only
-delays an update.
+delays an update.  Whenever the runtime reaches a newer version, however it got there
+(its own commit, a re-read, or a change refused after its transaction had caught up),
+every connection is woken; the poller also wakes any connection not yet sent the
+current version.  What each change does to the table is in ``ops.py``.
 """
 
 from __future__ import annotations
@@ -24,14 +27,15 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from primetime.core.errors import GameError, StaleStateError
+from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool
+from primetime.server import botpool, ops
 from primetime.server.config import Settings
-from primetime.server.gamestate import apply_tracked, build_game, undo_refusal
+from primetime.server.inputs import InputError
 from primetime.server.messages import state_message
+from primetime.server.names import record_names, seat_refusal
 from primetime.server.runtime import (
     GAME,
     GAMES,
@@ -46,6 +50,9 @@ from primetime.server.runtime import (
     new_secret,
 )
 from primetime.server.store import NOTIFY_CHANNEL, ConflictError, SeatRow, Store, TableRow, Tx
+
+#: The seeds a table can store (a signed 64-bit column on both backends).
+SEED_RANGE = range(-(1 << 63), 1 << 63)
 
 log = logging.getLogger("primetime.server")
 R = TypeVar("R")
@@ -146,8 +153,9 @@ class Hub:
         """Re-read the table if the store has a newer version, then publish."""
         async with rt.lock:
             if min_version is not None and rt.version >= min_version and not rt.stale:
+                self._publish_locked(rt, lagging_only=True)
                 return
-            before = rt.version
+            before, was_stale = rt.version, rt.stale
             try:
                 await self.db(self._load, rt)
             except Exception:
@@ -157,14 +165,22 @@ class Hub:
             changed = rt.version != before
             if changed:
                 rt.ts = time.time()
+            if changed or was_stale:
                 self._publish_locked(rt)
+            else:
+                self._publish_locked(rt, lagging_only=True)
         if changed:
             self.kick(rt)
 
     async def mutate(self, rt: Runtime, fn: Callable[[Tx, Runtime, TableRow], R]) -> R:
-        """Run ``fn`` on the locked, up-to-date table in a write transaction; publish after commit."""
+        """Run ``fn`` on the locked, up-to-date table in a write transaction; publish after commit.
+
+        A refused change publishes too when the transaction brought the runtime up to a
+        newer stored version (another process's change, say the same bot move made there
+        first): else this process's browsers would wait for that state until the next change."""
         async with rt.lock:
             rt.ts = time.time()
+            before = rt.version
 
             def work() -> R:
                 def go(tx: Tx) -> R:
@@ -189,21 +205,34 @@ class Hub:
                 # committed: ``fn`` left the new row in rt.meta via tx.bump bookkeeping
                 return out
 
-            out = await self.db(work)
+            try:
+                out = await self.db(work)
+            except BaseException:
+                if rt.version != before and not rt.stale:  # caught up with the store, then refused
+                    self._publish_locked(rt)
+                    self._spawn_kick(rt)
+                raise
             await self.durable()  # on disk before anyone hears of it
             self._publish_locked(rt)
         self.kick(rt)
         return out
 
     # -------------------------------------------------------------- publishing
-    def _publish_locked(self, rt: Runtime) -> None:
-        rt.cache = {}
-        rt.cache_version = rt.version
+    def _publish_locked(self, rt: Runtime, lagging_only: bool = False) -> None:
+        """Wake the senders of every connection (``lagging_only``: of those not sent the current version)."""
+        if not lagging_only:
+            rt.cache = {}
+            rt.cache_version = rt.version
         for c in list(rt.clients):
-            c.wake.set()
+            if not lagging_only or c.sent_version != rt.version:
+                c.wake.set()
 
-    def message_for(self, rt: Runtime, seat: int | None) -> str:
-        """The state message for ``seat`` (call with the table lock held or from the loop)."""
+    def _spawn_kick(self, rt: Runtime) -> None:
+        if self.loop is not None:
+            self.loop.call_soon(self.kick, rt)
+
+    def message_for(self, rt: Runtime, seat: int | None) -> tuple[int, str]:
+        """(shown version, state message) for ``seat`` (call with the table lock held)."""
         if rt.cache_version != rt.version:
             rt.cache = {}
             rt.cache_version = rt.version
@@ -220,17 +249,29 @@ class Hub:
         rt.clients.discard(client)
 
     async def sender(self, rt: Runtime, client: Client) -> None:
-        """Send ``client`` its direct messages and the newest state, forever."""
+        """Send ``client`` its direct messages and the newest state, forever.
+
+        Each state goes to whoever holds the client's seat secret *now*: the seat is looked
+        up again under the lock for every message.  A state that shows this audience nothing
+        new (only steps behind another seat's screen happened) is not sent at all."""
         while True:
             await client.wake.wait()
             client.wake.clear()
             while client.direct:
                 await client.send(client.direct.pop(0))
-            if client.sent_version != rt.version and not rt.stale:
-                async with rt.lock:
-                    version = rt.version
-                    text = self.message_for(rt, client.seat)
-                client.sent_version = version
+            if client.sent_version == rt.version or rt.stale:
+                continue
+            async with rt.lock:
+                if rt.stale or rt.meta is None:
+                    continue
+                seat = rt.seat_for(client.secret_hash)
+                if seat != client.seat:
+                    client.seat, client.shown = seat, -1
+                version = rt.version
+                shown, text = self.message_for(rt, seat)
+            client.sent_version = version
+            if shown != client.shown:
+                client.shown = shown
                 await client.send(text)
 
     # -------------------------------------------------------------- bots
@@ -270,7 +311,7 @@ class Hub:
                 game_name = rt.meta.game
             key = await self.bots.choose(game_name, payload, level, seed, seat)
             try:
-                await self.mutate(rt, lambda tx, rt_, t: self._act(tx, rt_, t, seat, key, seq, None, True))
+                await self.mutate(rt, lambda tx, rt_, t: ops.act(tx, rt_, t, seat, key, seq, None, True))
             except (GameError, ConflictError) as exc:
                 log.debug("bot move on %s dropped: %s", rt.id, exc)
         except asyncio.CancelledError:
@@ -326,6 +367,7 @@ class Hub:
                     if rt is not None and (v > rt.version or rt.stale):
                         await self.refresh(rt, v)
                     elif rt is not None:
+                        self._publish_locked(rt, lagging_only=True)  # a sender that missed a wake-up catches up
                         self.kick(rt)
                 if n % 10 == 0:
                     for tid in await self.db(self.store.running_table_ids):
@@ -354,228 +396,36 @@ class Hub:
             if now - rt.last_used > 600:
                 del self.rts[tid]
 
-    # ================================================================ operations (worker thread)
-    @staticmethod
-    def _seat_of(t: TableRow, seat: int, secret_hash: str | None) -> SeatRow:
-        if not 0 <= seat < len(t.seats):
-            raise ConflictError("no such seat")
-        s = t.seats[seat]
-        if s.kind != "human" or not secret_hash or not s.secret_hash or not secrets.compare_digest(s.secret_hash, secret_hash):
-            raise ConflictError("you do not hold this seat (any more)")
-        return s
-
-    def _act(self, tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int | None,
-             secret_hash: str | None, by_bot: bool = False) -> int:
-        if t.status != "running" or rt.game is None:
-            raise ConflictError("the game is not in progress")
-        if by_bot:
-            if not (0 <= seat < len(t.seats)) or t.seats[seat].kind != "bot":
-                raise ConflictError("that seat is not a bot")
-        else:
-            self._seat_of(t, seat, secret_hash)
-        game = rt.game
-        game.check(seat, key, expected_seq)  # typed errors; nothing changed yet
-        mark = apply_tracked(game, seat, key, expected_seq)
-        rt.marks.append(mark)
-        tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
-                   (t.id, game.seq - 1, key, seat, time.time()))
-        cols: dict[str, Any] = {"nactions": game.seq, "acted": time.time()}
-        if game.is_over():
-            cols["status"] = "finished"
-            cols["result"] = game.result()
-        if t.votes:
-            tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, seat))
-            t.votes = {v for v in t.votes if v[0] != seat}
-        self._finish(tx, rt, t, **cols)
-        return game.seq
-
-    def _finish(self, tx: Tx, rt: Runtime, t: TableRow, epoch: bool = False, **cols: Any) -> int:
-        """Store the new version and make ``t`` the runtime's meta."""
-        version = tx.bump(t.id, epoch=epoch, **cols)
-        for k, v in cols.items():
-            setattr(t, k, v)
-        t.version = version
-        t.updated = time.time()
-        if epoch:
-            t.epoch += 1
-        rt.meta = t
-        rt.version = version
-        rt.epoch = t.epoch
-        return version
-
-    # ================================================================ public operations
+    # ================================================================ public operations (ops.py says what each does)
     async def act(self, rt: Runtime, seat: int, key: str, expected_seq: int | None, secret_hash: str | None) -> int:
-        return await self.mutate(rt, lambda tx, rt_, t: self._act(tx, rt_, t, seat, key, expected_seq, secret_hash))
+        """Take ``key`` for a person's ``seat``; ``expected_seq`` and the result are the step
+        numbers that seat is shown (``Runtime.shown``)."""
+        return await self.mutate(rt, lambda tx, rt_, t: ops.act(tx, rt_, t, seat, key, expected_seq, secret_hash))
 
     async def undo(self, rt: Runtime, seat: int, expected_seq: int | None, secret_hash: str | None) -> int:
-        def fn(tx: Tx, rt_: Runtime, t: TableRow) -> int:
-            if t.status != "running":
-                raise ConflictError("the game is not in progress")
-            self._seat_of(t, seat, secret_hash)
-            game = rt_.game
-            if expected_seq is not None and game is not None and expected_seq != game.seq:
-                raise StaleStateError(f"undo asked at version {expected_seq}, but the game is at version {game.seq}")
-            reason = undo_refusal(game, rt_.marks, seat)
-            if reason:
-                raise ConflictError(f"cannot undo: {reason}")
-            assert game is not None
-            n = game.seq - 1
-            tx.execute("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (t.id, n))
-            keys = game.actions[:n]
-            self._finish(tx, rt_, t, epoch=True, nactions=n, acted=time.time())
-            rt_.game, rt_.marks = build_game(t, [(i, k, m.seat) for i, (k, m) in enumerate(zip(keys, rt_.marks, strict=False))])
-            return n
-
-        return await self.mutate(rt, fn)
+        return await self.mutate(rt, lambda tx, rt_, t: ops.undo(tx, rt_, t, seat, expected_seq, secret_hash))
 
     async def join(self, rt: Runtime, user: dict[str, Any], seat: int | None) -> tuple[int, str]:
         secret = new_secret()
-
-        def fn(tx: Tx, rt_: Runtime, t: TableRow) -> tuple[int, str]:
-            if t.status != "open":
-                raise ConflictError("this game has already started")
-            if any(s.user_id == user["id"] for s in t.seats if s.kind == "human"):
-                raise ConflictError("you already have a seat at this table")
-            free = [s for s in t.seats if s.kind == "open" and (seat is None or s.seat == seat)]
-            if not free:
-                raise ConflictError("no free seat")
-            s = free[0]
-            s.kind, s.user_id, s.name, s.bot = "human", user["id"], user["name"], None
-            s.secret_hash, s.left = hash_secret(secret), False
-            tx.set_seat(t.id, s)
-            self._finish(tx, rt_, t)
-            return s.seat, secret
-
-        return await self.mutate(rt, fn)
+        return await self.mutate(rt, lambda tx, rt_, t: ops.join(tx, rt_, t, user, seat, secret))
 
     async def leave(self, rt: Runtime, user_id: str, secret_hash: str | None) -> str:
-        def fn(tx: Tx, rt_: Runtime, t: TableRow) -> str:
-            mine = [s for s in t.seats if s.kind == "human" and s.user_id == user_id]
-            if not mine:
-                raise ConflictError("you have no seat at this table")
-            s = mine[0]
-            if t.status == "open":
-                s.kind, s.user_id, s.name, s.secret_hash, s.left = "open", None, None, None, False
-                tx.set_seat(t.id, s)
-                cols: dict[str, Any] = {}
-                humans = [x for x in t.seats if x.kind == "human"]
-                if t.owner == user_id:
-                    cols["owner"] = humans[0].user_id if humans else None
-                if not humans:
-                    cols["status"] = "abandoned"
-                self._finish(tx, rt_, t, **cols)
-                return "left"
-            if t.status != "running":
-                raise ConflictError("the game is over")
-            s.left = True
-            others = [x for x in t.seats if x.kind == "human" and not x.left]
-            if not others:
-                self._to_bot(tx, t, s)
-                self._finish(tx, rt_, t)
-                return "replaced"
-            tx.set_seat(t.id, s)
-            self._finish(tx, rt_, t)
-            return "left"
-
-        return await self.mutate(rt, fn)
+        return await self.mutate(rt, lambda tx, rt_, t: ops.leave(tx, rt_, t, user_id))
 
     async def rejoin(self, rt: Runtime, user_id: str) -> tuple[int, str]:
         secret = new_secret()
-
-        def fn(tx: Tx, rt_: Runtime, t: TableRow) -> tuple[int, str]:
-            mine = [s for s in t.seats if s.kind == "human" and s.user_id == user_id]
-            if not mine:
-                raise ConflictError("you have no seat to come back to")
-            s = mine[0]
-            s.left = False
-            s.secret_hash = hash_secret(secret)
-            tx.set_seat(t.id, s)
-            tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, s.seat))
-            t.votes = {v for v in t.votes if v[0] != s.seat}
-            self._finish(tx, rt_, t)
-            return s.seat, secret
-
-        return await self.mutate(rt, fn)
-
-    @staticmethod
-    def _to_bot(tx: Tx, t: TableRow, s: SeatRow, level: str = "greedy") -> None:
-        s.kind, s.bot, s.secret_hash, s.left = "bot", level, None, True
-        tx.set_seat(t.id, s)
-        tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, s.seat))
-        t.votes = {v for v in t.votes if v[0] != s.seat}
+        return await self.mutate(rt, lambda tx, rt_, t: ops.rejoin(tx, rt_, t, user_id, secret))
 
     async def vote(self, rt: Runtime, voter: int, target: int, secret_hash: str | None) -> str:
         idle = self.settings.idle_replace_after
-
-        def fn(tx: Tx, rt_: Runtime, t: TableRow) -> str:
-            if t.status != "running":
-                raise ConflictError("the game is not in progress")
-            self._seat_of(t, voter, secret_hash)
-            if target == voter:
-                raise ConflictError("you cannot vote to replace yourself; leave the table instead")
-            if target not in rt_.replaceable(idle):
-                raise ConflictError("that player has neither left nor been idle on their turn long enough to be replaced")
-            if (target, voter) not in t.votes:
-                tx.execute("INSERT INTO votes (table_id, target, voter) VALUES (?, ?, ?)", (t.id, target, voter))
-                t.votes.add((target, voter))
-            others = [s.seat for s in t.seats if s.kind == "human" and not s.left and s.seat != target]
-            if all((target, o) in t.votes for o in others):
-                self._to_bot(tx, t, t.seats[target])
-                self._finish(tx, rt_, t)
-                return "replaced"
-            self._finish(tx, rt_, t)
-            return "voted"
-
-        return await self.mutate(rt, fn)
+        return await self.mutate(rt, lambda tx, rt_, t: ops.vote(tx, rt_, t, voter, target, secret_hash, idle))
 
     async def set_seat(self, rt: Runtime, user_id: str, seat: int, kind: str, level: str | None) -> None:
         levels = self.levels
-
-        def fn(tx: Tx, rt_: Runtime, t: TableRow) -> None:
-            if t.status != "open":
-                raise ConflictError("the game has already started")
-            if t.owner != user_id:
-                raise ConflictError("only the table's host can change seats")
-            if not 0 <= seat < len(t.seats):
-                raise ConflictError("no such seat")
-            s = t.seats[seat]
-            if s.kind == "human":
-                raise ConflictError("that seat is taken by a player")
-            if kind == "bot":
-                if level not in game_levels(t.game, levels):
-                    raise ConflictError(f"unknown bot level {level!r}")
-                s.kind, s.bot, s.name = "bot", level, bot_name(seat, level)
-            elif kind == "open":
-                s.kind, s.bot, s.name = "open", None, None
-            else:
-                raise ConflictError("a seat is 'open' or 'bot'")
-            tx.set_seat(t.id, s)
-            self._finish(tx, rt_, t)
-
-        await self.mutate(rt, fn)
+        await self.mutate(rt, lambda tx, rt_, t: ops.set_seat(tx, rt_, t, user_id, seat, kind, level, levels))
 
     async def start_game(self, rt: Runtime, user_id: str, fill_bots: bool) -> None:
-        def fn(tx: Tx, rt_: Runtime, t: TableRow) -> None:
-            if t.status != "open":
-                raise ConflictError("the game has already started")
-            if t.owner != user_id:
-                raise ConflictError("only the table's host can start the game")
-            empty = [s for s in t.seats if s.kind == "open"]
-            if empty and not fill_bots:
-                raise ConflictError("some seats are still empty: wait for friends or fill them with bots")
-            for s in empty:
-                s.kind, s.bot, s.name = "bot", "greedy", bot_name(s.seat, "greedy")
-                tx.set_seat(t.id, s)
-            players = [s.name or f"Player {s.seat + 1}" for s in t.seats]
-            try:
-                Game.new(t.game, players, t.seed, dict(t.options))
-            except ValueError as exc:
-                raise ConflictError(str(exc)) from None
-            t.players = players
-            self._finish(tx, rt_, t, status="running", players=players, acted=time.time())
-            rt_.game, rt_.marks = build_game(t, [])
-
-        await self.mutate(rt, fn)
+        await self.mutate(rt, lambda tx, rt_, t: ops.start_game(tx, rt_, t, user_id, fill_bots))
 
     # ================================================================ creation
     def validate_options(self, options: dict[str, Any], nseats: int, game: str = GAME) -> dict[str, Any]:
@@ -594,6 +444,9 @@ class Hub:
         if not 1 <= n <= MAX_SEATS:
             raise ConflictError(f"a table has 1 to {MAX_SEATS} players")
         opts = self.validate_options(options, n, game)
+        refusal = seat_refusal(user["name"], [])
+        if refusal:
+            raise ConflictError(refusal)
         levels = game_levels(game, self.levels)
         secret = new_secret()
         rows = [SeatRow(0, "human", user["id"], user["name"], None, hash_secret(secret))]
@@ -612,21 +465,33 @@ class Hub:
         return tid, secret
 
     async def import_record(self, rec: dict[str, Any], owner: str | None) -> str:
-        """Store a (validated) record as a finished table that can be replayed."""
+        """Store a (validated) record as a finished table that can be replayed.
+
+        Its player names are cleaned like every other name (``names.record_names``): the
+        stored record carries the cleaned names; the game does not depend on them."""
         from primetime.core.game import replay_record
+
+        seed = rec["seed"]
+        if seed not in SEED_RANGE:
+            raise RecordError(f"seed {str(seed)[:30]} is outside the range a game can store "
+                              f"(a whole number from {SEED_RANGE.start} to {SEED_RANGE.stop - 1})")
+        try:
+            names = record_names(list(rec["players"]))
+        except InputError as exc:
+            raise RecordError(str(exc)) from None
+        rec = {**rec, "players": names}
 
         def build() -> tuple[TableRow, list[tuple[str, int]]]:
             game = replay_record(rec)
             marks_seats = []
-            g2 = Game.new(rec["game"], list(rec["players"]), int(rec["seed"]), dict(rec.get("options") or {}))
+            g2 = Game.new(rec["game"], list(names), int(seed), dict(rec.get("options") or {}))
             for key in rec["actions"]:
                 marks_seats.append((key, int(g2.current_player() or 0)))
                 g2.apply(None, key)
             now = time.time()
-            names = [str(x)[:40] for x in rec["players"]]
             seats = [SeatRow(i, "bot", None, nm, "imported") for i, nm in enumerate(names)]
             t = TableRow(new_id(), "Imported: " + ", ".join(names)[:60], rec["game"], owner, "finished",
-                         dict(game.header["options"]), int(rec["seed"]), len(names), names, 1, 0, game.seq,
+                         dict(game.header["options"]), int(seed), len(names), names, 1, 0, game.seq,
                          game.result() if game.is_over() else None, True, now, now, seats=seats)
             return t, marks_seats
 

@@ -29,8 +29,10 @@ def _option_names(game: str) -> tuple[str, ...]:
         return get_plugin("networks").option_names()
 
 
-def public_table(t: TableRow, replaceable: list[int], idle_after: float | None = None) -> dict[str, Any]:
-    """Table facts every visitor may see (never the seed, never secrets)."""
+def public_table(t: TableRow, replaceable: list[int], idle_after: float | None = None,
+                 acted: float | None = None) -> dict[str, Any]:
+    """Table facts every visitor may see (never the seed, never secrets); ``acted``: when the
+    game last moved visibly (``Runtime.public_acted``), if not ``t.acted``."""
     votes: dict[int, list[int]] = {}
     for target, voter in sorted(t.votes):
         votes.setdefault(target, []).append(voter)
@@ -46,7 +48,7 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "replaceable": replaceable,
         "votes": {str(k): v for k, v in votes.items()},
         "updated": t.updated,
-        "acted": t.acted,
+        "acted": t.acted if acted is None else acted,
         "idle_after": idle_after,
     }
 
@@ -92,8 +94,10 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
     return view
 
 
-def state_message(hub: Any, rt: Any, seat: int | None) -> str:
-    """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``."""
+def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
+    """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``,
+    with the version it shows (its sequence and version numbers leave out the steps taken
+    behind another seat's screen: ``Runtime.shown``)."""
     t = rt.meta
     assert t is not None
     game = rt.game
@@ -112,17 +116,18 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> str:
         me["left"] = t.seats[seat].left
         me["votes"] = sorted(target for target, voter in t.votes if voter == seat)
         me["host"] = t.owner is not None and t.seats[seat].user_id == t.owner
+    seq, version = rt.shown(seat)
     msg = {
         "type": "state",
-        "version": t.version,
-        "seq": game.seq if game is not None else 0,
+        "version": version,
+        "seq": seq,
         "ts": rt.ts,
         "sent": time.time(),
-        "table": public_table(t, replaceable, hub.settings.idle_replace_after),
+        "table": public_table(t, replaceable, hub.settings.idle_replace_after, rt.public_acted()),
         "me": me,
         "view": view,
     }
-    return msgspec.json.encode(msg).decode()
+    return version, msgspec.json.encode(msg).decode()
 
 
 @functools.lru_cache(maxsize=8)

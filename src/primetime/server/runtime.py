@@ -48,7 +48,11 @@ def bot_name(seat: int, level: str) -> str:
 
 @dataclass(eq=False)
 class Client:
-    """One WebSocket connection: which seat it speaks for (None = spectator)."""
+    """One WebSocket connection and the seat secret it was opened with.
+
+    ``seat`` is whichever seat that secret holds *now* (None = spectator): it is looked up
+    again for every message sent and every message received, so a socket whose seat was
+    given up, handed to a bot or taken by someone else sees only what a spectator sees."""
 
     seat: int | None
     secret_hash: str | None
@@ -56,7 +60,8 @@ class Client:
     send: Callable[[str], Any]
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     direct: list[str] = field(default_factory=list)
-    sent_version: int = -1
+    sent_version: int = -1  # the runtime's version last sent (or found to hold nothing new)
+    shown: int = -1  # the version number this socket was last shown (see Runtime.offset)
     window_start: float = 0.0
     window_count: int = 0
 
@@ -79,7 +84,7 @@ class Runtime:
         self.stale = True
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.cache: dict[int | None, str] = {}
+        self.cache: dict[int | None, tuple[int, str]] = {}  # seat -> (shown version, state message)
         self.rendered: dict[str, str] = {}  # log line -> line with names
         self.cache_version = -1
         self.ts = time.time()  # when the latest change was submitted
@@ -109,6 +114,24 @@ class Runtime:
     @property
     def seq(self) -> int:
         return self.game.seq if self.game is not None else 0
+
+    def offset(self, seat: int | None) -> int:
+        """How many steps of the game ``seat`` is not told of: the screened steps of the other
+        seats (all of them for a spectator).  Its sequence and version numbers are the
+        game's less this many, so that they move only when something it may see changes."""
+        return sum(1 for m in self.marks if m.screened and m.seat != seat)
+
+    def shown(self, seat: int | None) -> tuple[int, int]:
+        """(sequence number, version) as ``seat`` is shown them."""
+        off = self.offset(seat)
+        return self.seq - off, self.version - off
+
+    def public_acted(self) -> float:
+        """When the game last moved in a way everyone saw (a screened step is not told of;
+        screened steps leave ``updated`` alone, so it is the latest visible change)."""
+        t = self.meta
+        assert t is not None
+        return t.updated if self.marks and self.marks[-1].screened else t.acted
 
     def seat_for(self, secret_hash: str | None) -> int | None:
         if not secret_hash or self.meta is None:

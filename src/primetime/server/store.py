@@ -187,10 +187,16 @@ class Tx:
         return [(int(s), k, int(p)) for s, k, p in self.all(
             "SELECT seq, key, seat FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq", (table_id, since))]
 
-    def bump(self, table_id: str, *, epoch: bool = False, **cols: Any) -> int:
-        """Increase the table's version (and epoch), set ``cols``; returns the new version."""
-        sets = ["version = version + 1", "updated = ?"]
-        params: list[Any] = [time.time()]
+    def bump(self, table_id: str, *, epoch: bool = False, touch: bool = True, now: float | None = None, **cols: Any) -> int:
+        """Increase the table's version (and epoch), set ``cols``; returns the new version.
+
+        ``updated`` becomes ``now`` (the current time if None); ``touch=False`` leaves it as it
+        was (shown in the lobby): a change nobody else may see of."""
+        sets = ["version = version + 1"]
+        params: list[Any] = []
+        if touch:
+            sets.append("updated = ?")
+            params.append(time.time() if now is None else now)
         if epoch:
             sets.append("epoch = epoch + 1")
         for k, v in cols.items():

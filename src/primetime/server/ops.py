@@ -1,0 +1,240 @@
+"""What each change does to a table, inside the write transaction of ``Hub.mutate``.
+
+Every function here receives the transaction, the runtime (already brought up to the
+stored version) and the locked, freshly read table row.  It checks the change (raising
+``ConflictError`` or the engine's typed error before anything is written), writes it and
+ends with :func:`finish`, which stores the new version and makes the row the runtime's.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from primetime.core.errors import StaleStateError
+from primetime.core.game import Game
+from primetime.server.gamestate import apply_tracked, build_game, undo_refusal
+from primetime.server.names import seat_refusal
+from primetime.server.runtime import Runtime, bot_name, game_levels, hash_secret
+from primetime.server.store import ConflictError, SeatRow, TableRow, Tx
+
+
+def finish(tx: Tx, rt: Runtime, t: TableRow, epoch: bool = False, touch: bool = True, **cols: Any) -> int:
+    """Store the new version and make ``t`` the runtime's meta (``touch=False``: a change only
+    its actor may see of, which leaves the table's ``updated`` time alone)."""
+    now = float(cols.get("acted") or time.time())  # a move: ``updated`` and ``acted`` are the same moment
+    version = tx.bump(t.id, epoch=epoch, touch=touch, now=now, **cols)
+    for k, v in cols.items():
+        setattr(t, k, v)
+    t.version = version
+    if touch:
+        t.updated = now
+    if epoch:
+        t.epoch += 1
+    rt.meta = t
+    rt.version = version
+    rt.epoch = t.epoch
+    return version
+
+
+def seat_of(t: TableRow, seat: int, secret_hash: str | None) -> SeatRow:
+    if not 0 <= seat < len(t.seats):
+        raise ConflictError("no such seat")
+    s = t.seats[seat]
+    if s.kind != "human" or not secret_hash or not s.secret_hash or not secrets.compare_digest(s.secret_hash, secret_hash):
+        raise ConflictError("you do not hold this seat (any more)")
+    return s
+
+
+def _stale(shown_expected: int, shown_now: int) -> StaleStateError:
+    return StaleStateError(f"action made against step {shown_expected}, but the game is at step {shown_now}; "
+                           "the current state has been sent")
+
+
+def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int | None,
+        secret_hash: str | None, by_bot: bool = False) -> int:
+    """Take ``key`` for ``seat``.  A person's ``expected_seq`` is the step number they were
+    shown (``Runtime.shown``), a bot's the game's own; returns the new shown step number."""
+    if t.status != "running" or rt.game is None:
+        raise ConflictError("the game is not in progress")
+    if by_bot:
+        if not (0 <= seat < len(t.seats)) or t.seats[seat].kind != "bot":
+            raise ConflictError("that seat is not a bot")
+    else:
+        seat_of(t, seat, secret_hash)
+    game = rt.game
+    off = 0 if by_bot else rt.offset(seat)
+    real = None if expected_seq is None else expected_seq + off
+    try:
+        game.check(seat, key, real)  # typed errors; nothing changed yet
+    except StaleStateError:
+        assert expected_seq is not None
+        raise _stale(expected_seq, game.seq - off) from None
+    mark = apply_tracked(game, seat, key, real)
+    rt.marks.append(mark)
+    tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
+               (t.id, game.seq - 1, key, seat, time.time()))
+    cols: dict[str, Any] = {"nactions": game.seq, "acted": time.time()}
+    if game.is_over():
+        cols["status"] = "finished"
+        cols["result"] = game.result()
+    if t.votes:
+        tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, seat))
+        t.votes = {v for v in t.votes if v[0] != seat}
+    finish(tx, rt, t, touch=not mark.screened, **cols)
+    return game.seq - rt.offset(seat)
+
+
+def undo(tx: Tx, rt: Runtime, t: TableRow, seat: int, expected_seq: int | None, secret_hash: str | None) -> int:
+    if t.status != "running":
+        raise ConflictError("the game is not in progress")
+    seat_of(t, seat, secret_hash)
+    game = rt.game
+    off = rt.offset(seat)
+    if expected_seq is not None and game is not None and expected_seq + off != game.seq:
+        raise StaleStateError(f"undo asked at step {expected_seq}, but the game is at step {game.seq - off}")
+    reason = undo_refusal(game, rt.marks, seat)
+    if reason:
+        raise ConflictError(f"cannot undo: {reason}")
+    assert game is not None
+    n = game.seq - 1
+    tx.execute("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (t.id, n))
+    keys = game.actions[:n]
+    screened = rt.marks[-1].screened
+    finish(tx, rt, t, epoch=True, touch=not screened, nactions=n, acted=time.time())
+    rt.game, rt.marks = build_game(t, [(i, k, m.seat) for i, (k, m) in enumerate(zip(keys, rt.marks, strict=False))])
+    return n - rt.offset(seat)
+
+
+def join(tx: Tx, rt: Runtime, t: TableRow, user: dict[str, Any], seat: int | None, secret: str) -> tuple[int, str]:
+    if t.status != "open":
+        raise ConflictError("this game has already started")
+    if any(s.user_id == user["id"] for s in t.seats if s.kind == "human"):
+        raise ConflictError("you already have a seat at this table")
+    free = [s for s in t.seats if s.kind == "open" and (seat is None or s.seat == seat)]
+    if not free:
+        raise ConflictError("no free seat")
+    refusal = seat_refusal(user["name"], [s.name for s in t.seats if s.kind != "open" and s.name])
+    if refusal:
+        raise ConflictError(refusal)
+    s = free[0]
+    s.kind, s.user_id, s.name, s.bot = "human", user["id"], user["name"], None
+    s.secret_hash, s.left = hash_secret(secret), False
+    tx.set_seat(t.id, s)
+    finish(tx, rt, t)
+    return s.seat, secret
+
+
+def to_bot(tx: Tx, t: TableRow, s: SeatRow, level: str = "greedy") -> None:
+    s.kind, s.bot, s.secret_hash, s.left = "bot", level, None, True
+    tx.set_seat(t.id, s)
+    tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, s.seat))
+    t.votes = {v for v in t.votes if v[0] != s.seat}
+
+
+def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str) -> str:
+    mine = [s for s in t.seats if s.kind == "human" and s.user_id == user_id]
+    if not mine:
+        raise ConflictError("you have no seat at this table")
+    s = mine[0]
+    if t.status == "open":
+        s.kind, s.user_id, s.name, s.secret_hash, s.left = "open", None, None, None, False
+        tx.set_seat(t.id, s)
+        cols: dict[str, Any] = {}
+        humans = [x for x in t.seats if x.kind == "human"]
+        if t.owner == user_id:
+            cols["owner"] = humans[0].user_id if humans else None
+        if not humans:
+            cols["status"] = "abandoned"
+        finish(tx, rt, t, **cols)
+        return "left"
+    if t.status != "running":
+        raise ConflictError("the game is over")
+    s.left = True
+    others = [x for x in t.seats if x.kind == "human" and not x.left]
+    if not others:
+        to_bot(tx, t, s)
+        finish(tx, rt, t)
+        return "replaced"
+    tx.set_seat(t.id, s)
+    finish(tx, rt, t)
+    return "left"
+
+
+def rejoin(tx: Tx, rt: Runtime, t: TableRow, user_id: str, secret: str) -> tuple[int, str]:
+    mine = [s for s in t.seats if s.kind == "human" and s.user_id == user_id]
+    if not mine:
+        raise ConflictError("you have no seat to come back to")
+    s = mine[0]
+    s.left = False
+    s.secret_hash = hash_secret(secret)
+    tx.set_seat(t.id, s)
+    tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, s.seat))
+    t.votes = {v for v in t.votes if v[0] != s.seat}
+    finish(tx, rt, t)
+    return s.seat, secret
+
+
+def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash: str | None, idle: float) -> str:
+    if t.status != "running":
+        raise ConflictError("the game is not in progress")
+    seat_of(t, voter, secret_hash)
+    if target == voter:
+        raise ConflictError("you cannot vote to replace yourself; leave the table instead")
+    if target not in rt.replaceable(idle):
+        raise ConflictError("that player has neither left nor been idle on their turn long enough to be replaced")
+    if (target, voter) not in t.votes:
+        tx.execute("INSERT INTO votes (table_id, target, voter) VALUES (?, ?, ?)", (t.id, target, voter))
+        t.votes.add((target, voter))
+    others = [s.seat for s in t.seats if s.kind == "human" and not s.left and s.seat != target]
+    if all((target, o) in t.votes for o in others):
+        to_bot(tx, t, t.seats[target])
+        finish(tx, rt, t)
+        return "replaced"
+    finish(tx, rt, t)
+    return "voted"
+
+
+def set_seat(tx: Tx, rt: Runtime, t: TableRow, user_id: str, seat: int, kind: str, level: str | None,
+             levels: list[str]) -> None:
+    if t.status != "open":
+        raise ConflictError("the game has already started")
+    if t.owner != user_id:
+        raise ConflictError("only the table's host can change seats")
+    if not 0 <= seat < len(t.seats):
+        raise ConflictError("no such seat")
+    s = t.seats[seat]
+    if s.kind == "human":
+        raise ConflictError("that seat is taken by a player")
+    if kind == "bot":
+        if level not in game_levels(t.game, levels):
+            raise ConflictError(f"unknown bot level {level!r}")
+        s.kind, s.bot, s.name = "bot", level, bot_name(seat, level)
+    elif kind == "open":
+        s.kind, s.bot, s.name = "open", None, None
+    else:
+        raise ConflictError("a seat is 'open' or 'bot'")
+    tx.set_seat(t.id, s)
+    finish(tx, rt, t)
+
+
+def start_game(tx: Tx, rt: Runtime, t: TableRow, user_id: str, fill_bots: bool) -> None:
+    if t.status != "open":
+        raise ConflictError("the game has already started")
+    if t.owner != user_id:
+        raise ConflictError("only the table's host can start the game")
+    empty = [s for s in t.seats if s.kind == "open"]
+    if empty and not fill_bots:
+        raise ConflictError("some seats are still empty: wait for friends or fill them with bots")
+    for s in empty:
+        s.kind, s.bot, s.name = "bot", "greedy", bot_name(s.seat, "greedy")
+        tx.set_seat(t.id, s)
+    players = [s.name or f"Player {s.seat + 1}" for s in t.seats]
+    try:
+        Game.new(t.game, players, t.seed, dict(t.options))
+    except ValueError as exc:
+        raise ConflictError(str(exc)) from None
+    t.players = players
+    finish(tx, rt, t, status="running", players=players, acted=time.time())
+    rt.game, rt.marks = build_game(t, [])
