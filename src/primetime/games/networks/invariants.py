@@ -302,16 +302,17 @@ def order_checks(ruleset: Any, s: NetState) -> list[tuple[str, str]]:
     green = s.players[p].green
     if len(green) < 2:
         return []
-    offered = {_same_option(s, k) for k in ruleset.legal_keys(s)}
+    offered = {_same_option(s, k): k for k in ruleset.legal_keys(s)}
     for order, again in (("reversed", tuple(reversed(green))), ("rotated by one", green[1:] + green[:1])):
         t = s.clone()
         t.players[p].green = again
-        other = {_same_option(t, k) for k in ruleset.legal_keys(t)}
-        if other != offered:
-            key = sorted(offered ^ other)[0]
-            now = "offered" if key in offered else "not offered"
-            return [(key, f"order: {key!r} is {now} now but {'not ' if key in offered else ''}offered when player {p}'s "
-                          f"green room is {order}: the options depend on the order of the cards in it (NET-PROD-02)")]
+        other = {_same_option(t, k): k for k in ruleset.legal_keys(t)}
+        if other.keys() != offered.keys():
+            same = sorted(offered.keys() ^ other.keys())[0]
+            key = offered.get(same) or other[same]
+            now = "offered now but not" if same in offered else "not offered now but"
+            return [(key, f"order: {key!r} is {now} offered when player {p}'s green room is {order}: "
+                          f"the options depend on the order of the cards in it (NET-PROD-02)")]
     return []
 
 

@@ -64,9 +64,32 @@ def card_problems(s: PTState) -> list[str]:
     """Cards, cubes, Re-Runs, clients and Boardroom cards are conserved."""
     cat = s.cat
     out = []
-    zones = _card_zones(s)
-    seen = Counter(c for _, z in zones for c in z)
-    if len(seen) != cat.n_cards or any(k != 1 for k in seen.values()):
+    seen = [0] * cat.n_cards
+    try:
+        for pile in (s.show_deck, s.show_disc, s.tal_deck, s.tal_disc):
+            for c in pile:
+                seen[c] += 1
+        for c in s.spaces[0]:
+            if c >= 0:
+                seen[c] += 1
+        for c in s.spaces[1]:
+            if c >= 0:
+                seen[c] += 1
+        for pl in s.players:
+            for pile in (pl.shows, pl.talents, pl.facedown, pl.offer):
+                for c in pile:
+                    seen[c] += 1
+            for sl in pl.guide:
+                if sl is not None:
+                    if sl.show >= 0:
+                        seen[sl.show] += 1
+                    for c in sl.talents:
+                        seen[c] += 1
+        sound = seen.count(1) == len(seen)
+    except (IndexError, TypeError):
+        sound = False
+    if not sound:  # say where every card is
+        zones = _card_zones(s)
         where: dict[int, list[str]] = {}
         for zone, cards in zones:
             for c in cards:
@@ -114,6 +137,21 @@ def card_problems(s: PTState) -> list[str]:
 
 
 def _slot_problem(s: PTState, sl: Slot, where: str) -> str | None:
+    key = (sl.show, tuple(sl.talents), tuple(tuple(row) for row in sl.cubes))
+    if key in _FINE:
+        return None
+    why = _slot_verdict(s, sl, where)
+    if why is None:
+        if len(_FINE) > 100_000:
+            _FINE.clear()
+        _FINE.add(key)
+    return why
+
+
+_FINE: set[tuple[Any, ...]] = set()  # guide slots (show, talents, cubes) known to keep the rules
+
+
+def _slot_verdict(s: PTState, sl: Slot, where: str) -> str | None:
     cat = s.cat
     if sl.show == RERUN or (sl.show >= 0 and cat.dur[sl.show] == SINGLE):
         if sl.talents:
