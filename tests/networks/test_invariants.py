@@ -202,21 +202,20 @@ def test_net_pilot_10_what_a_seat_cannot_see_changes_nothing_it_sees(ruleset: Ne
 
 
 def play(n: int, seed: int, picks: list[int] | None = None, options: dict[str, Any] | None = None,
-         check: Any = None) -> NetState:
-    """A game chosen by ``picks`` (option indexes, then random picks seeded by ``seed``); ``check(state, step)``
-    is called at every decision and at the end."""
+         check: Any = None, steps: int | None = None) -> NetState:
+    """A game of ``steps`` decisions (all of it if None): decision ``i`` takes option ``picks[i]`` (modulo the
+    number of options) while there are picks, then a seeded random one; ``check(state, step)`` is called at
+    every decision and at the end."""
     s = RS.new_state(RS.validate_options(dict(options or {}), n), seed, n)
     rng = Rng(seed)
+    picks = picks or []
     step = 0
-    while not RS.is_over(s):
+    while not RS.is_over(s) and (steps is None or step < steps):
         if check is not None:
             check(s, step)
         keys = RS.legal_keys(s)
-        i = picks[step] if picks is not None and step < len(picks) else rng.below(len(keys))
-        RS.apply_key(s, keys[i % len(keys)])
+        RS.apply_key(s, keys[(picks[step] if step < len(picks) else rng.below(len(keys))) % len(keys)])
         step += 1
-        if picks is not None and step >= len(picks):
-            break
     if check is not None:
         check(s, step)
     return s
@@ -238,22 +237,25 @@ def test_net_end_06_a_final_results_parts_add_up_to_its_totals() -> None:
 
 # ----------------------------------------------------------------------------- properties
 
+Game = tuple[int, dict[str, Any], int, int, list[int]]  # players, options, seed, decisions, option indexes
 PROPERTY = settings(derandomize=True, max_examples=25, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow], print_blob=False)
 
 
 @st.composite
-def games(draw: Any, max_picks: int = 160) -> tuple[int, dict[str, Any], int, list[int]]:
-    """A seed, a player count, options valid for it and a sequence of option indexes."""
+def games(draw: Any, max_steps: int = 300) -> Game:
+    """A player count, options valid for it, a seed, a number of decisions and the option indexes to take
+    (then seeded random ones): Hypothesis shrinks a failing game to fewer decisions and smaller indexes."""
     n = draw(st.integers(1, 5))
     options = draw(st.sampled_from(option_sets("networks", n)))
     seed = draw(st.integers(0, 100_000))
-    picks = draw(st.lists(st.integers(0, 1_000), max_size=max_picks))
-    return n, options, seed, picks
+    steps = draw(st.integers(0, max_steps))
+    picks = draw(st.lists(st.integers(0, 1_000), max_size=steps))
+    return n, options, seed, steps, picks
 
 
-def assert_along(game: tuple[int, dict[str, Any], int, list[int]], every: int, test: Any, family: set[str]) -> None:
-    n, options, seed, picks = game
+def assert_along(game: Game, every: int, test: Any, family: set[str]) -> None:
+    n, options, seed, steps, picks = game
     seen: list[str] = []
 
     def check(s: NetState, step: int) -> None:
@@ -261,20 +263,20 @@ def assert_along(game: tuple[int, dict[str, Any], int, list[int]], every: int, t
             got = test(s, step)
             seen.extend(p for p in got if names([p]) & family)
 
-    play(n, seed, picks, options, check)
+    play(n, seed, picks, options, check, steps)
     assert not seen, seen[0]
 
 
 @PROPERTY
 @given(games())
-def test_property_cards_slots_cash_and_scores_hold_at_every_decision(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+def test_property_cards_slots_cash_and_scores_hold_at_every_decision(game: Game) -> None:
     """NET-COMP, NET-ATT-04, NET-CARD-19, NET-END-06: the state invariants at every decision."""
     assert_along(game, 1, lambda s, i: PLUGIN.invariants(RS, s), {"cards", "slots", "cash", "scores"})
 
 
 @PROPERTY
 @given(games())
-def test_property_every_offered_option_can_be_completed(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+def test_property_every_offered_option_can_be_completed(game: Game) -> None:
     """NET-PROD-02: every option offered can be completed without abort (and leads to a sound state)."""
     assert_along(game, 3, lambda s, i: [p for _, p in PLUGIN.option_checks(RS, s)], {"completable", "cards", "cash"})
 
@@ -282,22 +284,22 @@ def test_property_every_offered_option_can_be_completed(game: tuple[int, dict[st
 @pytest.mark.xfail(reason="known deviation being fixed in another branch: cross-type replacement without a wild slot "
                           "(an ad offered in place of a star on a show with no wild slot, NET-ATT-03/04)", strict=False)
 @PROPERTY
-@given(games())
-def test_property_offered_replacements_keep_attachments_on_legal_slots(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+@given(games(max_steps=600))
+def test_property_offered_replacements_keep_attachments_on_legal_slots(game: Game) -> None:
     """NET-ATT-03/04/05/09, NET-CARD-19: every offered Add/Replace (and Spinoff) leaves the attachments on legal slots."""
     assert_along(game, 1, lambda s, i: [p for _, p in PLUGIN.option_checks(RS, s)], {"replace", "slots"})
 
 
 @PROPERTY
 @given(games())
-def test_property_options_do_not_depend_on_the_green_rooms_order(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+def test_property_options_do_not_depend_on_the_green_rooms_order(game: Game) -> None:
     """NET-PROD-02: the options offered are the same whatever the order of the decider's green room."""
     assert_along(game, 1, lambda s, i: [p for _, p in PLUGIN.option_checks(RS, s)], {"order"})
 
 
 @PROPERTY
-@given(games(max_picks=100))
-def test_property_what_a_seat_cannot_see_changes_nothing_it_sees(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+@given(games(max_steps=200))
+def test_property_what_a_seat_cannot_see_changes_nothing_it_sees(game: Game) -> None:
     """NET-PILOT-10 / NET-UI-15: views and determinizations do not depend on hidden parts, for every seat."""
     n = game[0]
     assert_along(game, 7, lambda s, i: PLUGIN.hidden_checks(RS, s, (i // 7) % n, i), {"hidden"})

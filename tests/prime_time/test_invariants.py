@@ -95,17 +95,19 @@ def test_pt_anat_06_a_cube_only_on_a_space_of_its_colour_unless_black() -> None:
 
 
 def play(n: int, seed: int, picks: list[int] | None = None, options: dict[str, Any] | None = None,
-         check: Any = None) -> PTState:
-    """A game chosen by ``picks`` (option indexes; seeded random picks without them); ``check(state, step)`` at
+         check: Any = None, steps: int | None = None) -> PTState:
+    """A game of ``steps`` decisions (all of it if None): decision ``i`` takes option ``picks[i]`` (modulo the
+    number of options) while there are picks, then a seeded random one; ``check(state, step)`` is called at
     every decision and at the end."""
     s = RS.new_state(RS.validate_options({"log": False, **(options or {})}, n), seed, n)
     rng = Rng(seed)
+    picks = picks or []
     step = 0
-    while not RS.is_over(s) and (picks is None or step < len(picks)):
+    while not RS.is_over(s) and (steps is None or step < steps):
         if check is not None:
             check(s, step)
         keys = RS.legal_keys(s)
-        RS.apply_key(s, keys[(picks[step] if picks is not None else rng.below(len(keys))) % len(keys)])
+        RS.apply_key(s, keys[(picks[step] if step < len(picks) else rng.below(len(keys))) % len(keys)])
         step += 1
     if check is not None:
         check(s, step)
@@ -186,50 +188,53 @@ def test_pt_sim_02_the_view_hides_what_a_rival_schedules_behind_the_screen() -> 
 
 # ----------------------------------------------------------------------------- properties
 
+Game = tuple[int, dict[str, Any], int, int, list[int]]  # players, options, seed, decisions, option indexes
 PROPERTY = settings(derandomize=True, max_examples=25, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow], print_blob=False)
 
 
 @st.composite
-def games(draw: Any, simultaneous: bool | None = None, max_picks: int = 300) -> tuple[int, dict[str, Any], int, list[int]]:
-    """A seed, a player count, options (Simultaneous Scheduling as asked, or either) and a sequence of option indexes."""
+def games(draw: Any, simultaneous: bool | None = None, max_steps: int = 400) -> Game:
+    """A player count, options (Simultaneous Scheduling as asked, or either), a seed, a number of decisions and the
+    option indexes to take (then seeded random ones): Hypothesis shrinks a failing game to fewer decisions and smaller indexes."""
     n = draw(st.integers(2, 4))
     sets = [o for o in option_sets("prime-time", n) if simultaneous is None or o["simultaneous"] == simultaneous]
     options = draw(st.sampled_from(sets))
     seed = draw(st.integers(0, 100_000))
-    picks = draw(st.lists(st.integers(0, 1_000), max_size=max_picks))
-    return n, options, seed, picks
+    steps = draw(st.integers(0, max_steps))
+    picks = draw(st.lists(st.integers(0, 1_000), max_size=steps))
+    return n, options, seed, steps, picks
 
 
-def assert_along(game: tuple[int, dict[str, Any], int, list[int]], every: int, test: Any, family: set[str]) -> None:
-    n, options, seed, picks = game
+def assert_along(game: Game, every: int, test: Any, family: set[str]) -> None:
+    n, options, seed, steps, picks = game
     seen: list[str] = []
 
     def check(s: PTState, step: int) -> None:
         if not seen and step % every == 0:
             seen.extend(p for p in test(s, step) if names([p]) & family)
 
-    play(n, seed, picks, options, check)
+    play(n, seed, picks, options, check, steps)
     assert not seen, seen[0]
 
 
 @PROPERTY
 @given(games())
-def test_property_cards_guides_cash_and_scores_hold_at_every_decision(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+def test_property_cards_guides_cash_and_scores_hold_at_every_decision(game: Game) -> None:
     """PT-COMP-05, PT-BCAST-05..07, PT-ANAT-06, PT-BOND-02, PT-END-02..08: the state invariants at every decision."""
     assert_along(game, 1, lambda s, i: PLUGIN.invariants(RS, s), {"cards", "guide", "cash", "scores"})
 
 
 @PROPERTY
 @given(games())
-def test_property_every_offered_option_can_be_completed(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+def test_property_every_offered_option_can_be_completed(game: Game) -> None:
     """Every option offered (a bid's amount, Public Relations, the picks of a schedule) can be completed."""
     assert_along(game, 2, lambda s, i: [p for _, p in PLUGIN.option_checks(RS, s)], {"completable", "cards", "guide", "cash"})
 
 
 @PROPERTY
 @given(games(simultaneous=False))
-def test_property_what_a_seat_cannot_see_changes_nothing_it_sees(game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+def test_property_what_a_seat_cannot_see_changes_nothing_it_sees(game: Game) -> None:
     """PT-PSETUP-07: views and determinizations do not depend on hidden hands, decks or the random generator."""
     n = game[0]
     assert_along(game, 5, lambda s, i: PLUGIN.hidden_checks(RS, s, (i // 5) % n, i), {"hidden"})
@@ -241,7 +246,7 @@ def test_property_what_a_seat_cannot_see_changes_nothing_it_sees(game: tuple[int
 @PROPERTY
 @given(games(simultaneous=True))
 def test_property_what_a_seat_cannot_see_changes_nothing_it_sees_behind_the_screens(
-        game: tuple[int, dict[str, Any], int, list[int]]) -> None:
+        game: Game) -> None:
     """PT-SIM-01/02: under Simultaneous Scheduling too, nothing a seat sees or is dealt depends on the others' screens."""
     n = game[0]
     assert_along(game, 3, lambda s, i: PLUGIN.hidden_checks(RS, s, (i // 3) % n, i), {"hidden"})

@@ -130,7 +130,7 @@ def _counts(s: NetState, atts: Iterable[int]) -> tuple[int, int, int, int, list[
     for c in atts:
         d = s.cat.cards[c].defn
         if kinds[c] == STAR:
-            if getattr(d, "effect", "") in ("flex_slot",):
+            if getattr(d, "effect", "") == "flex_slot":
                 nf += 1
             else:
                 ns += 1
