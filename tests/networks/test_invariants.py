@@ -198,6 +198,63 @@ def test_net_pilot_10_what_a_seat_cannot_see_changes_nothing_it_sees(ruleset: Ne
     assert all(PLUGIN.hidden_checks(RS, scenario(n=3, seed=seed), 1, seed) == [] for seed in range(6))
 
 
+# ----------------------------------------------------------------------------- positions the checker found
+# Each is a known deviation another branch is fixing: the invariant must hold here once it is fixed.
+
+
+def known(deviation: str) -> pytest.MarkDecorator:
+    return pytest.mark.xfail(reason=f"known deviation being fixed in another branch: {deviation}", strict=False)
+
+
+@known("a production offered with Sponsored Content and Industry Veteran that dead-ends in abort (NET-PROD-02)")
+def test_net_prod_02_a_sponsored_content_production_with_industry_veteran_can_be_completed() -> None:
+    """NET-PROD-02 / NET-CARD-10/25: $2M, an ads-only show costing $3M, Sponsored Content and Industry Veteran in the
+    green room: the show is offered, so the production must be completable without abort."""
+    s = scenario(cash=2)
+    to_display(s, "Flounder Tank")
+    to_green(s, 0, "Sponsored Content", "Industry Veteran")
+    assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("completable")] == []
+
+
+@known("Industry Veteran green-room-order dependence: a show producible with Industry Veteran is offered or not "
+       "depending on the order of the green room (NET-PROD-02, NET-CARD-25)")
+def test_net_card_25_a_show_producible_with_industry_veteran_is_offered_in_any_order() -> None:
+    s = scenario(cash=2)
+    (show,) = to_display(s, "24 Minutes")  # $5M, 1 required star
+    to_green(s, 0, "Morning Glory Bright", "Creative Accounting", "Industry Veteran")
+    assert f"show:{show}" in RS.legal_keys(s)
+    assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("order")] == []
+
+
+@known("a second network card with the same effect but another kind (Recasting, Ad Sales Blitz) is not offered "
+       "for use while the first is in the green room (NET-NETC-03/04)")
+def test_net_netc_03_both_row_refreshes_are_offered() -> None:
+    s = scenario()
+    to_green(s, 0, "Recasting", "Ad Sales Blitz")
+    assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("order")] == []
+
+
+@known("Spinoff taking Brand Ambassador back leaves its show holding more ads than its slots (NET-CARD-09/19)")
+def test_net_card_19_spinoff_of_brand_ambassador_keeps_the_ads_on_legal_slots() -> None:
+    s = scenario()
+    put_show(s, 0, PRIME, "Star Trucks", atts=["Brand Ambassador", "Snackwave Chips", "MegaMart"])
+    (spinoff,) = to_green(s, 0, "Spinoff")
+    RS.apply_key(s, f"use:{spinoff}")
+    assert s.stack[-1][2] == "spinoff"
+    assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("slots")] == []
+
+
+@known("cross-type replacement without a wild slot: an ad offered in place of a star on a show with no wild slot "
+       "(NET-ATT-03/04)")
+def test_net_att_04_no_ad_is_offered_in_place_of_a_star_without_a_wild_slot() -> None:
+    s = scenario()
+    put_show(s, 0, PRIME, "SportsEdges", atts=["Sidekick Sid"])
+    (ad,) = to_green(s, 0, "Snackwave Chips")
+    RS.apply_key(s, f"attach:{ad}")
+    assert s.stack[-1][0] == "att_target"
+    assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("replace")] == []
+
+
 # ----------------------------------------------------------------------------- scores
 
 

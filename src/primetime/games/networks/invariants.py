@@ -295,7 +295,8 @@ def _same_option(s: NetState, key: str) -> str:
 
 def order_checks(ruleset: Any, s: NetState) -> list[tuple[str, str]]:
     """The options of the pending decision do not depend on the order of the decider's green room, a set of
-    cards (NET-PROD-02: a show is offered when it can be produced, whichever order the cards came in)."""
+    cards (a show is offered when it can be produced, NET-PROD-02, and a card when it can be used, NET-NETC-03/04,
+    whichever order the cards came in)."""
     if not s.stack or s.phase == "over":
         return []
     p = int(s.stack[-1][1])
@@ -312,7 +313,7 @@ def order_checks(ruleset: Any, s: NetState) -> list[tuple[str, str]]:
             key = offered.get(same) or other[same]
             now = "offered now but not" if same in offered else "not offered now but"
             return [(key, f"order: {key!r} is {now} offered when player {p}'s green room is {order}: "
-                          f"the options depend on the order of the cards in it (NET-PROD-02)")]
+                          f"the options depend on the order of its cards, a set")]
     return []
 
 
