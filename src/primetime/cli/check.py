@@ -64,7 +64,8 @@ def _summary(report: CheckReport, game: str) -> Table:
 def check(
     game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")],
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games (game i uses seed + i).")] = 100,
-    players: Annotated[str, typer.Option("--players", "-p", help="Player counts, taken in turn: 1,2,3,4,5 (networks) or 2,3,4 (prime-time).")] = "",
+    players: Annotated[str, typer.Option(
+        "--players", "-p", help="Player counts, taken in turn (default: every count the game allows: 1,2,3,4,5 or 2,3,4).")] = "",
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     bots: Annotated[str, typer.Option("--bots", help="Bots the seats are drawn from, with each game's seed.")] = ",".join(DEFAULT_BOTS),
