@@ -10,7 +10,7 @@ import typer
 
 from primetime.bots.registry import make_bot
 from primetime.cli.app import app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
-from primetime.cli.play import renderer_for, resume_game
+from primetime.cli.play import read_record, renderer_for, resume_game
 from primetime.core.game import Game
 from primetime.sim.games import bot_seed
 from primetime.ui.session import save_record
@@ -59,14 +59,19 @@ def replay(
 ) -> None:
     """Replay a record and print the final scores."""
     g = resume_game(file)
+    found = read_record(file).get("check")  # a record written by `primetime check` at a violation
     if json_out:
-        typer.echo(json.dumps(result_json(g)))
+        typer.echo(json.dumps({**result_json(g), **({"check": found} if isinstance(found, dict) else {})}))
         return
     con = out()
     ui = renderer_for(str(g.header["game"]))
     if not g.is_over():
         view = g.view(None)
         con.print(f"The record stops after {g.seq} actions, before the end of the game (round {view['round']}).")
+        if isinstance(found, dict):
+            key = f", option {found.get('key')!r}" if found.get("key") else ""
+            con.print(f"primetime check found here (the decision of player {found.get('player')}{key}): {found.get('problem')}",
+                      soft_wrap=True)
         ui.progress(con, g)
         return
     con.print(f"{file}: {title(str(g.header['game']))}, seed {g.header['seed']}, {g.seq} actions.")

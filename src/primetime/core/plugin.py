@@ -119,6 +119,14 @@ class GamePlugin:
     min_players: int = 1
     max_players: int = 1
     extra: dict[str, Any] = field(default_factory=dict)  # anything else a layer may want to know
+    # What the game checks about itself (its ``invariants`` module; ``primetime check``, the property
+    # tests): never called by the engine.  (ruleset, state) -> problems of the state;
+    # (ruleset, state) -> (key, problem) for offered options that cannot be completed or break an
+    # invariant; (ruleset, state, seat, seed) -> problems of what ``seat`` sees or is dealt in a
+    # determinization that depend on what it cannot see.  A problem is a sentence naming the invariant first.
+    invariants: Callable[[Any, Any], list[str]] = field(default=lambda ruleset, state: [])
+    option_checks: Callable[[Any, Any], list[tuple[str, str]]] = field(default=lambda ruleset, state: [])
+    hidden_checks: Callable[[Any, Any, int, int], list[str]] = field(default=lambda ruleset, state, seat, seed: [])
 
     def option_names(self) -> tuple[str, ...]:
         return tuple(self.options)

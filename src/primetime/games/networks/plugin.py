@@ -51,6 +51,9 @@ PLUGIN = GamePlugin(
                        {"id": "low_to_high", "label": "Low to high (lowest score acts first)"}],
     },
     script="networks.js",
+    invariants=lazy(f"{HERE}.invariants:invariants"),
+    option_checks=lazy(f"{HERE}.invariants:option_checks"),
+    hidden_checks=lazy(f"{HERE}.invariants:hidden_checks"),
     min_players=1,
     max_players=5,
 )

@@ -51,6 +51,9 @@ PLUGIN = GamePlugin(
         "simultaneous": {"type": "bool", "label": "Simultaneous Scheduling (TV Guides built in secret, revealed together)"},
     },
     script="prime-time.js",
+    invariants=lazy(f"{HERE}.invariants:invariants"),
+    option_checks=lazy(f"{HERE}.invariants:option_checks"),
+    hidden_checks=lazy(f"{HERE}.invariants:hidden_checks"),
     min_players=2,
     max_players=4,
 )
