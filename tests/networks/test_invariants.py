@@ -3,9 +3,6 @@
 First each invariant on a position built to break it (and to keep it), then Hypothesis
 properties that drive the same invariants along seeded games chosen by a seed, a player count,
 the options and a sequence of option indexes, shrinking a failure to a short one.
-
-Known deviations that other branches are fixing make some properties fail today; those are
-marked ``xfail`` (not strict) with the deviation named, to be un-marked when the fixes land.
 """
 
 from __future__ import annotations
@@ -199,14 +196,9 @@ def test_net_pilot_10_what_a_seat_cannot_see_changes_nothing_it_sees(ruleset: Ne
 
 
 # ----------------------------------------------------------------------------- positions the checker found
-# Each is a known deviation another branch is fixing: the invariant must hold here once it is fixed.
+# Each was a deviation the checker found (NET-PROD-02, NET-PROD-03, NET-NETC-03, NET-CARD-19, NET-ATT-04): the invariant holds there now.
 
 
-def known(deviation: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(reason=f"known deviation being fixed in another branch: {deviation}", strict=False)
-
-
-@known("a production offered with Sponsored Content and Industry Veteran that dead-ends in abort (NET-PROD-02)")
 def test_net_prod_02_a_sponsored_content_production_with_industry_veteran_can_be_completed() -> None:
     """NET-PROD-02 / NET-CARD-10/25: $2M, an ads-only show costing $3M, Sponsored Content and Industry Veteran in the
     green room: the show is offered, so the production must be completable without abort."""
@@ -216,8 +208,6 @@ def test_net_prod_02_a_sponsored_content_production_with_industry_veteran_can_be
     assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("completable")] == []
 
 
-@known("Industry Veteran green-room-order dependence: a show producible with Industry Veteran is offered or not "
-       "depending on the order of the green room (NET-PROD-02, NET-CARD-25)")
 def test_net_card_25_a_show_producible_with_industry_veteran_is_offered_in_any_order() -> None:
     s = scenario(cash=2)
     (show,) = to_display(s, "24 Minutes")  # $5M, 1 required star
@@ -226,15 +216,13 @@ def test_net_card_25_a_show_producible_with_industry_veteran_is_offered_in_any_o
     assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("order")] == []
 
 
-@known("a second network card with the same effect but another kind (Recasting, Ad Sales Blitz) is not offered "
-       "for use while the first is in the green room (NET-NETC-03/04)")
 def test_net_netc_03_both_row_refreshes_are_offered() -> None:
+    """NET-NETC-03/04: Recasting and Ad Sales Blitz share an effect but refresh different rows: both are offered."""
     s = scenario()
     to_green(s, 0, "Recasting", "Ad Sales Blitz")
     assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("order")] == []
 
 
-@known("Spinoff taking Brand Ambassador back leaves its show holding more ads than its slots (NET-CARD-09/19)")
 def test_net_card_19_spinoff_of_brand_ambassador_keeps_the_ads_on_legal_slots() -> None:
     s = scenario()
     put_show(s, 0, PRIME, "Star Trucks", atts=["Brand Ambassador", "Snackwave Chips", "MegaMart"])
@@ -244,8 +232,6 @@ def test_net_card_19_spinoff_of_brand_ambassador_keeps_the_ads_on_legal_slots() 
     assert [p for _, p in PLUGIN.option_checks(RS, s) if p.startswith("slots")] == []
 
 
-@known("cross-type replacement without a wild slot: an ad offered in place of a star on a show with no wild slot "
-       "(NET-ATT-03/04)")
 def test_net_att_04_no_ad_is_offered_in_place_of_a_star_without_a_wild_slot() -> None:
     s = scenario()
     put_show(s, 0, PRIME, "SportsEdges", atts=["Sidekick Sid"])
@@ -338,8 +324,6 @@ def test_property_every_offered_option_can_be_completed(game: Game) -> None:
     assert_along(game, 3, lambda s, i: [p for _, p in PLUGIN.option_checks(RS, s)], {"completable", "cards", "cash"})
 
 
-@pytest.mark.xfail(reason="known deviation being fixed in another branch: cross-type replacement without a wild slot "
-                          "(an ad offered in place of a star on a show with no wild slot, NET-ATT-03/04)", strict=False)
 @PROPERTY
 @given(games(max_steps=600))
 def test_property_offered_replacements_keep_attachments_on_legal_slots(game: Game) -> None:

@@ -3,9 +3,6 @@
 First each invariant on a position built to break it (and to keep it), then Hypothesis
 properties that drive the same invariants along seeded games chosen by a seed, a player count,
 the options and a sequence of option indexes, shrinking a failure to a short one.
-
-A known deviation that another branch is fixing makes one property fail today; it is marked
-``xfail`` (not strict) with the deviation named, to be un-marked when the fix lands.
 """
 
 from __future__ import annotations
@@ -240,9 +237,6 @@ def test_property_what_a_seat_cannot_see_changes_nothing_it_sees(game: Game) -> 
     assert_along(game, 5, lambda s, i: PLUGIN.hidden_checks(RS, s, (i // 5) % n, i), {"hidden"})
 
 
-@pytest.mark.xfail(reason="known deviation being fixed in another branch: under Simultaneous Scheduling the ruleset's "
-                          "determinization keeps a rival's screened schedule (the guide as shown, the cards it scheduled "
-                          "behind the screen lost), PT-SIM-02", strict=False)
 @PROPERTY
 @given(games(simultaneous=True))
 def test_property_what_a_seat_cannot_see_changes_nothing_it_sees_behind_the_screens(

@@ -72,6 +72,11 @@ class Tables:
         self.gcode = [_green_code(self, i) for i in range(n)]
         # free-use check of a green-room network card (None: never used from the green room)
         self.use_check = [USE_CHECKS.get(self.effect[i]) if self.kind[i] == NET else None for i in range(n)]
+        # what a use of the card does, effect and parameters (NET-NETC-03/04): two cards alike are one
+        # option in the turn menu, two cards of one effect with other parameters (Recasting and Ad Sales
+        # Blitz refresh different rows) are two
+        self.use_same = [f"{self.effect[i]}:{sorted(cat.cards[i].defn.params.items())}" if self.kind[i] == NET else ""
+                         for i in range(n)]
         # viewers by [rotated][season row] and (income, expenses) by [rotated] of an attached card
         self.att_v = [tuple(tuple(att_viewers(self, i, rot, row) for row in range(4)) for rot in (False, True)) for i in range(n)]
         self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]

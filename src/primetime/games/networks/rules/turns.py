@@ -27,7 +27,7 @@ def free_uses(s: NetState, p: int, acted: int) -> list[str]:
         check = use_check[cid]
         if check is None:
             continue
-        eff = T.effect[cid]
+        eff = T.use_same[cid]
         if seen is not None and eff in seen:
             continue
         if check(s, p, cid, acted):
