@@ -33,7 +33,7 @@ see tools/build_fast.py: the engine through mypyc, the random generator in C) or
 (``PRIMETIME_PURE=1``, ``make bench FAST=0``); so does ``--json``.  The speed goals are printed,
 met or not, for the build that ran (run both).
 
-Usage: python bench/engine_speed.py [--seconds 60] [--rounds 7] [--clock cpu|wall] [--cpu N] [--only KEY,...] [--json]
+Usage: python bench/engine_speed.py [--seconds 60] [--rounds 15] [--clock cpu|wall] [--cpu N] [--only KEY,...] [--json]
 Peers: ``pip install -e '.[bench]'`` (rlcard, open_spiel).
 """
 
@@ -345,22 +345,22 @@ def run_interleaved(rows: list[Row], seconds: float, rounds: int, clock: Callabl
 # ---------------------------------------------------------------------- clones, greedy bots
 
 
-def time_clone(clone: Callable[[], Any], seconds: float, min_reps: int = 100) -> dict[str, float]:
+def time_clone(clone: Callable[[], Any], seconds: float, clock: Callable[[], float], min_reps: int = 100) -> dict[str, float]:
     """Mean time of one clone in microseconds."""
     reps = 0
     batch = 50
-    t0 = time.perf_counter()
+    t0 = clock()
     while True:
         for _ in range(batch):
             clone()
         reps += batch
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
         if elapsed >= seconds and reps >= min_reps:
             break
     return {"clone_us": elapsed / reps * 1e6, "clones": reps}
 
 
-def clones(seconds: float) -> list[dict[str, Any]]:
+def clones(seconds: float, clock: Callable[[], float]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for game in ("networks", "prime-time"):
         rs = get_ruleset(game)
@@ -373,7 +373,7 @@ def clones(seconds: float) -> list[dict[str, Any]]:
             rs.apply_key(state, keys[rng.below(len(keys))])
             steps += 1
         row = {"engine": TITLES[game], "build": engine_build(game), "what": f"state.clone(), round {state.round}, after {steps} decisions"}
-        row.update(time_clone(state.clone, seconds / 4))
+        row.update(time_clone(state.clone, seconds / 4, clock))
         out.append(row)
     try:
         import numpy as np
@@ -391,7 +391,7 @@ def clones(seconds: float) -> list[dict[str, Any]]:
             legal = gin.judge.get_legal_actions()
             gin.step(legal[pick(len(legal))])
         row = {"engine": "RLCard gin rummy", "build": "pure Python", "what": "copy.deepcopy(game), mid-game"}
-        row.update(time_clone(lambda: copy.deepcopy(gin), seconds / 4, min_reps=50))
+        row.update(time_clone(lambda: copy.deepcopy(gin), seconds / 4, clock, min_reps=50))
         out.append(row)
     try:
         import pyspiel
@@ -408,12 +408,12 @@ def clones(seconds: float) -> list[dict[str, Any]]:
                 legal = state.legal_actions()
                 state.apply_action(legal[pick(len(legal))])
         row = {"engine": "OpenSpiel hearts", "build": "C++ (pyspiel)", "what": "state.clone(), mid-game"}
-        row.update(time_clone(state.clone, seconds / 4))
+        row.update(time_clone(state.clone, seconds / 4, clock))
         out.append(row)
     return out
 
 
-def bench_greedy(seconds: float, game: str) -> dict[str, Any]:
+def bench_greedy(seconds: float, game: str, clock: Callable[[], float]) -> dict[str, Any]:
     """Decision time of the greedy bot (one-step look-ahead) in 4-player greedy games."""
     from primetime.bots.registry import make_bot
 
@@ -431,9 +431,9 @@ def bench_greedy(seconds: float, game: str) -> dict[str, Any]:
             if len(keys) == 1:
                 rs.apply_key(state, keys[0])
                 continue
-            t = time.perf_counter()
+            t = clock()
             key = bots[p].select(rs, state, p, keys)
-            times.append(time.perf_counter() - t)
+            times.append(clock() - t)
             rs.apply_key(state, key)
         seed += 1
     times.sort()
@@ -613,7 +613,7 @@ def pin(cpu: int | None) -> int | str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=60.0, help="total time budget (default 60)")
-    ap.add_argument("--rounds", type=int, default=7, help="slices per row, interleaved (default 7)")
+    ap.add_argument("--rounds", type=int, default=15, help="slices per row, interleaved (default 15)")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="cpu: CPU time of this process (default); wall")
     ap.add_argument("--cpu", type=int, default=None, help="the CPU to pin to (default: the last one allowed)")
     ap.add_argument("--only", default="", help="comma-separated row keys to run, e.g. networks/raw,networks/simulate (default: all)")
@@ -624,17 +624,21 @@ def main(argv: list[str] | None = None) -> int:
     cpu = pin(args.cpu)
     clock = CLOCKS[args.clock]
 
-    rows: list[Row | Missing] = [*our_rows("networks"), *our_rows("prime-time"), *rlcard_rows(), *openspiel_rows()]
-    # Raw rows first, then the paths users run; all of them in the same interleaved rounds.
-    rows.sort(key=lambda r: r.path != RAW)
+    made: list[Row | Missing] = [*our_rows("networks"), *our_rows("prime-time"), *rlcard_rows(), *openspiel_rows()]
+    by_key = {r.key: r for r in made}
+    # The run order puts the rows that the goals compare next to each other, so that they meet
+    # the same load; all of them run in the same interleaved rounds.
+    order = ["networks/raw", "networks/simulate", "rlcard/raw", "openspiel/raw", "prime-time/raw", "prime-time/simulate",
+             "networks/facade", "prime-time/facade", "rlcard/env", "openspiel/env"]
+    rows = [by_key[k] for k in order if k in by_key] + [r for r in made if r.key not in order]
     if args.only:
         wanted = {k.strip() for k in args.only.split(",")}
         rows = [r for r in rows if r.key in wanted]
     live = [r for r in rows if isinstance(r, Row)]
     slice_seconds = run_interleaved(live, budget * 0.85, rounds, clock)
-    results = [r.result() for r in rows]
-    clone_rows = clones(budget * 0.05)
-    greedy_rows = [bench_greedy(budget * 0.05, game) for game in ("networks", "prime-time")]
+    results = [r.result() for r in sorted(rows, key=lambda r: (r.path != RAW, made.index(r)))]  # shown raw rows first
+    clone_rows = clones(budget * 0.05, clock)
+    greedy_rows = [bench_greedy(budget * 0.05, game, clock) for game in ("networks", "prime-time")]
     ratio_rows = ratios(results)
     goal_rows = goals(results, clone_rows)
     meta = {"python": platform.python_version(), "machine": platform.machine(), "cpu": cpu,
