@@ -51,9 +51,12 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# Engine speed like for like beside the peers (the bench extra: rlcard, open_spiel), in the
+# build in use; FAST=0 for the pure-Python figures. BENCH_ARGS="--seconds 20" for a shorter run.
+BENCH_ARGS ?=
 bench: $(STAMP)
 	$(ENSURE)
-	$(PURE) $(BIN)/python bench/engine_speed.py
+	$(PURE) $(BIN)/python bench/engine_speed.py $(BENCH_ARGS)
 
 # Compile the hot modules of both engines with mypyc, in place, now (needs gcc and the Python
 # headers). `make unfast` removes the build: pure Python until the next make run/test/bench

@@ -11,6 +11,7 @@ generator), so it never profits from hidden information.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 
@@ -54,6 +55,16 @@ class Bot(ABC):
     @abstractmethod
     def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
         """Pick one of ``keys`` (at least two legal keys) for ``player``."""
+
+    def picker(self) -> Callable[[int], int] | None:
+        """For a bot whose choice is one draw among the keys, whatever the state: ``pick(n)``, the
+        index that ``select`` would take among ``n`` keys (the same draw, so the same games).
+
+        A loop that plays many games (:func:`primetime.sim.games.play_game`) calls it instead of
+        ``select``: no call through the bot, no timing, no legality check (an index into the legal
+        keys is always legal).  ``None``, the default: the bot must be asked through ``select``.
+        """
+        return None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from primetime.bots.base import Bot
@@ -16,7 +17,10 @@ class RandomBot(Bot):
         self.rng = Rng(seed)
 
     def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
-        return str(self.rng.choice(keys))
+        return keys[self.rng.below(len(keys))]  # ``self.rng.choice(keys)`` written out: the same draw
+
+    def picker(self) -> Callable[[int], int]:
+        return self.rng.below  # what ``select`` draws
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"

@@ -13,7 +13,8 @@ The report gives, per bot name (entries with the same name are pooled):
 * mean, standard deviation, median, minimum and maximum of the final scores;
 * an Elo-scale rating fitted by Bradley-Terry maximum likelihood to the pairwise results
   between different bots (higher final score wins, equal is a draw), centred on 1500;
-* mean thinking time per decision with a real choice.
+* mean thinking time per decision with a real choice (0 for the random bot, whose choice is one
+  draw and is not timed).
 """
 
 from __future__ import annotations
