@@ -29,14 +29,14 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from primetime.bots.registry import known_bots, make_bot
+from primetime.bots.registry import make_bot
 from primetime.core.game import FORMAT_VERSION
 from primetime.core.invariants import NAMES
 from primetime.core.plugin import game_names, get_plugin
 from primetime.core.rng import Rng
 from primetime.sim.backends import check_backend, run_tasks
 from primetime.sim.errors import SimulationError
-from primetime.sim.games import MAX_DECISIONS, Progress, bot_seed
+from primetime.sim.games import MAX_DECISIONS, Progress, bot_seed, parse_bots
 
 DEFAULT_BOTS = ("random", "greedy")
 HIDDEN_EVERY = 10  # decisions between two hidden-information checks
@@ -231,17 +231,6 @@ def parse_players(game: str, players: Sequence[int] | str) -> list[int]:
         if not plugin.min_players <= n <= plugin.max_players:
             raise SimulationError(f"{plugin.title} is played by {plugin.min_players} to {plugin.max_players} players, not {n}")
     return counts
-
-
-def parse_bots(bots: Sequence[str] | str) -> list[str]:
-    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
-    names = [b for b in names if b]
-    if not names:
-        raise SimulationError("name at least one bot")
-    for b in names:
-        if b not in known_bots():
-            raise SimulationError(f"unknown bot {b!r}; known bots: {', '.join(known_bots())}")
-    return names
 
 
 def parse_skip(skip: Sequence[str] | str) -> list[str]:

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from primetime.bots.registry import make_bot
+from primetime.bots.registry import known_bots, make_bot
 from primetime.core.game import get_ruleset
 from primetime.sim.errors import SimulationError
 
@@ -19,6 +19,18 @@ Progress = Callable[[int, int], None]
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for the game seeded ``game_seed``."""
     return game_seed * 1009 + seat
+
+
+def parse_bots(bots: str | Sequence[str]) -> list[str]:
+    """Bot names from ``"greedy, mcts:hard"`` or a list, each one a known bot; at least one."""
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
+    names = [b for b in names if b]
+    if not names:
+        raise SimulationError("name at least one bot")
+    for b in names:
+        if b not in known_bots():
+            raise SimulationError(f"unknown bot {b!r}; known bots: {', '.join(known_bots())}")
+    return names
 
 
 def seat_bots(bot: str | Sequence[str], players: int) -> list[str]:

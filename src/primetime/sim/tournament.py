@@ -31,7 +31,7 @@ from primetime.core.game import get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.sim.backends import check_backend, run_tasks
 from primetime.sim.errors import SimulationError
-from primetime.sim.games import Progress, bot_seed, play_game
+from primetime.sim.games import Progress, bot_seed, parse_bots, play_game
 from primetime.sim.results import ResultsFile, describe_code
 
 Z95 = 1.959963984540054
@@ -39,15 +39,7 @@ Z95 = 1.959963984540054
 
 def parse_lineup(bots: str | Sequence[str], players: int) -> list[str]:
     """One bot name per seat from ``"greedy,mcts:hard"`` (or one name for every seat)."""
-    from primetime.bots.registry import known_bots
-
-    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
-    names = [n for n in names if n]
-    if not names:
-        raise SimulationError("name at least one bot")
-    for n in names:
-        if n not in known_bots():
-            raise SimulationError(f"unknown bot {n!r}; known bots: {', '.join(known_bots())}")
+    names = parse_bots(bots)
     if len(names) == 1:
         names = names * players
     if len(names) != players:

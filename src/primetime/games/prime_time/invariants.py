@@ -34,6 +34,7 @@ from primetime.core import invariants as INV
 from primetime.core.rng import Rng
 from primetime.games.prime_time.cards import ANY, BLACK, SINGLE
 from primetime.games.prime_time.rules.core import DAY_NAMES, rules
+from primetime.games.prime_time.rules.determinize import redeal_unseen
 from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState, Slot
 
 # The steps that finish the acting player's choice: a bid's amount, Public Relations, the picks of a schedule.
@@ -293,16 +294,7 @@ def variant(s: PTState, seat: int, rng: Rng) -> PTState:
             pl.reruns = v.screen[q][1][2]
             pl.guide = [g.copy() if g is not None else None for g in v.screen[q][0]]
             v.stack = [("sched", q, 0) if t[0] == "sched" and t[1] == q else t for t in v.stack]
-    for deck, fields in ((v.show_deck, ("shows", "offer")), (v.tal_deck, ("talents", "facedown"))):
-        pool = list(deck) + [c for q in others for f in fields for c in getattr(v.players[q], f)]
-        rng.shuffle(pool)
-        k = 0
-        for q in others:
-            for f in fields:
-                held = getattr(v.players[q], f)
-                held[:] = pool[k:k + len(held)]
-                k += len(held)
-        deck[:] = pool[k:]
+    redeal_unseen(v, others, rng.shuffle)
     rng.shuffle(v.client_pile)
     for b in v.br_decks:
         rng.shuffle(b)
