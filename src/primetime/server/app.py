@@ -30,7 +30,7 @@ from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
 from primetime.server.limits import Limiter, RateLimited
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
-from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, game_levels, hash_secret, new_id, new_secret
+from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, hash_secret, new_id, new_secret
 from primetime.server.store import ConflictError, open_store
 
 log = logging.getLogger("primetime.server")
@@ -220,9 +220,10 @@ def create_app(settings: Settings | None = None) -> Guard:
             raise ApiError(404, "no such table")
         return rt
 
-    def bot_levels(game: str = GAME) -> list[dict[str, str]]:
+    def bot_levels() -> list[dict[str, str]]:
+        """The bots a seat may be given (every bot plays every game served here)."""
         names = {"random": "Easy (plays at random)", "greedy": "Normal (greedy)"}
-        return [{"id": lv, "label": names.get(lv, lv.capitalize())} for lv in game_levels(game, hub.levels)]
+        return [{"id": lv, "label": names.get(lv, lv.capitalize())} for lv in hub.levels]
 
     def games_offered() -> list[dict[str, Any]]:
         """The games a table can be created for, with their player counts, options and bots (from their plugins)."""
@@ -230,7 +231,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         for plugin in plugins():
             out.append({"id": plugin.name, "label": plugin.short, "min_players": plugin.min_players,
                         "max_players": min(plugin.max_players, MAX_SEATS), "options": plugin.options,
-                        "bots": bot_levels(plugin.name)})
+                        "bots": bot_levels()})
         return out
 
     # ------------------------------------------------------------------ pages

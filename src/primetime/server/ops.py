@@ -16,7 +16,7 @@ from primetime.core.errors import StaleStateError
 from primetime.core.game import Game
 from primetime.server.gamestate import apply_tracked, build_game, undo_refusal
 from primetime.server.names import seat_refusal
-from primetime.server.runtime import Runtime, bot_name, game_levels, hash_secret
+from primetime.server.runtime import Runtime, bot_name, hash_secret
 from primetime.server.store import ConflictError, SeatRow, TableRow, Tx
 
 
@@ -208,7 +208,7 @@ def set_seat(tx: Tx, rt: Runtime, t: TableRow, user_id: str, seat: int, kind: st
     if s.kind == "human":
         raise ConflictError("that seat is taken by a player")
     if kind == "bot":
-        if level not in game_levels(t.game, levels):
+        if level not in levels:
             raise ConflictError(f"unknown bot level {level!r}")
         s.kind, s.bot, s.name = "bot", level, bot_name(seat, level)
     elif kind == "open":

@@ -37,11 +37,6 @@ def new_id(n: int = 6) -> str:
     return secrets.token_urlsafe(n)
 
 
-def game_levels(game: str, levels: list[str]) -> list[str]:
-    """The bot levels that can play ``game`` (every bot plays every game served here)."""
-    return list(levels)
-
-
 def bot_name(seat: int, level: str) -> str:
     return f"Bot {seat + 1} ({level})"
 
