@@ -185,10 +185,10 @@ def lineup_problems(s: NetState) -> list[str]:
         for slot, sh in enumerate(pl.lineup):
             if sh is None:
                 continue
-            key = (id(s.cat), sh.cid, tuple(c for c, _ in sh.atts), sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req)
+            key = (id(s.cat), sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req)
             if key in _FINE:
                 continue
-            why = slot_problem(s, sh.cid, list(key[2]), sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, f"{_pname(p)}, slot {slot}")
+            why = slot_problem(s, sh.cid, [c for c, _ in sh.atts], sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, f"{_pname(p)}, slot {slot}")
             if why:
                 out.append(why)
             else:
