@@ -272,7 +272,7 @@ def check(
     t0 = time.perf_counter()
     played = decisions = 0
     found: dict[str, Any] | None = None
-    size = max(BATCH, 4 * workers)
+    size = max(BATCH, 32 * workers)  # one process pool per batch: large enough that starting it costs little
     for start in range(0, len(todo), size):
         batch = todo[start:start + size]
 
