@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from primetime.core import words
 from primetime.core.decision import Decision, Option
 from primetime.games.networks import effects as fx
 from primetime.games.networks import tables as TB
@@ -284,7 +285,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
         a, b = (int(x) for x in parts[1].split(","))
         return f"Keep {nm(a)} and {nm(b)}"
     if head == "draw":
-        return f"Draw a {parts[1]} card"
+        return f"Draw {words.a(parts[1])} card"
     if head == "stop":
         return "Stop"
     return key

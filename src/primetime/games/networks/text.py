@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from primetime.core.words import a, sentences_not_in
 from primetime.games.networks.cards import GENRE_NAMES, TIMESLOT_NAMES, Catalogue
 
 
@@ -34,8 +35,7 @@ def card_text(cat: Catalogue, ref: int | str) -> str:
         txt = (f"{d.name} — star. Signing cost ${d.cost}M, expenses ${d.expenses}M. Viewers by the show's season: "
                f"{', '.join(map(str, d.viewers))}. Upside down: expenses ${d.rotated_expenses}M, viewers "
                f"{', '.join(map(str, d.rotated_viewers))}.")
-        if d.condition is not None:
-            txt += " Condition: " + condition_text(d.condition) + "."
+        txt += _condition(d)
     elif c.kind == "ad":
         if d.promo_cost:
             txt = (f"{d.name} — promo ad. Signing bonus ${d.bonus}M, income ${d.income}M. When attached pay "
@@ -43,19 +43,26 @@ def card_text(cat: Catalogue, ref: int | str) -> str:
                    f"or rotate it (income ${d.rotated_income}M, no viewers).")
         else:
             txt = f"{d.name} — ad. Signing bonus ${d.bonus}M, income ${d.income}M (upside down ${d.rotated_income}M)."
-            if d.condition is not None:
-                txt += " Condition: " + condition_text(d.condition) + "."
+            txt += _condition(d)
     else:
         timing = {"immediate": "Immediate", "use_once": "Use once", "ongoing": "Ongoing", "game_end": "Game end"}[d.timing]
         txt = f"{d.name} — network card ({timing})." + (f" Costs ${d.cost}M to take." if d.cost else "")
-    if getattr(d, "text", ""):
-        txt += " " + d.text
+    extra = sentences_not_in(txt, str(getattr(d, "text", "") or ""))
+    if extra:
+        txt += " " + extra
     return str(txt)
+
+
+def _condition(d: Any) -> str:
+    """The card's condition in words, unless its own text states it (in its own words)."""
+    if d.condition is None or "Condition:" in str(getattr(d, "text", "") or ""):
+        return ""
+    return " Condition: " + condition_text(d.condition) + "."
 
 
 def condition_text(c: Any) -> str:
     if c.kind == "genre":
-        return "attach to a " + " or ".join(GENRE_NAMES[g] for g in c.genres) + " show"
+        return "attach to " + a(" or ".join(GENRE_NAMES[g] for g in c.genres)) + " show"
     if c.kind == "timeslot":
         return f"attach to a show in {TIMESLOT_NAMES[c.timeslot]}"
     what = {"star": "star", "ad": "ad", "any": "star or ad"}[c.of]

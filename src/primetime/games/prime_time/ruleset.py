@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from primetime.core import words
 from primetime.core.decision import Decision, Option
 from primetime.games.prime_time.cards import (
     COLOURS,
@@ -257,7 +258,7 @@ def label(s: PTState, top: tuple[Any, ...], key: str) -> str:
     if head == "cube":
         colour, tok, space = parts[1], parts[2], parts[3]
         card = cat.rerun.name if tok == "rerun" and cat.rerun is not None else cat.names[cat.by_id[tok]]
-        return f"Take a {colour} cube onto {card} ({space} space)"
+        return f"Take {words.a(colour)} cube onto {card} ({space} space)"
     if head == "pass":
         return "Pass: take no more cubes today"
     return key
@@ -367,7 +368,7 @@ def unusable_reasons(s: PTState, top: tuple[Any, ...]) -> dict[str, str]:
             if ids[t] not in used:
                 tname = TYPE_NAMES[TALENT_TYPES[cat.ttype[t]]]
                 out[ids[t]] = (
-                    f"no Series or Mini Series on your TV Guide can take a {tname} now "
+                    f"no Series or Mini Series on your TV Guide can take {words.a(tname)} now "
                     f"(talents never go on Single Shows or Re-Runs, and a show takes one {tname})"
                 )
     elif k == "cube":

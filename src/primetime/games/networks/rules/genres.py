@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from primetime.core.words import a
 from primetime.games.networks.cards import GENRES
 from primetime.games.networks.effects import NETWORK_HANDLERS
 from primetime.games.networks.rules.decks import draw
@@ -29,7 +30,7 @@ def advance_genre(s: NetState, p: int, genre: str) -> None:
     bonus = s.cat.board.genre_board.bonuses[genre][pl.genre[g] - 1]
     if s.log is not None:
         s.say(f"{pname(s, p)} advances to space {pl.genre[g]} on the {genre} track"
-              + (f" and gains a {bonus} bonus." if bonus else "."))
+              + (f" and gains {a(bonus)} bonus." if bonus else "."))
     if bonus:
         push_bonus(s, p, bonus)
 

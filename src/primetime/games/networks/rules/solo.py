@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from primetime.core.words import a
 from primetime.games.networks.rules.log import name
 from primetime.games.networks.rules.rounds import end_turn
 from primetime.games.networks.state import OPP, NetState
@@ -29,7 +30,7 @@ def opp_turn(s: NetState) -> None:
             return
         s.solo_parked += 1
         if s.log is not None:
-            s.say(f"The opponent reveals a {sd.type} card with no {sd.type} left and parks it.")
+            s.say(f"The opponent reveals {a(sd.type)} card with no {sd.type} left and parks it.")
         if s.solo_parked >= 2:
             _opp_pass(s)
             return

@@ -8,6 +8,7 @@ this module is the one that imports them all.
 
 from __future__ import annotations
 
+from primetime.core.words import a
 from primetime.games.prime_time.cards import COLOURS
 from primetime.games.prime_time.rules.after_ratings import award_clients, award_variety, cancellations, update_hotness
 from primetime.games.prime_time.rules.awards import awards
@@ -200,7 +201,7 @@ def apply(s: PTState, key: str) -> None:
             where = f"{DAY_NAMES[top[3]]}'s pool"
         s.pools[dst][col] += 1
         if s.log is not None:
-            s.say(f"{pname(p)} (PR) moves a {COLOURS[col]} cube from {where} to {DAY_NAMES[dst]}.")
+            s.say(f"{pname(p)} (PR) moves {a(COLOURS[col])} cube from {where} to {DAY_NAMES[dst]}.")
     elif k == "pr_swap":
         stack.pop()
         _, day, cname = key.split(":")
@@ -214,7 +215,7 @@ def apply(s: PTState, key: str) -> None:
         s.pools[d1][c2] += 1
         s.pools[d2][c1] += 1
         if s.log is not None:
-            s.say(f"{pname(p)} (PR) swaps a {COLOURS[c1]} cube on {DAY_NAMES[d1]} with a {COLOURS[c2]} cube on {DAY_NAMES[d2]}.")
+            s.say(f"{pname(p)} (PR) swaps {a(COLOURS[c1])} cube on {DAY_NAMES[d1]} with {a(COLOURS[c2])} cube on {DAY_NAMES[d2]}.")
     else:
         raise AssertionError(f"cannot apply to step {k}")
     advance(s)

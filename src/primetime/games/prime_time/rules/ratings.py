@@ -5,6 +5,7 @@ remaining ones; hidden schedules are revealed first (PT-SIM-01).
 
 from __future__ import annotations
 
+from primetime.core.words import a
 from primetime.games.prime_time.cards import ANY, BLACK, COLOURS, SPACE_COLOURS
 from primetime.games.prime_time.rules.core import COLOUR_INDEX, DAY_NAMES, SPACE_INDEX, name, pname, pool_total, show_name
 from primetime.games.prime_time.state import NOSHOW, RERUN, PTState, Slot
@@ -128,7 +129,7 @@ def apply_cube(s: PTState, p: int, d: int, stage: int, key: str) -> None:
         s.alloc[p] -= 1
     if s.log is not None:
         card = show_name(s, sl.show) if i == 0 else name(s, sl.talents[i - 1])
-        s.say(f"{pname(p)} places a {cname} cube on {card}.")
+        s.say(f"{pname(p)} places {a(cname)} cube on {card}.")
 
 
 def step_day(s: PTState, d: int) -> None:
