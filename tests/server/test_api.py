@@ -4,6 +4,7 @@ rule that nothing from a browser is trusted."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -219,3 +220,19 @@ def test_cross_origin_websocket_refused(server: ServerProc) -> None:
     ws = ana.ws(tid, origin=server.url)
     assert recv_state(ws)["me"]["seat"] == 0
     ws.close()
+
+
+def test_static_files_are_compressed_and_cached_by_version(server: ServerProc) -> None:
+    """Pages name their scripts and styles with a content hash (``?v=``): those are cached for a year,
+    anything else is revalidated; text is sent gzip-compressed to a browser that accepts it."""
+    page = httpx.get(server.url + "/t/abcdef").text
+    refs = re.findall(r'(?:src|href)="(/static/[^"]+)"', page)
+    assert refs and all(re.search(r"\?v=[0-9a-f]{12}$", r) for r in refs), refs
+    for ref in refs:
+        r = httpx.get(server.url + ref, headers={"accept-encoding": "gzip"})
+        assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=31536000, immutable", ref
+        if len(r.content) > 1024:
+            assert r.headers.get("content-encoding") == "gzip", ref
+    plain = httpx.get(server.url + "/static/table.js")
+    assert plain.headers["cache-control"] == "no-cache" and plain.headers.get("etag")
+    assert httpx.get(server.url + "/api/catalogue", headers={"accept-encoding": "gzip"}).headers["content-encoding"] == "gzip"

@@ -40,7 +40,9 @@ def test_prime_time_offered_with_its_options(server: ServerProc) -> None:
     pt = games["prime-time"]
     assert (pt["min_players"], pt["max_players"]) == (2, 4)
     assert set(pt["options"]) == {"bonds", "simultaneous"}
-    assert {b["id"] for b in pt["bots"]} == set(known_bots())  # random, greedy and mcts play both games
+    assert {b["id"] for b in pt["bots"]} == set(known_bots()) - {"mcts"}  # every bot plays both games; no alias twice
+    labels = [b["label"] for b in pt["bots"]]
+    assert len(set(labels)) == len(labels) and not any(":" in lb.split(" (")[0] for lb in labels), labels
     assert "networks" in games
     cat = ana.get("/api/catalogue?game=prime-time")
     assert cat["cards"]["SH-01"]["words"] and "/work" not in json.dumps(cat)

@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from primetime.core.decision import fill_names as render
@@ -39,11 +40,42 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 GAME_SCRIPTS = "<!-- game scripts: one per game, web/games/<plugin script>, filled in by the server -->"
 
 
+STATIC_REF = re.compile(r'((?:src|href)=")/static/([^"?#]+)"')
+IMMUTABLE = "public, max-age=31536000, immutable"  # a versioned static URL never changes
+
+
+@functools.lru_cache(maxsize=64)
+def static_version(rel: str) -> str:
+    """A short hash of a file of web/: the ``?v=`` of its URL, so that a browser may keep it until it changes."""
+    path = (WEB_DIR / rel).resolve()
+    if WEB_DIR not in path.parents or not path.is_file():
+        return "0"
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
 @functools.lru_cache(maxsize=8)
 def game_page(name: str) -> str:
-    """A page of web/, with the script of every game's plugin (web/games/<script>) where the page asks for them."""
+    """A page of web/, with the script of every game's plugin (web/games/<script>) where the page asks for them,
+    and every static URL versioned by its content (``/static/app.css?v=<hash>``)."""
     tags = "\n".join(f'  <script src="/static/games/{p.script}" defer></script>' for p in plugins() if p.script)
-    return (WEB_DIR / name).read_text().replace("  " + GAME_SCRIPTS, tags)
+    page = (WEB_DIR / name).read_text().replace("  " + GAME_SCRIPTS, tags)
+    return STATIC_REF.sub(lambda m: f'{m[1]}/static/{m[2]}?v={static_version(m[2])}"', page)
+
+
+class CachedStatic(StaticFiles):
+    """web/ as static files: a versioned URL (``?v=``) is cached for a year, any other is revalidated (ETag)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        resp = await super().get_response(path, scope)
+        if resp.status_code in (200, 304):
+            versioned = b"v=" in (scope.get("query_string") or b"")
+            resp.headers["cache-control"] = IMMUTABLE if versioned else "no-cache"
+        return resp
+# The lobby's names for the bots; an alias (``mcts`` is ``mcts:normal``) is accepted for a seat but not listed twice.
+BOT_LABELS = {"random": "Beginner (plays at random)", "greedy": "Casual (greedy: best move now)",
+              "mcts:easy": "Good (searches ahead, quick)", "mcts:normal": "Strong (searches ahead)",
+              "mcts:hard": "Expert (searches ahead, slow)"}
+BOT_ALIASES = frozenset({"mcts"})
 USER_COOKIE = "pt_user"
 SEAT_COOKIE = "pt_seat_"
 YEAR = 365 * 24 * 3600
@@ -160,6 +192,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             await hub.stop()
 
     app = FastAPI(title="The Networks: Primetime", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)  # pages, scripts, catalogues and JSON replies compressed
     app.state.hub = hub
     app.state.settings = settings
 
@@ -222,8 +255,7 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     def bot_levels() -> list[dict[str, str]]:
         """The bots a seat may be given (every bot plays every game served here)."""
-        names = {"random": "Easy (plays at random)", "greedy": "Normal (greedy)"}
-        return [{"id": lv, "label": names.get(lv, lv.capitalize())} for lv in hub.levels]
+        return [{"id": lv, "label": BOT_LABELS.get(lv, lv)} for lv in hub.levels if lv not in BOT_ALIASES]
 
     def games_offered() -> list[dict[str, Any]]:
         """The games a table can be created for, with their player counts, options and bots (from their plugins)."""
@@ -592,7 +624,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             log.exception("action failed on table %s", rt.id)
             reply("error", mid, error="the server could not store this action; it was not taken", kind="ServerError")
 
-    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.mount("/static", CachedStatic(directory=WEB_DIR), name="static")
     guard = Guard(app, settings)
     guard.hub = hub
     return guard
