@@ -526,3 +526,27 @@ def test_net_opt_03_check_plays_telly_time_when_asked() -> None:
     assert len(sets) == 4 and all(o["telly_time"] is True for o in sets)
     report = check("networks", games=10, players="1,2,3,4,5", bots="random", seed=5, options={"telly_time": True})
     assert report.violation is None and report.played == 10
+
+
+def test_net_telly_terminal_and_browser_show_weekend_and_grid() -> None:
+    """The terminal draws the Weekend row and each player's Genre Grid; the browser gets the Telly
+    cards' words and the grid (``/api/catalogue?set=telly_time``)."""
+    import io
+    import json
+
+    from rich.console import Console
+
+    plugin = get_plugin("networks")
+    g = Game.new("networks", ["Ann", "Ben"], seed=2, options={"telly_time": True, "pilot": "simplified"})
+    fill(g.state, 0, "kids", "sports")
+    con = Console(file=io.StringIO(), width=140, record=True)
+    plugin.renderer().board(con, g, 0)
+    text = con.export_text()
+    assert "Weekend" in text and "— empty —" in text
+    assert "Genre Grid (0 line(s) completed, 7 empty)" in text and "■ Kids" in text and "□ Quiz" in text
+    assert "Telly pass board" in text and "+$1M per empty grid square" in text
+    cat = json.loads(plugin.browser_catalogue("telly_time"))
+    assert cat["cards"][TCAT.cards[tid("Sofa Talk")].id]["words"].startswith("Sofa Talk — Chat show")
+    assert "Late Night or Weekend" in plugin.card_text(TCAT, tid("Couch Confessions"))
+    assert len(cat["grid"]["lines"]) == 8
+    assert "grid" not in json.loads(plugin.browser_catalogue("base"))
