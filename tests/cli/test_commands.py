@@ -191,3 +191,20 @@ def test_play_rejects_bad_options() -> None:
     assert code == 2 and "multiplayer" in out
     code, out = invoke("play", "--resume", "/nonexistent/save.json")
     assert code == 2 and "no such file" in out
+
+
+def test_telly_time_flag_on_networks_commands(tmp_path: Path) -> None:
+    """NET-OPT-03: --telly-time on simulate, record (and so replay) and check; an error for Prime Time."""
+    code, out = invoke("simulate", "networks", "--players", "3", "--games", "2", "--seed", "1", "--telly-time", "--json")
+    assert code == 0, out
+    assert json.loads(out)["errors"] == 0
+    path = tmp_path / "telly.json"
+    code, out = invoke("record", "networks", "--players", "2", "--seed", "3", "--telly-time", "-o", str(path))
+    assert code == 0, out
+    rec = load_record(path.read_text())
+    assert rec["options"]["telly_time"] is True
+    assert len(replay_record(rec).state.players[0].lineup) == 4
+    code, out = invoke("check", "networks", "--games", "2", "--players", "2,3", "--bots", "random", "--telly-time")
+    assert code == 0 and "No violation in 2 games." in out, out
+    code, out = invoke("simulate", "prime-time", "--games", "1", "--telly-time")
+    assert code == 2 and "options of The Networks" in out

@@ -1,8 +1,9 @@
 """Every rule of The Networks checklist, sections COMP through CARD, has a test naming it.
 
 A test "names" an ID when its body contains it (``NET-PASS-07``) or its function name does
-(``test_net_pass_07_...``).  The section sizes below are the checklist's; the expansions
-(Telly Time, Moguls, Executives) and the browser-interface sections are outside the engine.
+(``test_net_pass_07_...``).  The section sizes below are the checklist's; Telly Time is covered
+(but for its Moguls interaction), the other expansions (Moguls, Executives) and the
+browser-interface sections are outside the engine.
 """
 
 from __future__ import annotations
@@ -16,14 +17,17 @@ SECTIONS: dict[str, int] = {
     "NET-COMP": 17, "NET-ANAT": 12, "NET-SETUP": 16, "NET-PILOT": 10, "NET-BOARD": 13, "NET-SEAS": 8,
     "NET-TURN": 9, "NET-STAR": 4, "NET-AD": 4, "NET-NETC": 7, "NET-PROD": 14, "NET-CANC": 6, "NET-ATT": 13,
     "NET-COND": 13, "NET-GENRE": 17, "NET-PASS": 11, "NET-EOR": 16, "NET-END": 7, "NET-DECK": 8, "NET-VAR": 8,
-    "NET-SOLO": 17, "NET-CARD": 33,
+    "NET-SOLO": 17, "NET-CARD": 33, "NET-TELLY": 14,
 }
+# Rules of a section above that wait for another part of the game: Telly Time's Mogul reward needs
+# the Moguls module (the hook is rules.genre_grid.second_line).
+LATER: frozenset[str] = frozenset({"NET-TELLY-14"})
 # The rules sources sit beside the repository (../shared); CI checkouts may not have them.
 CHECKLIST = Path(__file__).resolve().parents[3] / "shared" / "checklists" / "networks.md"
 
 
 def all_ids() -> list[str]:
-    return [f"{pre}-{i:02d}" for pre, k in SECTIONS.items() for i in range(1, k + 1)]
+    return [f"{pre}-{i:02d}" for pre, k in SECTIONS.items() for i in range(1, k + 1) if f"{pre}-{i:02d}" not in LATER]
 
 
 def named_ids() -> set[str]:
@@ -49,4 +53,4 @@ def test_every_checklist_rule_has_a_test() -> None:
 @pytest.mark.skipif(not CHECKLIST.exists(), reason="the rules checklist is not beside the repository")
 def test_sections_match_the_checklist() -> None:
     ids = re.findall(r"^\| (NET-[A-Z]+-\d+)", CHECKLIST.read_text(), re.M)
-    assert sorted(i for i in ids if i.rsplit("-", 1)[0] in SECTIONS) == sorted(all_ids())
+    assert sorted(i for i in ids if i.rsplit("-", 1)[0] in SECTIONS) == sorted(all_ids() + list(LATER))

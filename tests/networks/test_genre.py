@@ -172,7 +172,9 @@ def test_net_genre_16_bonus_cards_shown_only_to_chooser() -> None:
         assert "STAR-10" not in text and "STAR-17" not in text
 
 
-@pytest.mark.parametrize("option", ["telly_time", "genre_grid"])
-def test_net_genre_17_telly_time_not_available(option: str) -> None:
+def test_net_genre_17_telly_time_is_the_option_for_the_grid() -> None:
+    """NET-GENRE-17: the personal Genre Grid comes with the Telly Time option (its rules are tested in
+    test_telly_time.py); there is no separate grid option."""
+    assert NetworksRuleset().validate_options({"telly_time": True}, 2)["telly_time"] is True
     with pytest.raises(ValueError):
-        NetworksRuleset().validate_options({option: True}, 2)
+        NetworksRuleset().validate_options({"genre_grid": True}, 2)

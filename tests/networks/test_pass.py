@@ -113,10 +113,12 @@ def test_net_pass_09_preempted_timeslot_doubles() -> None:
     assert s.players[1].cash == 12
 
 
-@pytest.mark.parametrize("option", ["telly_time", "executives"])
-def test_net_pass_10_11_expansion_pass_rules_not_available(option: str) -> None:
+def test_net_pass_10_11_expansion_pass_rules() -> None:
+    """NET-PASS-10/11: the Executives' pass rules are not available; Telly Time's $1M per empty
+    square when passing is (tested in test_telly_time.py, NET-TELLY-07)."""
     with pytest.raises(ValueError):
-        NetworksRuleset().validate_options({option: True}, 3)
+        NetworksRuleset().validate_options({"executives": True}, 3)
+    assert NetworksRuleset().validate_options({"telly_time": True}, 3)["telly_time"] is True
 
 
 def test_net_pass_last_player_can_still_produce() -> None:

@@ -39,6 +39,9 @@ def test_pages_and_security_headers(server: ServerProc) -> None:
     cat = httpx.get(server.url + "/api/catalogue").json()
     assert "STAR-01" in cat["cards"] and cat["cards"]["STAR-01"]["words"]
     assert "path" not in json.dumps(cat)[:2000] or "/work" not in json.dumps(cat)
+    telly = httpx.get(server.url + "/api/catalogue?set=telly_time").json()  # NET-OPT-03: the Telly Time cards
+    assert "TELLY-A01" in telly["cards"] and "STAR-01" in telly["cards"] and len(telly["grid"]["lines"]) == 8
+    assert httpx.get(server.url + "/api/catalogue?set=mine").status_code == 404
 
 
 def test_name_table_join_start_flow(server: ServerProc) -> None:

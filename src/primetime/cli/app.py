@@ -67,15 +67,15 @@ def check_players(game: str, players: int) -> int:
 
 
 def options_for(game: str, pilot: str = "normal", turn_order: str = "fixed", bonds: bool = False,
-                simultaneous: bool = False) -> dict[str, Any]:
+                simultaneous: bool = False, telly_time: bool = False) -> dict[str, Any]:
     """The game's options from the command-line flags; a flag of the other game is an error."""
     if game == "prime-time":
-        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed":
-            raise fail("--pilot and --turn-order are options of The Networks; Prime Time has --bonds and --simultaneous")
+        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed" or telly_time:
+            raise fail("--pilot, --turn-order and --telly-time are options of The Networks; Prime Time has --bonds and --simultaneous")
         return {"bonds": bonds, "simultaneous": simultaneous}
     if bonds or simultaneous:
-        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot and --turn-order")
-    return game_options(pilot, turn_order)
+        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot, --turn-order and --telly-time")
+    return game_options(pilot, turn_order, telly_time)
 
 
 def check_bot(name: str) -> str:
@@ -84,14 +84,17 @@ def check_bot(name: str) -> str:
     return name
 
 
-def game_options(pilot: str, turn_order: str) -> dict[str, Any]:
+def game_options(pilot: str, turn_order: str, telly_time: bool = False) -> dict[str, Any]:
     pilot = pilot.strip().lower()
     order = turn_order.strip().lower().replace("-", "_")
     if pilot not in ("normal", "simplified"):
         raise fail(f"--pilot {pilot!r}: choose normal or simplified")
     if order not in ("fixed", "low_to_high"):
         raise fail(f"--turn-order {turn_order!r}: choose fixed or low-to-high")
-    return {"pilot": pilot, "turn_order": order}
+    out: dict[str, Any] = {"pilot": pilot, "turn_order": order}
+    if telly_time:  # left out when off: a game without the module keeps the options it always had
+        out["telly_time"] = True
+    return out
 
 
 def new_game(game: str, names: list[str], seed: int, options: dict[str, Any]) -> Game[Any]:

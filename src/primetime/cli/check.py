@@ -18,7 +18,7 @@ from primetime.sim.check import check as run_check
 
 HELP = (
     "Play seeded random and greedy games (seats mixed) at the given player counts, with every option "
-    "combination of the game (The Networks: both pilot setups and both turn orders; Prime Time: Bonds and "
+    "combination of the game (The Networks: both pilot setups and both turn orders, with Telly Time when asked; Prime Time: Bonds and "
     "Simultaneous Scheduling on and off), and check the game's invariants at every decision: "
     + "; ".join(f"{k}: {v}" for k, v in NAMES.items())
     + ".  Stops at the first violation, prints its reproduction (seed, options, player count, bots, action "
@@ -74,18 +74,24 @@ def check(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Where the record of a violation goes (default primetime-check-<game>.json).")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray.")] = "local",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: games with the Telly Time module.")] = False,
 ) -> None:
     game = check_game(game)
     plugin = get_plugin(game)
     counts = players or ",".join(str(n) for n in range(plugin.min_players, plugin.max_players + 1))
+    fixed = None
+    if telly_time:
+        if "telly_time" not in plugin.options:
+            raise fail(f"--telly-time is an option of The Networks, not of {plugin.title}")
+        fixed = {"telly_time": True}
     con = out()
     try:
         if not json_out and con.is_terminal:
             bar, step = progress_bar("checking", games, con)
             with bar:
-                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step)
+                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step, options=fixed)
         else:
-            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip)
+            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, options=fixed)
     except ValueError as exc:  # SimulationError: a bad argument
         raise fail(str(exc)) from None
     record = None

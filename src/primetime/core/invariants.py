@@ -41,6 +41,7 @@ NAMES: dict[str, str] = {
     "completable": "every offered option can be completed without abort",
     "replace": "every offered Add/Replace keeps all attachments on legal slots (The Networks)",
     "order": "the options do not depend on the order of a green room (The Networks)",
+    "telly": "the Weekend slot, the Genre Grid and the Quiz spend keep their rules (The Networks' Telly Time)",
     "hidden": "views and determinizations do not depend on what a seat cannot see",
     "crash": "the engine raises no error and every game ends",
 }

@@ -338,10 +338,12 @@ def create_app(settings: Settings | None = None) -> Guard:
         return await hub.db(store.lobby, user["id"] if user else None)
 
     @app.get("/api/catalogue")
-    async def catalogue(game: str = "networks") -> Response:
+    async def catalogue(game: str = "networks", set: str = "base") -> Response:
         if game not in GAMES:
             raise ApiError(404, f"unknown game {game!r}")
-        data = catalogue_json(game=game)
+        if set != "base" and not (game == "networks" and set == "telly_time"):
+            raise ApiError(404, f"unknown card set {set!r}")
+        data = catalogue_json(set, game)
         etag = '"' + hashlib.sha256(data).hexdigest()[:16] + '"'
         return Response(data, media_type="application/json", headers={"cache-control": "public, max-age=3600", "etag": etag})
 

@@ -78,9 +78,10 @@ PT.cards = {};
 PT.board = null;
 
 PT.GENRES = ["sports", "scifi", "action", "reality", "sitcom", "drama"];
-PT.GENRE_NAMES = { sports: "Sports", scifi: "Sci-Fi", action: "Action", reality: "Reality", sitcom: "Sitcom", drama: "Drama" };
-PT.SLOT_ICONS = { daytime: "☀", primetime: "◐", latenight: "☾", "": "any" };
-PT.SLOT_NAMES = { daytime: "Daytime", primetime: "Primetime", latenight: "Late Night" };
+PT.GENRE_NAMES = { sports: "Sports", scifi: "Sci-Fi", action: "Action", reality: "Reality", sitcom: "Sitcom", drama: "Drama",
+  kids: "Kids", quiz: "Quiz", chat: "Chat" };
+PT.SLOT_ICONS = { daytime: "☀", primetime: "◐", latenight: "☾", weekend: "✦", any: "ANY", "": "any" };
+PT.SLOT_NAMES = { daytime: "Daytime", primetime: "Primetime", latenight: "Late Night", weekend: "Weekend" };
 PT.TIMING = { immediate: "!", use_once: "1x", ongoing: "∞", game_end: "◉" };
 
 function slotsText(sl) {
@@ -104,7 +105,7 @@ PT.cardTile = function cardTile(id, opts) {
   if (opts.mini) cls.push("mini");
   const el = h("div", { class: cls.join(" "), dataset: { card: id }, tabindex: "0", "aria-label": c.name });
   el.appendChild(h("div", { class: "c-kind" },
-    kind === "show" ? `${PT.GENRE_NAMES[c.genre] || c.genre} ${PT.SLOT_ICONS[c.timeslot || ""] || ""}` :
+    kind === "show" ? `${PT.GENRE_NAMES[c.genre] || c.genre} ${(c.timeslot || "").split("/").map((t) => PT.SLOT_ICONS[t] || "").join("/")}` :
       kind === "network" ? `network ${PT.TIMING[c.timing] || ""}` : kind));
   el.appendChild(h("div", { class: "c-name" }, c.name));
   if (!opts.mini) {

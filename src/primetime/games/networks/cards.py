@@ -28,10 +28,19 @@ GENRE_NAMES: dict[str, str] = {
     "drama": "Drama",
 }
 TIMESLOTS: tuple[str, ...] = ("daytime", "primetime", "latenight")
-TIMESLOT_NAMES: dict[str, str] = {"daytime": "Daytime", "primetime": "Primetime", "latenight": "Late Night"}
+TIMESLOT_NAMES: dict[str, str] = {"daytime": "Daytime", "primetime": "Primetime", "latenight": "Late Night",
+                                  "weekend": "Weekend"}
+# Telly Time (NET-TELLY-01/02): a fourth timeslot and three genres.  Lineup slot 3 is the Weekend.
+TELLY_GENRES: tuple[str, ...] = ("kids", "quiz", "chat")
+ALL_GENRES: tuple[str, ...] = GENRES + TELLY_GENRES
+GENRE_NAMES.update({"kids": "Kids", "quiz": "Quiz", "chat": "Chat"})
+WEEKEND = "weekend"
+ALL_TIMESLOTS: tuple[str, ...] = TIMESLOTS + (WEEKEND,)
+ANY_TIMESLOT = "any"  # a Telly Time show preferring every timeslot (NET-TELLY-09)
 NETWORKS: tuple[str, ...] = ("ABC", "NBC", "CBS", "FOX", "CW")  # placeholder, overridden by data
 
 DATA_DIR = Path(__file__).parent / "data" / "base"
+TELLY_DIR = Path(__file__).parent / "data" / "telly_time"
 
 Kind = Literal["show", "star", "ad", "network"]
 
@@ -203,6 +212,32 @@ class BoardFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     networks: list[str]
 
 
+LineBonus = Literal["star", "ad", "network", "mixed", "cash"]
+
+
+class GridLine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A row, column or diagonal of the Genre Grid and the bonus printed at its end (NET-TELLY-05)."""
+
+    id: str
+    squares: list[int]
+    bonus: LineBonus
+    cash: int = 0
+
+
+class PassBoard(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    players: list[int]
+    pass_track: list[PassColumn]
+
+
+class GridFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """Telly Time's boards (``telly_time/grid.toml``): the 3x3 Genre Grid (genres row by row),
+    its 8 lines, and the Telly pass board per player count (NET-TELLY-03/05/06/13)."""
+
+    squares: list[str]
+    lines: list[GridLine]
+    pass_boards: list[PassBoard]
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """A physical card in play: an index plus its definition and kind."""
@@ -237,6 +272,7 @@ class Catalogue:
     ads: list[int] = field(default_factory=list)
     network: list[int] = field(default_factory=list)
     T: Any = None  # hot-path lookup tables, built by the rules (rules.tables.Tables)
+    grid: GridFile | None = None  # Telly Time's Genre Grid (a catalogue loaded with the module)
 
     def card(self, ref: int | str) -> Card:
         if isinstance(ref, str):
@@ -255,12 +291,15 @@ class Catalogue:
         for c in self.cards:
             out[c.kind].append(msgspec.to_builtins(c.defn))
         assert self.board is not None
-        return {
+        data = {
             "path": str(self.path),
             **{k + "s": v for k, v in out.items()},
             "solo": [msgspec.to_builtins(s) for s in self.solo],
             "board": msgspec.to_builtins(self.board),
         }
+        if self.grid is not None:
+            data["grid"] = msgspec.to_builtins(self.grid)
+        return data
 
 
 
@@ -277,8 +316,9 @@ def _check_condition(path: Path, table: str, ident: str, cond: Condition | None)
         check(path, table, ident, cond.timeslot in TIMESLOTS, f"field `condition.timeslot`: unknown timeslot {cond.timeslot!r}")
 
 
-def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
-    """Load and validate a card set folder."""
+def load_catalogue(path: Path | str = DATA_DIR, telly: bool = False, telly_path: Path | str = TELLY_DIR) -> Catalogue:
+    """Load and validate a card set folder (``telly``: with the Telly Time module's cards and boards,
+    read from ``telly_path``)."""
     from primetime.games.networks import effects  # registry of effect functions
 
     path = Path(path)
@@ -287,7 +327,7 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
     cat = Catalogue(path=path)
     seen: set[str] = set()
 
-    def add(kind: Kind, defn: Any, file: Path, table: str) -> int:
+    def add(defn: Any, file: Path, table: str, kind: Kind = "show") -> int:
         check(file, table, defn.id, defn.id not in seen, "duplicate card id")
         seen.add(defn.id)
         idx = len(cat.cards)
@@ -313,22 +353,8 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
     f = path / "shows.toml"
     for i, raw in enumerate(read_toml(f).get("show", [])):
         d: ShowDef = convert(f, "show", i, raw, ShowDef)
-        check(f, "show", d.id, d.genre in GENRES, f"field `genre`: unknown genre {d.genre!r}")
-        check(f, "show", d.id, len(d.seasons) == 4, "field `seasons` needs 4 rows")
-        check(f, "show", d.id, d.timeslot in TIMESLOTS or (d.timeslot == "" and d.deck == "starter"),
-               f"field `timeslot`: {d.timeslot!r} (starters have none; other shows need one of {TIMESLOTS})")
-        check(f, "show", d.id, d.mark in (0, 3, 4), "field `mark` must be 0, 3 or 4")
-        check(f, "show", d.id, not d.effect or d.effect in effects.SHOW_EFFECTS, f"field `effect`: no show effect {d.effect!r} in the registry")
-        idx = add("show", d, f, "show")
-        if d.deck == "starter":
-            check(f, "show", d.id, d.network in cat.board.networks, f"field `network`: unknown network {d.network!r}")
-            cat.starters.setdefault(d.network, []).append(idx)
-        elif d.deck == "pilot":
-            cat.pilot.append(idx)
-        elif d.deck == "A":
-            cat.shows_a.append(idx)
-        else:
-            cat.shows_b.append(idx)
+        _check_show(f, d, GENRES, TIMESLOTS)
+        _add_show(cat, d, add(d, f, "show"), f)
 
     f = path / "stars.toml"
     for i, raw in enumerate(read_toml(f).get("star", [])):
@@ -336,7 +362,7 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
         check(f, "star", sd.id, len(sd.viewers) == 4 and len(sd.rotated_viewers) == 4, "fields `viewers`/`rotated_viewers` need 4 rows")
         _check_condition(f, "star", sd.id, sd.condition)
         check(f, "star", sd.id, not sd.effect or sd.effect in effects.STAR_EFFECTS, f"field `effect`: no star effect {sd.effect!r} in the registry")
-        idx = add("star", sd, f, "star")
+        idx = add(sd, f, "star", "star")
         (cat.pilot if sd.pilot else cat.stars).append(idx)
 
     f = path / "ads.toml"
@@ -345,7 +371,7 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
         check(f, "ad", ad.id, len(ad.viewers) == 4, "field `viewers` needs 4 rows")
         _check_condition(f, "ad", ad.id, ad.condition)
         check(f, "ad", ad.id, not (ad.promo_cost and ad.condition), "a promo ad cannot also have a condition")
-        idx = add("ad", ad, f, "ad")
+        idx = add(ad, f, "ad", "ad")
         (cat.pilot if ad.pilot else cat.ads).append(idx)
 
     f = path / "network.toml"
@@ -356,7 +382,7 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
         check(f, "network", nd.id, nd.timing in spec.timings, f"field `timing`: effect {nd.effect!r} works as {'/'.join(spec.timings)}, not {nd.timing!r}")
         for p in spec.params:
             check(f, "network", nd.id, p in nd.params, f"field `params.{p}` missing (effect {nd.effect!r} needs it)")
-        cat.network.append(add("network", nd, f, "network"))
+        cat.network.append(add(nd, f, "network", "network"))
 
     f = path / "solo.toml"
     for i, raw in enumerate(read_toml(f).get("solo", [])):
@@ -364,9 +390,83 @@ def load_catalogue(path: Path | str = DATA_DIR) -> Catalogue:
         check(f, "solo", so.id, so.id not in seen, "duplicate card id")
         seen.add(so.id)
         cat.solo.append(so)
+    if telly:
+        _load_telly(cat, Path(telly_path), add)
     return cat
+
+
+def _check_show(f: Path, d: ShowDef, genres: tuple[str, ...], timeslots: tuple[str, ...]) -> None:
+    from primetime.games.networks import effects  # registry of effect functions
+
+    check(f, "show", d.id, d.genre in genres, f"field `genre`: unknown genre {d.genre!r}")
+    check(f, "show", d.id, len(d.seasons) == 4, "field `seasons` needs 4 rows")
+    ok = d.timeslot in timeslots or (d.timeslot == "" and d.deck == "starter")
+    if timeslots is ALL_TIMESLOTS and not ok:  # Telly Time: two preferred timeslots, or ANY (NET-TELLY-09)
+        two = d.timeslot.split("/")
+        ok = d.timeslot == ANY_TIMESLOT or (len(two) == 2 and two[0] != two[1] and all(t in timeslots for t in two))
+    check(f, "show", d.id, ok, f"field `timeslot`: {d.timeslot!r} (starters have none; other shows need one of {timeslots})")
+    check(f, "show", d.id, d.mark in (0, 3, 4), "field `mark` must be 0, 3 or 4")
+    check(f, "show", d.id, not d.effect or d.effect in effects.SHOW_EFFECTS, f"field `effect`: no show effect {d.effect!r} in the registry")
+
+
+def _add_show(cat: Catalogue, d: ShowDef, idx: int, f: Path) -> None:
+    assert cat.board is not None
+    if d.deck == "starter":
+        check(f, "show", d.id, d.network in cat.board.networks, f"field `network`: unknown network {d.network!r}")
+        cat.starters.setdefault(d.network, []).append(idx)
+    elif d.deck == "pilot":
+        cat.pilot.append(idx)
+    elif d.deck == "A":
+        cat.shows_a.append(idx)
+    else:
+        cat.shows_b.append(idx)
+
+
+def _load_telly(cat: Catalogue, path: Path, add: Any) -> None:
+    """Telly Time's cards and boards beside a card set (NET-TELLY-01..13): its shows join the show
+    decks, the Genre Grid is read, and the Telly pass board replaces the setup boards' pass tracks."""
+    f = path / "shows.toml"
+    for i, raw in enumerate(read_toml(f).get("show", [])):
+        d: ShowDef = convert(f, "show", i, raw, ShowDef)
+        _check_show(f, d, ALL_GENRES, ALL_TIMESLOTS)
+        check(f, "show", d.id, d.deck in ("A", "B"), "field `deck`: Telly Time shows join the A or B deck")
+        for g, eff in (("quiz", "quiz"), ("chat", "chat")):  # NET-TELLY-11/12: the genre's rule, by effect key
+            check(f, "show", d.id, (d.genre == g) == (d.effect == eff), f"field `effect`: a {g} show has effect {eff!r}, no other show has it")
+        if d.genre == "kids":  # NET-TELLY-10: Kids shows never air in Primetime or Late Night
+            check(f, "show", d.id, all(t in ("daytime", WEEKEND) for t in d.timeslot.split("/")),
+                  "field `timeslot`: a kids show prefers Daytime and/or Weekend only")
+        _add_show(cat, d, add(d, f, "show"), f)
+    f = path / "grid.toml"
+    grid: GridFile = convert(f, "grid", 0, read_toml(f), GridFile)
+    check(f, "grid", "grid", sorted(grid.squares) == sorted(ALL_GENRES), f"field `squares`: each of the 9 genres once {ALL_GENRES}")
+    seen: set[tuple[int, ...]] = set()
+    for line in grid.lines:
+        sq = tuple(sorted(line.squares))
+        check(f, "lines", line.id, len(sq) == 3 and all(0 <= q < 9 for q in sq) and sq not in seen,
+              "field `squares`: 3 distinct squares 0-8, each line once")
+        seen.add(sq)
+        check(f, "lines", line.id, (line.bonus == "cash") == (line.cash > 0), "field `cash`: a cash line pays $1M or more, other lines none")
+    rows = {(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)}
+    check(f, "lines", "lines", seen == rows, "the 8 lines are the 3 rows, 3 columns and 2 diagonals (NET-TELLY-06)")
+    assert cat.board is not None
+    setups = []
+    for board in cat.board.setup:
+        new = [b for b in grid.pass_boards if b.players == board.players]
+        check(f, "pass_boards", str(board.players), len(new) == 1, "one Telly pass board per setup board (same player counts)")
+        track = new[0].pass_track
+        check(f, "pass_boards", str(board.players), len(track) == len(board.pass_track) and track[-1].viewers is None,
+              "field `pass_track`: one column per seat, the last cash-only")
+        setups.append(msgspec.structs.replace(board, pass_track=track))
+    cat.board = msgspec.structs.replace(cat.board, setup=setups)
+    cat.grid = grid
 
 
 @cache
 def default_catalogue() -> Catalogue:
     return load_catalogue(DATA_DIR)
+
+
+@cache
+def telly_catalogue() -> Catalogue:
+    """The standard cards with the Telly Time module."""
+    return load_catalogue(DATA_DIR, telly=True)

@@ -58,6 +58,9 @@ SHOW_EFFECTS: dict[str, str] = {
     "reinfeld": "+N viewers per star with no visible expenses in your lineup (params on the show text).",
     "surpriser": "At the end of the round, after scoring, you may cancel this show and gain cash.",
     "upton_crabby": "Once it has 2 stars attached, draw a star and attach it for free.",
+    # Telly Time (NET-TELLY-11/12): every Quiz show and every Chat show carries its genre's effect.
+    "quiz": "At round scoring, spend up to $5M for 1 viewer per $1M.",
+    "chat": "Gains the current star viewers of your other shows.",
 }
 
 STAR_EFFECTS: dict[str, str] = {
@@ -81,3 +84,4 @@ USE_CHECKS: dict[str, Callable[..., bool]] = {}  # (state, player, card, acted):
 INDUSTRY_VETERAN_DISCOUNT = 2
 REINFELD_PER_STAR = 2
 SURPRISER_CASH = 4
+QUIZ_MAX_SPEND = 5  # NET-TELLY-11: $M a Quiz show may spend at round scoring, 1 viewer per $1M

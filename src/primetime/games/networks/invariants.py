@@ -15,6 +15,12 @@ otherwise agree with itself).
   attached to it (NET-CARD-19), counted here explicitly; flex stars may fill an ad slot
   (NET-CARD-22/23).  Its required slots are filled unless it was exempted (Sponsored Content,
   Spinoff: NET-ATT-13).
+* **telly** (Telly Time on, :func:`telly_problems`): every lineup has the Weekend slot, no
+  starter airs there and no Kids show in Primetime or Late Night (NET-TELLY-01/10, NET-AMB-23);
+  each Genre Grid holds only the nine squares, its completed lines are exactly the lines whose
+  squares are all filled, every produced show in a lineup has its genre's square filled
+  (NET-TELLY-03..06), the genre tracks never move and score nothing, and Quiz viewers are only
+  bought during round scoring, at most $5M per Quiz show (NET-TELLY-11).
 * **cash** is never negative; **scores**: a final result's parts add up to its totals
   (NET-END-06), its cash part is a viewer per $3M (NET-END-05) and the winners have the best total.
 * **options** (:func:`option_checks`): every offered option can be completed without ``abort``
@@ -223,9 +229,50 @@ def money_problems(s: NetState) -> list[str]:
     return out
 
 
+def telly_problems(s: NetState) -> list[str]:
+    """Telly Time's Weekend slot, Genre Grid and Quiz spend (see the module docstring)."""
+    out: list[str] = []
+    telly = bool(s.opts.get("telly_time"))
+    for p, pl in enumerate(s.players):
+        if len(pl.lineup) != (4 if telly else 3):
+            out.append(f"telly: {_pname(p)}'s lineup has {len(pl.lineup)} slots (NET-TELLY-01)")
+    if not telly:
+        return out
+    grid = s.cat.grid
+    if grid is None:
+        return out + ["telly: a Telly Time game without the Genre Grid in its catalogue"]
+    quiz = s.extra.get("quiz", ())
+    for p, pl in enumerate(s.players):
+        for slot, sh in enumerate(pl.lineup):
+            if sh is None:
+                continue
+            d = s.cat.cards[sh.cid].defn
+            if slot == 3 and d.deck == "starter":
+                out.append(f"telly: {_pname(p)}'s Weekend holds the starter {d.name} (NET-AMB-23)")
+            if slot in (1, 2) and (d.genre == "kids" or sh.genre == "kids"):
+                out.append(f"telly: {_pname(p)} airs the Kids show {d.name} in slot {slot} (NET-TELLY-10)")
+            if d.deck != "starter" and not int(s.extra["grid"][p]) >> grid.squares.index(sh.genre) & 1:
+                out.append(f"telly: {_pname(p)} produced {d.name} ({sh.genre}) but that square is empty (NET-TELLY-04)")
+        mask = int(s.extra["grid"][p])
+        if mask >> 9:
+            out.append(f"telly: {_pname(p)}'s grid {mask:b} has squares beyond the nine")
+        lines = sum(1 << k for k, ln in enumerate(grid.lines) if all(mask >> q & 1 for q in ln.squares))
+        if lines != int(s.extra["lines"][p]):
+            out.append(f"telly: {_pname(p)}'s completed lines {int(s.extra['lines'][p]):b} are not the full lines {lines:b} (NET-TELLY-05)")
+        if any(pl.genre):
+            out.append(f"telly: {_pname(p)} moved on the genre tracks {pl.genre} (NET-TELLY-03)")
+        spent = int(quiz[p]) if p < len(quiz) else -1
+        shows = sum(1 for sh in pl.lineup if sh is not None and s.cat.cards[sh.cid].defn.effect == "quiz")
+        if spent < 0 or spent > 5 * shows or (spent and s.phase != "round_end"):
+            out.append(f"telly: {_pname(p)} holds {spent} Quiz viewers with {shows} Quiz show(s) in phase {s.phase} (NET-TELLY-11)")
+        if s.final is not None and s.final["players"][p]["genres"]:
+            out.append(f"telly: {_pname(p)} scored {s.final['players'][p]['genres']} for genre tracks (NET-TELLY-03)")
+    return out
+
+
 def invariants(ruleset: Any, s: NetState) -> list[str]:
-    """Problems with state ``s`` (cards, slots, cash, scores); an empty list if all hold."""
-    return card_problems(s) + lineup_problems(s) + money_problems(s)
+    """Problems with state ``s`` (cards, slots, cash, scores, Telly Time); an empty list if all hold."""
+    return card_problems(s) + lineup_problems(s) + money_problems(s) + telly_problems(s)
 
 
 # ----------------------------------------------------------------------------- options
@@ -424,4 +471,4 @@ def hidden_checks(ruleset: Any, s: NetState, seat: int, seed: int) -> list[str]:
 
 
 __all__ = ["FOLLOW_UPS", "card_problems", "hidden_checks", "invariants", "lineup_problems", "money_problems",
-           "option_checks", "projection", "slot_problem", "target_problem", "variant"]
+           "option_checks", "projection", "slot_problem", "target_problem", "telly_problems", "variant"]

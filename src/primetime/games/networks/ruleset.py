@@ -14,44 +14,55 @@ from primetime.core.decision import Decision, Option
 from primetime.games.networks import effects as fx
 from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import (
+    ALL_TIMESLOTS,
     DATA_DIR,
     GENRE_NAMES,
     GENRES,
     TIMESLOT_NAMES,
-    TIMESLOTS,
     Catalogue,
     default_catalogue,
     load_catalogue,
+    telly_catalogue,
 )
 from primetime.games.networks.rules import attach as A
 from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import genre_grid as GG
 from primetime.games.networks.rules import green_room as GR
 from primetime.games.networks.rules import log as LG
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
 from primetime.games.networks.rules import rounds as R
 from primetime.games.networks.rules import setup as SU
+from primetime.games.networks.rules import timeslots as TS
 from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import OPP, NetState
 
 DEFAULTS: dict[str, Any] = {"pilot": "normal", "turn_order": "fixed", "first_player": None, "card_set": "base"}
 CHOICES = {"pilot": ("normal", "simplified"), "turn_order": ("fixed", "low_to_high")}
+# Modules that are off unless asked for; an option that is off is left out of the options (so a
+# game without them keeps the options, records and states it always had).
+MODULES = ("telly_time",)
 
 
-def catalogue_for(card_set: str) -> Catalogue:
+def catalogue_for(card_set: str, telly: bool = False) -> Catalogue:
+    """The cards of ``card_set`` ("base" or a folder), with Telly Time's cards and boards if ``telly``."""
     if card_set in ("", "base", str(DATA_DIR)):
-        return default_catalogue()
-    return _load_set(card_set)
+        return telly_catalogue() if telly else default_catalogue()
+    return _load_set(card_set, telly)
 
 
-_SETS: dict[str, Catalogue] = {}
+_SETS: dict[tuple[str, bool], Catalogue] = {}
 
 
-def _load_set(path: str) -> Catalogue:
-    if path not in _SETS:
-        _SETS[path] = load_catalogue(Path(path))
-    return _SETS[path]
+def _load_set(path: str, telly: bool = False) -> Catalogue:
+    if (path, telly) not in _SETS:
+        _SETS[path, telly] = load_catalogue(Path(path), telly=telly)
+    return _SETS[path, telly]
+
+
+def options_catalogue(opts: dict[str, Any]) -> Catalogue:
+    return catalogue_for(str(opts.get("card_set", "base")), bool(opts.get("telly_time")))
 
 
 class NetworksRuleset:
@@ -61,15 +72,21 @@ class NetworksRuleset:
 
     # ------------------------------------------------------------------ lifecycle
     def default_options(self) -> dict[str, Any]:
-        return dict(DEFAULTS)
+        return {**DEFAULTS, **{m: False for m in MODULES}}
 
     def validate_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         if not 1 <= players <= 5:
             raise ValueError(f"The Networks is played by 1 to 5 players, not {players}")
-        unknown = set(options) - set(DEFAULTS) - {"log"}
+        unknown = set(options) - set(DEFAULTS) - set(MODULES) - {"log"}
         if unknown:
-            raise ValueError(f"unknown option(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+            raise ValueError(f"unknown option(s) {sorted(unknown)}; known: {sorted(set(DEFAULTS) | set(MODULES))}")
         out = {**DEFAULTS, **options}
+        for m in MODULES:
+            if m in out:
+                if not isinstance(out[m], bool):
+                    raise ValueError(f"option {m}={out[m]!r}: true or false")
+                if not out[m]:
+                    del out[m]
         for k, allowed in CHOICES.items():
             if out[k] not in allowed:
                 raise ValueError(f"option {k}={out[k]!r}: choose one of {', '.join(allowed)}")
@@ -78,11 +95,11 @@ class NetworksRuleset:
         fp = out["first_player"]
         if fp is not None and not (isinstance(fp, int) and 0 <= fp < max(2, players)):
             raise ValueError(f"option first_player={fp!r}: a seat number from 0 to {max(2, players) - 1}")
-        catalogue_for(str(out["card_set"]))  # fail early on a bad card set
+        options_catalogue(out)  # fail early on a bad card set
         return out
 
     def new_state(self, options: dict[str, Any], seed: int, players: int) -> NetState:
-        return SU.new_state(catalogue_for(str(options.get("card_set", "base"))), options, seed, players)
+        return SU.new_state(options_catalogue(options), options, seed, players)
 
     def clone(self, state: NetState) -> NetState:
         return state.clone()
@@ -91,7 +108,7 @@ class NetworksRuleset:
         return state.to_json()
 
     def from_json(self, data: dict[str, Any]) -> NetState:
-        cat = catalogue_for(str(data["opts"].get("card_set", "base")))
+        cat = options_catalogue(data["opts"])
         TB.tables(cat)
         return NetState.from_json(data, cat)
 
@@ -173,6 +190,8 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
         return f"{who}: you cannot pay upkeep (${-V.upkeep_net(s, p)}M due) — cancel a show."
     if k == "surpriser":
         return f"{who}: Surpriser — cancel it now for ${fx.SURPRISER_CASH}M?"
+    if k == "quiz":
+        return f"{who}: {_slot_show(s, p, top[2])} — spend up to ${fx.QUIZ_MAX_SPEND}M for 1 viewer per $1M this round?"
     if k == "pilot":
         return f"{who}: Pilot Season — keep 2 of your 4 cards."
     if k == "pick":
@@ -230,7 +249,10 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             mult = 2 if key.endswith(":x2") else 1
             c = track[col]
             what = f"${c.cash * mult}M" if parts[1] == "cash" else f"{(c.viewers or 0) * mult} viewers"
-            return f"Pass (column {col + 1}): take {what}" + (" — doubled by Preempted Timeslot" if mult == 2 else "")
+            grid = ""
+            if TS.telly(s):  # NET-TELLY-07
+                grid = f", and ${GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p)}M for your empty grid squares"
+            return f"Pass (column {col + 1}): take {what}" + (" — doubled by Preempted Timeslot" if mult == 2 else "") + grid
     if head in ("att", "card", "take") and len(parts) >= 2 and k != "pick" or (k == "pick" and head == "card"):
         c = int(parts[1])
         verb = {"att": "Attach", "card": "Choose", "take": "Take"}[head]
@@ -254,11 +276,11 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
         slot = int(parts[1])
         if k == "prod_slot" and s.prod is not None:
             d = T.defs[s.prod["show"]]
-            pref = d.timeslot in ("", TIMESLOTS[slot]) or d.effect == "no_penalty"
+            pref = TS.preferred(d.timeslot, d.effect, slot)
             cur = _slot_show(s, p, slot)
-            return (f"{TIMESLOT_NAMES[TIMESLOTS[slot]]}" + (f" (cancels {cur})" if cur != "empty" else "")
+            return (f"{TIMESLOT_NAMES[ALL_TIMESLOTS[slot]]}" + (f" (cancels {cur})" if cur != "empty" else "")
                     + (" — starts on season 1" if pref else " — off its timeslot: starts on season 3"))
-        return f"{_slot_show(s, p, slot)} ({TIMESLOT_NAMES[TIMESLOTS[slot]]})"
+        return f"{_slot_show(s, p, slot)} ({TIMESLOT_NAMES[ALL_TIMESLOTS[slot]]})"
     if head == "genre":
         return GENRE_NAMES.get(parts[1], parts[1])
     if head == "pay":
@@ -277,6 +299,9 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
         return f"{nm(int(parts[2]))} from {_slot_show(s, p, int(parts[1]))}"
     if head == "cancel":
         return f"Cancel {_slot_show(s, p, int(parts[1]))}"
+    if head == "quiz":
+        spend = int(parts[1])
+        return f"Spend ${spend}M for {spend} viewers" if spend else "Spend nothing"
     if head == "skip":
         return "No extra ad"
     if head in ("yes", "no"):
@@ -333,7 +358,7 @@ def _show_view(s: NetState, p: int, slot: int) -> dict[str, Any] | None:
         return None
     inc, exp = V.show_upkeep(s, sh)
     return {
-        "slot": TIMESLOTS[slot],
+        "slot": ALL_TIMESLOTS[slot],
         "card": s.cat.cards[sh.cid].id,
         "name": LG.name(s, sh.cid),
         "season": sh.row + 1,
@@ -352,13 +377,16 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
     ids = TB.tables(cat).ids
     kinds = ("show", "star", "ad", "network")
     pilot_open = s.phase != "pilot"
+    telly = TS.telly(s)
+    grid_squares = cat.grid.squares if cat.grid is not None else []
+    lines = cat.grid.lines if cat.grid is not None else []
     players = []
     for p, pl in enumerate(s.players):
         entry: dict[str, Any] = {
             "seat": p,
             "network": pl.network,
             "cash": pl.cash,
-            "lineup": [_show_view(s, p, i) for i in range(3)],
+            "lineup": [_show_view(s, p, i) for i in range(len(pl.lineup))],
             "green_room": [ids[c] for c in pl.green],
             "reruns": [ids[c] for c in pl.reruns],
             "reserved": [ids[c] for c in pl.reserved],
@@ -369,6 +397,12 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
             "pass_viewers": pl.pass_viewers,
             "forecast": V.forecast(s, p),
         }
+        if telly:  # NET-TELLY-03..08: the player's Genre Grid (public)
+            mask = GG.filled_mask(s, p)
+            entry["genre_grid"] = {"filled": [g for i, g in enumerate(grid_squares) if mask >> i & 1],
+                                   "lines": [ln.id for k, ln in enumerate(lines) if int(s.extra["lines"][p]) >> k & 1],
+                                   "empty": GG.empty_count(s, p)}
+            entry["quiz_viewers"] = int(s.extra["quiz"][p])
         if s.phase == "pilot":
             if viewer == p:
                 entry["pilot_offer"] = [ids[c] for c in s.pilot[p]]
@@ -403,6 +437,12 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
     }
     if s.solo:
         out["opponent"] = {"deck": len(s.solo_deck), "parked": s.solo_parked, "passed": OPP in s.pass_order}
+    if telly:  # the Weekend slot and the grid's layout, for drawing (NET-TELLY-01/05/06)
+        out["telly_time"] = {
+            "timeslots": list(ALL_TIMESLOTS),
+            "squares": list(grid_squares),
+            "lines": [{"id": ln.id, "squares": list(ln.squares), "bonus": ln.bonus, "cash": ln.cash} for ln in lines],
+        }
     if s.stack:
         top = s.stack[-1]
         p = int(top[1])

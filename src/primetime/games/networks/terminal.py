@@ -19,7 +19,7 @@ from primetime.core.decision import Decision
 from primetime.core.decision import fill_names as render
 from primetime.core.game import Game
 from primetime.games.networks.cards import GENRE_NAMES, GENRES, TIMESLOT_NAMES, Catalogue
-from primetime.games.networks.text import card_text
+from primetime.games.networks.text import card_text, timeslot_words
 
 
 def _cat(game: Game[Any]) -> Catalogue:
@@ -37,7 +37,7 @@ def card_summary(cat: Catalogue, cid: str) -> str:
     if c.kind == "show":
         sl = d.slots
         slots = " ".join(f"{n}{v}" for n, v in (("S", sl.stars), ("A", sl.ads), ("W", sl.wild)) if v) or "no slots"
-        slot = TIMESLOT_NAMES.get(d.timeslot, "any slot")
+        slot = timeslot_words(d.timeslot, "any slot")
         return (f"{GENRE_NAMES[d.genre]} · {slot} · ${d.cost}M, exp ${d.expenses}M · "
                 f"viewers {'/'.join(map(str, d.seasons))} · {slots}")
     if c.kind == "star":
@@ -67,7 +67,23 @@ def market_panel(view: dict[str, Any], cat: Catalogue) -> Panel:
     return Panel(table, title=f"Market — round {view['round']} of {view['rounds']}", title_align="left")
 
 
-def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: bool) -> Panel:
+def grid_lines(entry: dict[str, Any], telly: dict[str, Any]) -> list[str]:
+    """A player's Telly Time Genre Grid, row by row: ■ filled, □ empty, and the lines completed."""
+    grid = entry["genre_grid"]
+    squares = telly["squares"]
+    out = [f"Genre Grid ({len(grid['lines'])} line(s) completed, {grid['empty']} empty):"]
+    for r in range(3):
+        cells = []
+        for g in squares[3 * r:3 * r + 3]:
+            cells.append(("■ " if g in grid["filled"] else "□ ") + GENRE_NAMES.get(g, g))
+        out.append("  " + "  ".join(f"{c:<10}" for c in cells).rstrip())
+    if grid["lines"]:
+        out.append("  Lines: " + ", ".join(grid["lines"]))
+    return out
+
+
+def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: bool,
+                 telly: dict[str, Any] | None = None) -> Panel:
     fc = entry["forecast"]
     upkeep = fc["upkeep"]
     badge = f"{fc['viewers']} viewers · upkeep {'+' if upkeep >= 0 else '-'}${abs(upkeep)}M"
@@ -78,8 +94,10 @@ def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: b
     lineup = Table(box=None, pad_edge=False)
     for col in ("Timeslot", "Show", "Season", "Genre", "Attachments", "Viewers", "Upkeep"):
         lineup.add_column(col)
-    for show in entry["lineup"]:
+    for slot, show in enumerate(entry["lineup"]):
         if show is None:
+            if slot == 3:  # Telly Time's Weekend, empty until a show is produced into it
+                lineup.add_row(TIMESLOT_NAMES["weekend"], "— empty —", "", "", "", "", "")
             continue
         atts = ", ".join(a["name"] + (" ↻" if a["rotated"] else "") for a in show["attachments"]) or "—"
         net = show["income"] - show["expenses"]
@@ -93,8 +111,11 @@ def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: b
     if entry["reserved"]:
         lines.append("Reserved: " + ", ".join(card_name(cat, c) for c in entry["reserved"]))
     lines.append("Reruns: " + (", ".join(card_name(cat, c) for c in entry["reruns"]) or "—"))
-    tracks = [f"{GENRE_NAMES[g]} {entry['genres'][g]}" for g in GENRES if entry["genres"][g]]
-    lines.append("Genre tracks: " + (" · ".join(tracks) or "—"))
+    if telly is not None and "genre_grid" in entry:
+        lines += grid_lines(entry, telly)
+    else:
+        tracks = [f"{GENRE_NAMES[g]} {entry['genres'][g]}" for g in GENRES if entry["genres"][g]]
+        lines.append("Genre tracks: " + (" · ".join(tracks) or "—"))
     if entry.get("pilot_offer"):
         lines.append("Pilot offer: " + ", ".join(card_name(cat, c) for c in entry["pilot_offer"]))
     if entry.get("pilot_shows"):
@@ -121,7 +142,10 @@ def pass_track_line(view: dict[str, Any], names: list[str]) -> str:
         what = f"${col['cash']}M" + (f" or {col['viewers']} viewers" if col["viewers"] is not None else "")
         who = ", ".join("Opponent" if q < 0 else names[q] for q in col["taken_by"])
         cols.append(f"{i + 1}: {what}" + (f" [{who}]" if who else ""))
-    return "Pass track — " + " | ".join(cols)
+    line = "Pass track — " + " | ".join(cols)
+    if "telly_time" in view:  # NET-TELLY-07/13: the Telly pass board
+        line = "Telly pass board — " + " | ".join(cols) + " (+$1M per empty grid square)"
+    return line
 
 
 def render_board(con: Console, game: Game[Any], viewer: int) -> None:
@@ -131,7 +155,7 @@ def render_board(con: Console, game: Game[Any], viewer: int) -> None:
     con.rule(f"Round {view['round']} of {view['rounds']} — {view['phase']}")
     con.print(market_panel(view, cat))
     for entry in view["players"]:
-        con.print(player_panel(entry, names, cat, entry["seat"] == viewer))
+        con.print(player_panel(entry, names, cat, entry["seat"] == viewer, view.get("telly_time")))
     con.print(scoreboard(view, names))
     render_status(con, game, viewer, view)
 

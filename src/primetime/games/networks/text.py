@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from primetime.core.words import a, sentences_not_in
-from primetime.games.networks.cards import GENRE_NAMES, TIMESLOT_NAMES, Catalogue
+from primetime.games.networks.cards import ANY_TIMESLOT, GENRE_NAMES, TIMESLOT_NAMES, Catalogue
+
+
+def timeslot_words(timeslot: str, none: str) -> str:
+    """A show's preferred timeslot in words: ``none`` for a starter's, Telly Time's two timeslots
+    ("Daytime or Weekend") and ANY (NET-TELLY-09)."""
+    if timeslot == ANY_TIMESLOT:
+        return "ANY timeslot (no penalty in any)"
+    if "/" in timeslot:
+        return " or ".join(TIMESLOT_NAMES.get(t, t) for t in timeslot.split("/"))
+    return TIMESLOT_NAMES.get(timeslot, none)
 
 
 def card_json(cat: Catalogue, cid: int) -> dict[str, Any]:
@@ -25,7 +35,7 @@ def card_text(cat: Catalogue, ref: int | str) -> str:
                 parts.append(f"{req} required {label}")
             if opt:
                 parts.append(f"{opt} optional {label}")
-        slot = TIMESLOT_NAMES.get(d.timeslot, "any timeslot (no preference)")
+        slot = timeslot_words(d.timeslot, "any timeslot (no preference)")
         rerun = d.rerun if d.rerun is not None else d.seasons[3]
         txt = (f"{d.name} — {GENRE_NAMES[d.genre]} show. Cost ${d.cost}M, expenses ${d.expenses}M per round. "
                f"Preferred timeslot: {slot}. Viewers by season: {', '.join(map(str, d.seasons))} "

@@ -13,8 +13,9 @@ from primetime.games.networks.text import card_text
 
 
 def catalogue_json(card_set: str = "base") -> bytes:
-    """Every card with its words (for tooltips), without server paths."""
-    cat = catalogue_for(card_set)
+    """Every card with its words (for tooltips), without server paths; ``telly_time``: the standard
+    cards with the Telly Time module's shows and its Genre Grid."""
+    cat = catalogue_for("base", True) if card_set == "telly_time" else catalogue_for(card_set)
     raw = cat.to_json()
     cards: dict[str, Any] = {}
     for group in ("shows", "stars", "ads", "networks"):
@@ -27,6 +28,8 @@ def catalogue_json(card_set: str = "base") -> bytes:
                 entry["words"] = c.get("name", c["id"])
             cards[c["id"]] = entry
     out = {"cards": cards, "board": raw.get("board"), "solo": raw.get("solo")}
+    if "grid" in raw:
+        out["grid"] = raw["grid"]
     return msgspec.json.encode(out)
 
 

@@ -118,7 +118,9 @@
         h("div", {}, `${i + 1}: $${c.cash}M` + (c.viewers ? ` or ${c.viewers} ◉` : "")),
         h("div", { class: "who" }, who || "—")));
     });
-    box.appendChild(h("div", { class: "market-row" }, h("div", { class: "label" }, h("b", {}, "Pass track")), pt));
+    const passLabel = view.telly_time ? "Telly pass board" : "Pass track";
+    if (view.telly_time) pt.appendChild(h("div", { class: "muted" }, "+$1M per empty grid square"));
+    box.appendChild(h("div", { class: "market-row" }, h("div", { class: "label" }, h("b", {}, passLabel)), pt));
     if (view.opponent) {
       box.appendChild(h("div", { class: "muted" },
         `Solo opponent: ${view.opponent.deck} cards left, ${view.opponent.parked} parked` +
@@ -144,6 +146,22 @@
     return box;
   }
 
+  // Telly Time: the player's 3x3 Genre Grid (filled squares lit, completed lines listed) instead of the tracks.
+  function genreGrid(view, p) {
+    const tt = view.telly_time;
+    const g = p.genre_grid || { filled: [], lines: [], empty: 9 };
+    const bonus = (ln) => (ln.bonus === "cash" ? `$${ln.cash}M` : ln.bonus);
+    const box = h("div", { class: "genre-grid", dataset: { testid: "genre-grid" },
+      "data-tip": "Genre Grid: the first show you produce in a genre fills its square; a completed row, column or diagonal pays the bonus at its end. Passing: +$1M per empty square. Round end: 1 viewer per filled square." });
+    tt.squares.forEach((genre, i) => {
+      const on = g.filled.includes(genre);
+      box.appendChild(h("span", { class: "cell" + (on ? " on" : ""), dataset: { square: i } }, PT.GENRE_NAMES[genre] || genre));
+    });
+    const lines = tt.lines.map((ln) => `${ln.id}: ${bonus(ln)}` + (g.lines.includes(ln.id) ? " ✓" : "")).join(" · ");
+    return h("div", {}, h("div", { class: "kv" }, h("span", {}, "Genre Grid"), h("b", {}, `${g.filled.length}/9, ${g.lines.length} line(s)`)),
+      box, h("div", { class: "muted small" }, lines));
+  }
+
   function scoreTrack(total) {
     const grid = h("div", { class: "scoretrack", "aria-label": "Round scoring track" });
     const pos = ((total % 50) + 50) % 50;
@@ -162,7 +180,7 @@
       h("div", { class: "kv" }, h("span", {}, "Rounds"), h("b", {}, (p.round_scores || []).join(" · ") || "—")),
       h("div", { class: "refbox", "data-tip": PT.RULES_ACTIONS, tabindex: "0" }, "Actions ℹ"),
       h("div", { class: "refbox", "data-tip": PT.RULES_ROUND_END, tabindex: "0" }, "Round End ℹ"),
-      genreTracks(p),
+      view.telly_time ? genreGrid(view, p) : genreTracks(p),
       scoreTrack(f ? f.viewers : 0),
     ];
     return h("div", { class: "board-box" }, h("h3", {}, "Board"), h("div", { class: "board-grid" }, items));
@@ -175,7 +193,7 @@
       h("span", {}, h("b", { dataset: { testid: "forecast-viewers" } }, f.viewers), " viewers"),
       h("span", {}, "upkeep ", h("b", { dataset: { testid: "forecast-upkeep" } }, (f.upkeep >= 0 ? "+" : "") + f.upkeep), " $M"));
     const grid = h("div", { class: "lineup" });
-    const slots = ["daytime", "primetime", "latenight"];
+    const slots = view.telly_time ? view.telly_time.timeslots : ["daytime", "primetime", "latenight"];
     slots.forEach((slotName, i) => {
       const sh = p.lineup[i];
       const box = h("div", { class: "slot", dataset: { slot: i } },
@@ -415,6 +433,10 @@
       const data = await PT.api("/api/catalogue");
       PT.cards = data.cards;
       PT.board = data.board;
+      try {  // the Telly Time module's cards, for tables that use it
+        const telly = await PT.api("/api/catalogue?set=telly_time");
+        for (const [id, c] of Object.entries(telly.cards)) if (!PT.cards[id]) PT.cards[id] = c;
+      } catch (e) { /* without them the page names those cards by id */ }
     },
   });
 })();

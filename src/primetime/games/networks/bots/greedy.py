@@ -12,11 +12,14 @@ scores the result for itself with :func:`evaluate`, a transparent sum of parts (
                  (cash is worth a little more while there are rounds left to spend it);
 * ``shortfall``  a penalty when this round's upkeep cannot be paid (shows get cancelled);
 * ``genres``     end-game value of the genre tracks;
+* ``grid``       with Telly Time: the viewers the filled Genre Grid squares will score in the
+                 rounds left (a square a production in progress fills counts too), and a little
+                 for lines one square short of their bonus; Quiz viewers bought this round;
 * ``reruns``     rerun value of cancelled shows, and of shows that will age out;
 * ``network``    game-end network cards;
 * ``pass_later`` the pass bonuses the player can still expect (this round's, if not passed
-                 yet, and the later rounds'), so passing now is weighed against acting now
-                 and passing later;
+                 yet, and the later rounds', with Telly Time's $1M per empty grid square), so
+                 passing now is weighed against acting now and passing later;
 * ``potential``  a small value for stars, ads and network cards waiting in the green
                  room, reserved shows and attachments.
 
@@ -37,14 +40,15 @@ from typing import Any
 
 from primetime.core.rng import Rng
 from primetime.games.networks import tables as TB
-from primetime.games.networks.cards import TIMESLOTS
 from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import genre_grid as GG
 from primetime.games.networks.rules import pilot as PI
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
 from primetime.games.networks.rules import rounds as R
 from primetime.games.networks.rules import slots as SL
+from primetime.games.networks.rules import timeslots as TS
 from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import NetState
 
@@ -64,6 +68,7 @@ PASS_LATER = 1.0  # share of the pass bonus still to come for a player who has n
 USE = 0.01  # using a network card must gain something (no idle uses)
 WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
 STALL = 200  # after this many decisions in one round, prefer keys that end the turn
+NEAR_LINE = 0.75  # Telly Time: a grid line one square short of its bonus
 
 # The player's own follow-up decisions that are looked at one level deeper.
 FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus"})
@@ -225,7 +230,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
         d = T.defs[sh.cid]
         free = d.slots.total + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
         extra = 0
-        if T.effect[sh.cid] == "reinfeld":  # its bonus depends on the whole lineup
+        if T.effect[sh.cid] in ("reinfeld", "chat"):  # its bonus depends on the whole lineup (NET-TELLY-12)
             extra = V.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(TB.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
         lineup.append(_projection(T, sh.cid, sh.row, tuple(sh.atts), left, aged, extra, free))
     now_upkeep = sum(e.per_round for e in lineup if e is not None)
@@ -258,8 +263,8 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     for show, atts, paid, fixed, genre in pending:
         d = T.defs[show]
         best_gain, best_slot, best_entry = float("-inf"), -1, None
-        for slot in ((fixed,) if fixed >= 0 else (0, 1, 2)):
-            preferred = d.timeslot in ("", TIMESLOTS[slot]) or d.effect == "no_penalty"
+        for slot in ((fixed,) if fixed >= 0 else tuple(int(k[5:]) for k in TS.slot_options(s, show))):
+            preferred = TS.preferred(d.timeslot, d.effect, slot)
             placed: list[tuple[int, bool]] = []
             for c in atts:
                 if T.promo[c]:
@@ -290,6 +295,8 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     out["shortfall"] = -shortfall
     b = RE.end_bonuses(s, p)
     out["genres"] = float(b["genres"])
+    if TS.telly(s):
+        out["grid"] = grid_value(s, p, [g for *_, g in pending], left)
     out["reruns"] = b["reruns"] + extra_reruns + sum(e.rerun for e in shows)
     out["network"] = float(b["network"])
 
@@ -313,18 +320,34 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     return out
 
 
+def grid_value(s: NetState, p: int, pending: list[str], left: int) -> float:
+    """Telly Time's Genre Grid for ``p``: 1 viewer per filled square in each round still to score
+    (NET-TELLY-08; squares the pending productions fill count as filled), a share of the bonus of
+    lines one square short (NET-TELLY-05), and the Quiz viewers bought this round (NET-TELLY-11)."""
+    grid = s.cat.grid
+    assert grid is not None
+    mask = GG.filled_mask(s, p)
+    for g in pending:
+        mask |= 1 << grid.squares.index(g)
+    filled = bin(mask).count("1")
+    near = sum(1 for ln in grid.lines if sum(mask >> q & 1 for q in ln.squares) == 2)
+    return float(GG.FILLED_SQUARE_VIEWERS * filled * left + NEAR_LINE * near + int(s.extra["quiz"][p]))
+
+
 def pass_later(s: NetState, p: int, cash_value: float) -> float:
     """The pass bonuses ``p`` can still expect: this round's (the next free column; in solo
     the first one while the opponent is in) and one per round still to start."""
     track = s.setup.pass_track
+    # NET-TELLY-07: with Telly Time every pass also pays $1M per empty grid square
+    grid_cash = GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p) * cash_value if TS.telly(s) else 0.0
 
     def worth(col: int) -> float:
         c = track[min(col, len(track) - 1)]
-        return PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
+        return PASS_LATER * (max(c.cash * cash_value, float(c.viewers or 0)) + grid_cash)
 
     later = (RE.ROUNDS - s.round) * worth(0 if s.solo else 1)
     if s.phase != "play" or p in s.pass_order:
         return later
     if R.is_last(s, p):
-        return later + track[-1].cash * cash_value
+        return later + track[-1].cash * cash_value + grid_cash
     return later + worth(len(s.pass_order) + (0 if s.solo else 1))

@@ -69,7 +69,7 @@ def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
     return any(sh is not None and _show_mask(T, sh, ens, spon) & bit for sh in s.players[p].lineup)
 
 
-_TO_KEYS: Final = ("to:0", "to:1", "to:2")
+_TO_KEYS: Final = ("to:0", "to:1", "to:2", "to:3")  # slot 3: the Telly Time Weekend
 
 
 # ----------------------------------------------------------------------------- targets of one card

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from primetime.games.networks import effects as fx
-from primetime.games.networks.cards import GENRES
 from primetime.games.networks.rules.attach import attach_targets, ba_options, commit_attach
 from primetime.games.networks.rules.decks import cancel
 from primetime.games.networks.rules.genres import bonus_options, gain_card
@@ -20,10 +19,12 @@ from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.network_cards import _apply_pick, _apply_talent, _shows, pick_options, talent_options
 from primetime.games.networks.rules.pilot import pilot_done, pilot_pairs
 from primetime.games.networks.rules.production import _next_promo, commit_production, prod_att_options, production_cost, start_production
+from primetime.games.networks.rules.quiz import apply_quiz, eor_quiz, quiz_options
 from primetime.games.networks.rules.round_end import eor_age, eor_final, eor_score, eor_upkeep
 from primetime.games.networks.rules.rounds import end_turn, start_round
 from primetime.games.networks.rules.slots import condition_met
 from primetime.games.networks.rules.solo import opp_turn
+from primetime.games.networks.rules.timeslots import genre_options, slot_options
 from primetime.games.networks.rules.turns import _apply_turn, has_free_use, turn_options
 from primetime.games.networks.state import NetState
 
@@ -32,6 +33,7 @@ _AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
     "prod_commit": lambda s, top: commit_production(s, top[1]),
     "eor_upkeep": lambda s, top: eor_upkeep(s, top[1]),
     "eor_score": lambda s, top: eor_score(s),
+    "eor_quiz": lambda s, top: eor_quiz(s, top[1]),
     "eor_age": lambda s, top: eor_age(s, top[1], top[2]),
     "eor_final": lambda s, top: eor_final(s),
     "pilot_prod": lambda s, top: start_production(s, top[1], top[2], "pilot"),
@@ -98,9 +100,11 @@ def legal(s: NetState) -> list[str]:
     if k == "att_target":
         return attach_targets(s, p, top[2], onset=top[3])
     if k == "prod_slot":
-        return ["slot:0", "slot:1", "slot:2"]
+        assert s.prod is not None
+        return slot_options(s, s.prod["show"])
     if k == "prod_genre":
-        return [f"genre:{g}" for g in GENRES]
+        assert s.prod is not None
+        return genre_options(s, s.prod["slot"])
     if k == "prod_promo":
         pr = s.prod
         assert pr is not None
@@ -116,6 +120,8 @@ def legal(s: NetState) -> list[str]:
         return [f"cancel:{i}" for i in _shows(s, p)]
     if k == "surpriser":
         return ["yes", "no"]
+    if k == "quiz":
+        return quiz_options(s, p)
     if k == "pilot":
         return pilot_pairs(s, p)
     if k == "pick":
@@ -214,6 +220,9 @@ def apply(s: NetState, key: str) -> None:
         s.box.extend(c for c in s.pilot[p] if c not in (a, b))
         s.pilot[p] = [a, b]
         s.extra["kept"] = tuple(True if q == p else kept for q, kept in enumerate(s.extra["kept"]))
+    elif k == "quiz":
+        s.stack.pop()
+        apply_quiz(s, p, top[2], key)
     elif k == "pick":
         _apply_pick(s, p, top, key)
     elif k == "talent":

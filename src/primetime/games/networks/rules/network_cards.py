@@ -14,6 +14,7 @@ from typing import Any
 from primetime.games.networks.effects import NETWORK_HANDLERS, USE_CHECKS
 from primetime.games.networks.rules.attach import attach_targets
 from primetime.games.networks.rules.decks import cancel, draw
+from primetime.games.networks.rules.genre_grid import fill_square, filled_mask, square_of
 from primetime.games.networks.rules.genres import advance_genre, gain_card, push_bonus
 from primetime.games.networks.rules.green_room import _discard_used, star_cost
 from primetime.games.networks.rules.log import pname
@@ -99,6 +100,9 @@ def _writeoff(s: NetState, p: int, cid: int) -> None:
 @network_effect("genre_advance")
 def _genre_advance(s: NetState, p: int, cid: int) -> None:
     genres = tuple(sorted({sh.genre for sh in s.players[p].lineup if sh}))
+    if s.opts.get("telly_time"):  # Telly Time: fill the empty grid square of a lineup show's genre
+        mask = filled_mask(s, p)
+        genres = tuple(g for g in genres if not mask >> square_of(s, g) & 1)
     if genres:
         s.stack.append(("pick", p, "genre_advance", genres))
 
@@ -269,7 +273,10 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         assert sh is not None
         sh.row -= 1
     elif what == "genre_advance":
-        advance_genre(s, p, key[6:])
+        if s.opts.get("telly_time"):
+            fill_square(s, p, key[6:])
+        else:
+            advance_genre(s, p, key[6:])
     elif what == "c_suite":
         c = int(key[5:])
         s.display[NET].remove(c)

@@ -4,12 +4,14 @@ options, and committing the production (with Upton Crabby, NET-CARD-18)."""
 
 from __future__ import annotations
 
-from primetime.games.networks.cards import TIMESLOTS
+from primetime.games.networks.cards import ALL_TIMESLOTS
 from primetime.games.networks.rules.decks import cancel, draw
+from primetime.games.networks.rules.genre_grid import fill_square
 from primetime.games.networks.rules.genres import advance_genre
 from primetime.games.networks.rules.green_room import _discard_used, _without, passive_sum, player_summary
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.slots import _fits, _req, condition_met
+from primetime.games.networks.rules.timeslots import preferred, telly
 from primetime.games.networks.state import NetState, Show
 from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Tables
 
@@ -315,8 +317,7 @@ def commit_production(s: NetState, p: int) -> None:
     if pl.lineup[slot] is not None:  # NET-PROD-05 / NET-PROD-09
         cancel(s, p, slot)
     d = T.defs[show]
-    preferred = d.timeslot == "" or d.timeslot == TIMESLOTS[slot] or d.effect == "no_penalty"
-    sh = Show(show, 0 if preferred else 2, genre)  # NET-PROD-06 / NET-SEAS-04
+    sh = Show(show, 0 if preferred(d.timeslot, d.effect, slot) else 2, genre)  # NET-PROD-06 / NET-SEAS-04 / NET-TELLY-09
     sh.x_star, sh.x_wild, sh.ignore_req = xs, xw, ign
     if atts:
         cross = False
@@ -331,10 +332,13 @@ def commit_production(s: NetState, p: int) -> None:
             sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
     if s.log is not None:
-        s.say(f"{pname(s, p)} produces {d.name} in {TIMESLOTS[slot]} for ${cost}M"
+        s.say(f"{pname(s, p)} produces {d.name} in {ALL_TIMESLOTS[slot]} for ${cost}M"
               + (f" with {', '.join(name(s, c) for c in atts)}" if atts else "") + ".")
     upton_crabby(s, p, sh)
-    advance_genre(s, p, genre)  # NET-PROD-07
+    if telly(s):
+        fill_square(s, p, genre)  # NET-TELLY-03/04: the Genre Grid instead of the genre tracks
+    else:
+        advance_genre(s, p, genre)  # NET-PROD-07
 
 
 def upton_crabby(s: NetState, p: int, sh: Show) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from primetime.games.networks.rules.decks import cancel
+from primetime.games.networks.rules.genre_grid import FILLED_SQUARE_VIEWERS, filled_count
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.rounds import start_round
 from primetime.games.networks.rules.solo import solo_rank
@@ -36,9 +37,15 @@ def eor_upkeep(s: NetState, p: int) -> None:
 
 def eor_score(s: NetState) -> None:
     """NET-EOR-07."""
+    telly = bool(s.opts.get("telly_time"))
+    quiz = s.extra.get("quiz", ())
+    if telly:
+        s.extra["quiz"] = (0,) * s.n
     for p in range(s.n):
         pl = s.players[p]
         v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
+        if telly:  # NET-TELLY-08 / NET-TELLY-11: filled grid squares and the Quiz spend
+            v += FILLED_SQUARE_VIEWERS * filled_count(s, p) + quiz[p]
         pl.scores = pl.scores + [v]  # a new list: clones share it (Player.copy)
         if s.log is not None:
             s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
@@ -50,7 +57,7 @@ def eor_age(s: NetState, p: int, stage: int) -> None:
     T = s.T
     if stage == 0:
         s.stack.append(("eor_age", p, 1))
-        for slot in (2, 1, 0):
+        for slot in range(len(pl.lineup) - 1, -1, -1):
             sh = pl.lineup[slot]
             if sh is not None and T.effect[sh.cid] == "surpriser":
                 s.stack.append(("surpriser", p, slot))
@@ -99,7 +106,7 @@ def end_bonuses(s: NetState, p: int) -> dict[str, int]:
     pl = s.players[p]
     assert s.cat.board is not None
     values = s.cat.board.genre_board.values
-    genres = sum(values[pos - 1] for pos in pl.genre if pos >= 1)
+    genres = sum(values[pos - 1] for pos in pl.genre if pos >= 1)  # 0 with Telly Time: no tracks (NET-TELLY-03)
     reruns = 0
     for c in pl.reruns:
         d = T.defs[c]
@@ -124,6 +131,8 @@ def game_end_value(s: NetState, p: int, cid: int) -> int:
     if eff == "streaming_deal":  # NET-CARD-11: every card in the reruns
         return int(prm["per"]) * len(pl.reruns)
     if eff == "viewers_per_genre":
+        if s.opts.get("telly_time"):  # Telly Time: per filled square of the Genre Grid
+            return int(prm["per"]) * filled_count(s, p)
         return int(prm["per"]) * sum(1 for g in pl.genre if g >= 1)
     if eff == "viewers_per_genre_shows":
         changed = dict(s.extra.get("regenre", ()))

@@ -85,5 +85,8 @@ def end_of_round(s: NetState) -> None:
     for q in reversed(humans):
         s.stack.append(("eor_age", q, 0))
     s.stack.append(("eor_score",))
+    if s.opts.get("telly_time"):  # NET-TELLY-11: Quiz shows spend during scoring, after upkeep
+        for q in reversed(humans):
+            s.stack.append(("eor_quiz", q))
     for q in reversed(humans):
         s.stack.append(("eor_upkeep", q))

@@ -7,6 +7,7 @@ from typing import Any
 from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
 from primetime.games.networks.rules.flow import advance
+from primetime.games.networks.rules.genre_grid import start_grids
 from primetime.games.networks.state import OPP, NetState, Player, Show
 from primetime.games.networks.tables import SHOW, tables
 
@@ -14,6 +15,7 @@ from primetime.games.networks.tables import SHOW, tables
 def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetState:
     """Set up a game (001, Game Setup; NET-SETUP-01..16)."""
     T = tables(cat)
+    telly = bool(opts.get("telly_time"))
     s = NetState.__new__(NetState)
     s.cat, s.T, s.opts, s.n, s.solo = cat, T, opts, n, n == 1
     s.rng = rng = Rng(seed)
@@ -40,6 +42,8 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
         pl = Player(0, networks[p])
         for slot, cid in enumerate(cat.starters[networks[p]][:3]):  # NET-SETUP-10/11
             pl.lineup[slot] = Show(cid, 0, T.defs[cid].genre)
+        if telly:
+            pl.lineup.append(None)  # NET-TELLY-01 / NET-AMB-23: the Weekend starts empty
         s.players.append(pl)
     for net in networks[n:]:
         s.box += cat.starters.get(net, [])  # unused networks' starters stay in the box
@@ -58,6 +62,9 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     s.pass_order, s.stack, s.limbo, s.prod = [], [], [], None
     s.solo_deck, s.solo_parked, s.final = [], 0, None
     s.extra = {"kept": (False,) * n}  # values in `extra` are immutable: clones share them
+    if telly:
+        start_grids(s)  # NET-TELLY-03
+        s.extra["quiz"] = (0,) * n  # NET-TELLY-11: viewers bought this round
     # NET-PILOT-01 / NET-VAR-01: deal pilot offers.
     beginner = opts.get("pilot") == "simplified"
     pilot = [i for i in cat.pilot if not (beginner and T.kind[i] == SHOW)]

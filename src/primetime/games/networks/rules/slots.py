@@ -3,7 +3,7 @@ of stars and ads (001, Star & Ad Conditions; NET-ATT-04, NET-PROD-04, NET-COND-0
 
 from __future__ import annotations
 
-from primetime.games.networks.cards import TIMESLOTS
+from primetime.games.networks.cards import ALL_TIMESLOTS
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, NET, STAR, Tables
 
@@ -65,7 +65,7 @@ def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: 
     if k == "genre":
         return genre in c.genres
     if k == "timeslot":
-        return TIMESLOTS[slot] == c.timeslot
+        return ALL_TIMESLOTS[slot] == c.timeslot
     if k in ("with_others", "alone"):
         want = {"star": (STAR,), "ad": (AD,), "any": (STAR, AD)}[c.of]
         cnt = sum(1 for o in others if T.kind[o] in want)
@@ -112,7 +112,7 @@ def lineup_fits(s: NetState) -> list[str]:
             W += sh.x_wild
             if _fits(S, A + nba, W, ns, nf, na):
                 continue
-            where = f"player {p + 1}, {TIMESLOTS[slot]}: {T.defs[sh.cid].name}"
+            where = f"player {p + 1}, {ALL_TIMESLOTS[slot]}: {T.defs[sh.cid].name}"
             out.append(f"{where} holds {ns} star(s), {nf} flex star(s) and {na} ad(s), more than its "
                        f"{S} star, {A} ad (+{nba} for Brand Ambassador) and {W} wild slot(s) allow")
     return out

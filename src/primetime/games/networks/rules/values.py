@@ -18,13 +18,30 @@ def show_viewers(s: NetState, p: int, sh: Show) -> int:
     att_v = T.att_v
     for cid, rot in sh.atts:
         v += att_v[cid][1 if rot else 0][row]  # att_viewers
-    if T.effect[sh.cid] == "reinfeld":  # NET-CARD-16: stars with no visible expenses
+    eff = T.effect[sh.cid]
+    if eff == "reinfeld":  # NET-CARD-16: stars with no visible expenses
         for other in s.players[p].lineup:
             if other is not None:
                 for cid, rot in other.atts:
                     if T.kind[cid] == STAR and att_expense(T, cid, rot) == 0:
                         v += fx.REINFELD_PER_STAR
+    elif eff == "chat":
+        v += chat_viewers(s, p, sh)
     return int(v)
+
+
+def chat_viewers(s: NetState, p: int, sh: Show) -> int:
+    """A Chat show gains the current star viewers on the player's other shows (NET-TELLY-12,
+    NET-AMB-26: each star's value on its host's current row, rotated stars by their rotated value)."""
+    T = s.T
+    att_v = T.att_v
+    v = 0
+    for other in s.players[p].lineup:
+        if other is not None and other is not sh:
+            for cid, rot in other.atts:
+                if T.kind[cid] == STAR:
+                    v += att_v[cid][1 if rot else 0][other.row]
+    return v
 
 
 def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
