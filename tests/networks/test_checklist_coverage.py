@@ -1,8 +1,9 @@
-"""Every rule of The Networks checklist, sections COMP through CARD, has a test naming it.
+"""Every rule of The Networks checklist, sections COMP through CARD and the Moguls module's, has a test naming it.
 
 A test "names" an ID when its body contains it (``NET-PASS-07``) or its function name does
 (``test_net_pass_07_...``).  The section sizes below are the checklist's; the expansions
-(Telly Time, Moguls, Executives) and the browser-interface sections are outside the engine.
+Telly Time and Executives and the browser-interface sections are outside the engine; the Moguls
+module (section 26, NET-MOGUL) is in it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ SECTIONS: dict[str, int] = {
     "NET-COND": 13, "NET-GENRE": 17, "NET-PASS": 11, "NET-EOR": 16, "NET-END": 7, "NET-DECK": 8, "NET-VAR": 8,
     "NET-SOLO": 17, "NET-CARD": 33,
 }
+SECTIONS["NET-MOGUL"] = 8  # section 26, the Moguls module (tests/networks/test_moguls.py)
 # The rules sources sit beside the repository (../shared); CI checkouts may not have them.
 CHECKLIST = Path(__file__).resolve().parents[3] / "shared" / "checklists" / "networks.md"
 

@@ -67,15 +67,28 @@ def check_players(game: str, players: int) -> int:
 
 
 def options_for(game: str, pilot: str = "normal", turn_order: str = "fixed", bonds: bool = False,
-                simultaneous: bool = False) -> dict[str, Any]:
+                simultaneous: bool = False, moguls: bool = False) -> dict[str, Any]:
     """The game's options from the command-line flags; a flag of the other game is an error."""
     if game == "prime-time":
-        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed":
-            raise fail("--pilot and --turn-order are options of The Networks; Prime Time has --bonds and --simultaneous")
+        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed" or moguls:
+            raise fail("--pilot, --turn-order and --moguls are options of The Networks; Prime Time has --bonds and --simultaneous")
         return {"bonds": bonds, "simultaneous": simultaneous}
     if bonds or simultaneous:
-        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot and --turn-order")
-    return game_options(pilot, turn_order)
+        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot, --turn-order and --moguls")
+    opts = game_options(pilot, turn_order)
+    if moguls:
+        opts["moguls"] = True
+    return opts
+
+
+def sim_options(game: str, bonds: bool = False, simultaneous: bool = False, moguls: bool = False) -> dict[str, Any] | None:
+    """The options of the bot-only commands (simulate, tournament, balance): only the flags given
+    (None: the game's defaults)."""
+    if game == "prime-time" or bonds or simultaneous:
+        return options_for(game, bonds=bonds, simultaneous=simultaneous, moguls=moguls)
+    if moguls:
+        return options_for(game, moguls=True)
+    return None
 
 
 def check_bot(name: str) -> str:
@@ -99,6 +112,9 @@ def new_game(game: str, names: list[str], seed: int, options: dict[str, Any]) ->
         return Game.new(game, names, seed, options)
     except ValueError as exc:
         raise fail(str(exc)) from None
+
+
+MOGULS_HELP = "The Networks: the Moguls expansion module."
 
 
 # ---------------------------------------------------------------------- rendering

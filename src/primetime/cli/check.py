@@ -74,18 +74,22 @@ def check(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Where the record of a violation goes (default primetime-check-<game>.json).")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray.")] = "local",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help="The Networks: every game with the Moguls module on (expansion modules are off otherwise).")] = False,
 ) -> None:
     game = check_game(game)
     plugin = get_plugin(game)
     counts = players or ",".join(str(n) for n in range(plugin.min_players, plugin.max_players + 1))
+    modules = ["moguls"] if moguls else []
+    if moguls and game != "networks":
+        raise fail("--moguls is an option of The Networks")
     con = out()
     try:
         if not json_out and con.is_terminal:
             bar, step = progress_bar("checking", games, con)
             with bar:
-                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step)
+                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step, modules=modules)
         else:
-            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip)
+            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, modules=modules)
     except ValueError as exc:  # SimulationError: a bad argument
         raise fail(str(exc)) from None
     record = None

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from primetime.bots.registry import make_bot
-from primetime.cli.app import app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
+from primetime.cli.app import MOGULS_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
 from primetime.cli.play import read_record, renderer_for, resume_game
 from primetime.core.game import Game
 from primetime.sim.games import bot_seed
@@ -32,13 +32,14 @@ def record(
     turn_order: Annotated[str, typer.Option("--turn-order", help="Turn order: fixed or low-to-high.")] = "fixed",
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
 ) -> None:
     """Play one bot-only game and write its record."""
     game = check_game(game)
     check_bot(bot)
     check_players(game, players)
     names = [f"{bot.capitalize()} Bot {i + 1}" for i in range(players)]
-    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous))
+    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous, moguls))
     bots = [make_bot(bot, bot_seed(seed, p)) for p in range(players)]
     while not g.is_over():
         p = g.current_player()

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from primetime.cli.app import app, check_bot, check_game, check_players, fail, options_for, out, title
+from primetime.cli.app import MOGULS_HELP, app, check_bot, check_game, check_players, fail, out, sim_options, title
 from primetime.sim.simulate import simulate as run_simulation
 
 
@@ -27,6 +27,7 @@ def simulate(
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
 ) -> None:
     """Play bot-only games as fast as possible and summarise them."""
     game = check_game(game, generic=True)
@@ -35,7 +36,7 @@ def simulate(
     if games < 1:
         raise fail("--games must be at least 1")
     check_players(game, players)
-    sim_opts = options_for(game, bonds=bonds, simultaneous=simultaneous) if game == "prime-time" or bonds or simultaneous else None
+    sim_opts = sim_options(game, bonds, simultaneous, moguls)
     con = out()
     try:
         if not json_out and con.is_terminal:

@@ -18,7 +18,12 @@ scores the result for itself with :func:`evaluate`, a transparent sum of parts (
                  yet, and the later rounds'), so passing now is weighed against acting now
                  and passing later;
 * ``potential``  a small value for stars, ads and network cards waiting in the green
-                 room, reserved shows and attachments.
+                 room, reserved shows and attachments;
+* ``moguls``     with the Moguls module only: Game End Moguls at their current value plus
+                 the growth still expected, Ongoing Moguls for the rounds left, a Prime Time
+                 Special already used this round, and a face-up Use Once Mogul held back
+                 (worth less as the game ends, nothing in the last round: the bot uses it when
+                 using it gains more than keeping it).
 
 At the end of the game the real final score is used.  A production in progress is valued
 as if the show were finished in its best timeslot; the player's own follow-up decisions of
@@ -40,6 +45,7 @@ from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import TIMESLOTS
 from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
+from primetime.games.networks.rules import moguls as M
 from primetime.games.networks.rules import pilot as PI
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
@@ -64,9 +70,14 @@ PASS_LATER = 1.0  # share of the pass bonus still to come for a player who has n
 USE = 0.01  # using a network card must gain something (no idle uses)
 WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
 STALL = 200  # after this many decisions in one round, prefer keys that end the turn
+MOGUL_HELD = 5.0  # a face-up Use Once Mogul with two rounds or more left (the Moguls module)
+MOGUL_ONGOING = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
+# Game End Moguls: expected growth per round left, per point of their parameter
+MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
 
 # The player's own follow-up decisions that are looked at one level deeper.
-FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus"})
+FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
+                        "mogul", "mogul_pick"})
 
 
 class GreedyBot:
@@ -100,7 +111,7 @@ class GreedyBot:
         best_v = float("-inf")
         for key in keys:
             v = self.key_value(base, player, key, self.depth)
-            if key.startswith("use:"):
+            if key.startswith("use:") or key.startswith("usemogul:"):
                 v -= USE
             if v > best_v + 1e-9:
                 best_v, best = v, [key]
@@ -206,8 +217,11 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     if s.phase == "over":
         assert s.final is not None
         row = s.final["players"][p]
-        return {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
-                "network": float(row["network"]), "cash": float(row["cash"])}
+        final = {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
+                 "network": float(row["network"]), "cash": float(row["cash"])}
+        if "moguls" in row:
+            final["moguls"] = float(row["moguls"])
+        return final
     scored = len(pl.scores)
     left = RE.ROUNDS - scored
     aged = 1 if (s.phase == "round_end" and scored == s.round and scored > 0) else 0
@@ -310,7 +324,36 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
             pot += NETWORK_CARD
     out["potential"] = pot
     out["pass_later"] = pass_later(s, p, cash_value)
+    if s.mog is not None:
+        out["moguls"] = b["moguls"] + mogul_outlook(s, p, left, aged, cash_value)
     return out
+
+
+def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) -> float:
+    """What ``p``'s Moguls are still worth beyond the Game End value they would score now (see the
+    module docstring, ``moguls``)."""
+    mog = s.mog
+    assert mog is not None
+    shows = sum(1 for sh in s.players[p].lineup if sh is not None)
+    v = float(mog.special[p] * shows) if not aged else 0.0  # Prime Time Special, this round's scoring
+    stars = sum(1 for sh in s.players[p].lineup if sh is not None for c, _r in sh.atts if s.T.kind[c] == TB.STAR)
+    ads = sum(1 for sh in s.players[p].lineup if sh is not None for c, _r in sh.atts if s.T.kind[c] == TB.AD)
+    rounds = left  # round scorings still to come
+    for j in mog.owned[p]:
+        d = M.mdef(s, j)
+        prm = d.params
+        if d.timing == "use_once" and j not in mog.used[p]:
+            v += MOGUL_HELD * min(1.0, max(0, rounds - 1) / 2)
+        elif d.timing == "ongoing":
+            if d.effect == "star_viewers":
+                v += int(prm["per"]) * stars * rounds
+            elif d.effect == "ad_income":
+                v += int(prm["per"]) * ads * rounds * cash_value
+            else:
+                v += MOGUL_ONGOING * rounds
+        elif d.timing == "game_end" and d.effect in MOGUL_GROWTH:
+            v += MOGUL_GROWTH[d.effect] * int(prm["per"]) * max(0, rounds - 1)
+    return v
 
 
 def pass_later(s: NetState, p: int, cash_value: float) -> float:
