@@ -426,20 +426,20 @@ def test_mogul_ratings_czar_viewers_per_attached_star() -> None:
     s = on(2)
     own(s, 0, "MOG-08")
     put_show(s, 0, DAY, "SportsEdges", atts=["Gatorpade", "Hunter Handsome"])
-    assert M.round_viewers(s, 0) == 1
+    assert M.round_viewers(s, 0) == 2
     base = sum(V.show_viewers(s, 0, sh) for sh in s.players[0].lineup if sh is not None)
     RE.eor_score(s)
-    assert s.players[0].scores[-1] == base + 1
+    assert s.players[0].scores[-1] == base + 2
 
 
 def test_mogul_ad_tycoon_cash_per_attached_ad_at_upkeep() -> None:
     s = on(2, cash=10)
     own(s, 0, "MOG-09")
     put_show(s, 0, DAY, "SportsEdges", atts=["Gatorpade"])
-    assert M.upkeep_bonus(s, 0) == 1
+    assert M.upkeep_bonus(s, 0) == 2
     net = V.upkeep_net(s, 0)
     RE.eor_upkeep(s, 0)
-    assert s.players[0].cash == 10 + net + 1
+    assert s.players[0].cash == 10 + net + 2
 
 
 def test_mogul_genre_guru_cash_on_every_advance() -> None:
@@ -448,7 +448,7 @@ def test_mogul_genre_guru_cash_on_every_advance() -> None:
     s.players[0].genre[0] = 0
     G.advance_genre(s, 0, "sports")  # space 1: no bonus
     F.advance(s)
-    assert s.players[0].cash == 2
+    assert s.players[0].cash == 3
 
 
 def test_mogul_double_dipper_takes_cash_and_viewers_when_passing() -> None:
