@@ -22,8 +22,9 @@ scores the result for itself with :func:`evaluate`, a transparent sum of parts (
 * ``moguls``     with the Moguls module only: Game End Moguls at their current value plus
                  the growth still expected, Ongoing Moguls for the rounds left, a Prime Time
                  Special already used this round, and a face-up Use Once Mogul held back
-                 (worth less as the game ends, nothing in the last round: the bot uses it when
-                 using it gains more than keeping it).
+                 (a fixed worth while two rounds or more are left, less as the game ends, and
+                 at least 0.8 of a rough value of using it now: the bot uses it when using it
+                 gains more than keeping it, in the last round at the latest).
 
 At the end of the game the real final score is used.  A production in progress is valued
 as if the show were finished in its best timeslot; the player's own follow-up decisions of
@@ -71,6 +72,7 @@ USE = 0.01  # using a network card must gain something (no idle uses)
 WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
 STALL = 200  # after this many decisions in one round, prefer keys that end the turn
 MOGUL_HELD = 5.0  # a face-up Use Once Mogul with two rounds or more left (the Moguls module)
+MOGUL_NOW = 0.8  # share of a Use Once Mogul's rough value now that holding it is worth (using it gains the real value)
 MOGUL_ONGOING = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
 # Game End Moguls: expected growth per round left, per point of their parameter
 MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
@@ -329,6 +331,22 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     return out
 
 
+def _use_now(s: NetState, p: int, d: Any, cash_value: float, aged: int) -> float:
+    """A rough value of using a Use Once Mogul now (the real gain is found by applying it)."""
+    pl = s.players[p]
+    prm = d.params
+    shows = [sh for sh in pl.lineup if sh is not None]
+    if d.effect == "special":
+        return 0.0 if aged else float(int(prm["per"]) * len(shows))
+    if d.effect == "cash_per_rerun":
+        return int(prm["per"]) * sum(1 for c in pl.reruns if s.T.kind[c] == TB.SHOW) * cash_value
+    if d.effect == "renew_all":
+        return float(sum(s.T.defs[sh.cid].seasons[sh.row - 1] - s.T.defs[sh.cid].seasons[sh.row] for sh in shows if sh.row > 0))
+    if d.effect == "take_display":
+        return 2.0 * min(int(prm["count"]), sum(len(s.display[k]) for k in (TB.STAR, TB.AD, TB.NET)))
+    return 0.0
+
+
 def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) -> float:
     """What ``p``'s Moguls are still worth beyond the Game End value they would score now (see the
     module docstring, ``moguls``)."""
@@ -343,7 +361,8 @@ def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) 
         d = M.mdef(s, j)
         prm = d.params
         if d.timing == "use_once" and j not in mog.used[p]:
-            v += MOGUL_HELD * min(1.0, max(0, rounds - 1) / 2)
+            later = MOGUL_HELD * min(1.0, max(0, rounds - 1) / 2)
+            v += max(later, MOGUL_NOW * _use_now(s, p, d, cash_value, aged))
         elif d.timing == "ongoing":
             if d.effect == "star_viewers":
                 v += int(prm["per"]) * stars * rounds
