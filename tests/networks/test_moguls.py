@@ -486,13 +486,13 @@ def test_mogul_genre_mogul_viewers_per_genre_track() -> None:
     assert M.game_end_value(s, 0, j) == 9
 
 
-def test_mogul_tycoon_cash_scores_per_two_million() -> None:
+def test_mogul_tycoon_cash_scores_per_million() -> None:
     s = on(2, cash=13)
     j = own(s, 0, "MOG-15")
-    assert M.game_end_value(s, 0, j) == 13 // 2 - 13 // 3
+    assert M.game_end_value(s, 0, j) == 13 - 13 // 3
     RE.final_scoring(s)
     row = s.final["players"][0]  # type: ignore[index]
-    assert row["cash"] + row["moguls"] == 6
+    assert row["cash"] + row["moguls"] == 13
 
 
 # ----------------------------------------------------------------------------- hidden information, clones
