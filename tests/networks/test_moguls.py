@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from primetime.core.carddata import CardDataError
+from primetime.core.errors import IllegalOptionError
 from primetime.core.game import Game, replay_record
 from primetime.core.rng import Rng
 from primetime.games.networks import effects as fx
@@ -613,3 +614,13 @@ def test_use_once_keys_are_a_finite_list_in_the_turn_menu() -> None:
     assert RS.explain_illegal(s, "usemogul:99").startswith("'usemogul:99' is not a legal option")
     play_out_turns(s)
     assert s.round == 2 and s.mog is not None and s.mog.used == [(), ()]  # the round ends with the Mogul unused
+
+
+def test_an_illegal_mogul_key_is_a_typed_error_that_changes_nothing() -> None:
+    g = Game.new("networks", 2, 3, {"moguls": True, "pilot": "simplified"})
+    before = g.to_json()
+    p = g.current_player()
+    for key in ("usemogul:0", "mogul:1", "usemogul:999"):
+        with pytest.raises(IllegalOptionError):
+            g.apply(p, key)
+    assert g.to_json() == before and g.seq == 0

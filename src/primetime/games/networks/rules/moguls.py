@@ -118,14 +118,12 @@ def on_advance(s: NetState, p: int, g: int, bonus: str) -> None:
     """A genre advance landed ``p`` on a space of track ``g`` whose printed bonus is ``bonus``."""
     mog = _mog(s)
     pl = s.players[p]
-    for j, _d in owned_effects(s, p, "ongoing"):
-        if _d.effect == "genre_cash":  # Genre Guru
+    for j, d in owned_effects(s, p, "ongoing"):
+        if d.effect == "genre_cash":  # Genre Guru
             pl.cash += _param(s, j, "amount")
     rules = data(s).rules
     if pl.genre[g] == rules.space and mog.tokens[g] and can_gain(s, p) and mog.deck:  # NET-MOGUL-04
-        tokens = mog.tokens.copy()
-        tokens[g] = False
-        mog.tokens = tokens
+        mog.tokens[g] = False  # Moguls.copy copies the list
         if s.log is not None:
             s.say(f"{pname(s, p)} takes the Mogul token of the {GENRES[g]} track instead of its bonus.")
         gain_mogul(s, p, rules.draw)
