@@ -522,9 +522,9 @@ def test_net_opt_03_check_plays_telly_time_when_asked() -> None:
     from primetime.sim.check import check, option_sets
 
     assert all("telly_time" not in o for o in option_sets("networks", 3))
-    sets = option_sets("networks", 3, {"telly_time": True})
+    sets = option_sets("networks", 3, ["telly_time"])
     assert len(sets) == 4 and all(o["telly_time"] is True for o in sets)
-    report = check("networks", games=10, players="1,2,3,4,5", bots="random", seed=5, options={"telly_time": True})
+    report = check("networks", games=10, players="1,2,3,4,5", bots="random", seed=5, modules=["telly_time"])
     assert report.violation is None and report.played == 10
 
 

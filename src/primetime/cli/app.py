@@ -67,15 +67,32 @@ def check_players(game: str, players: int) -> int:
 
 
 def options_for(game: str, pilot: str = "normal", turn_order: str = "fixed", bonds: bool = False,
-                simultaneous: bool = False, telly_time: bool = False) -> dict[str, Any]:
-    """The game's options from the command-line flags; a flag of the other game is an error."""
+                simultaneous: bool = False, telly_time: bool = False, moguls: bool = False,
+                executives: bool = False) -> dict[str, Any]:
+    """The game's options from the command-line flags; a flag of the other game is an error.  The
+    Networks' expansion modules (NET-OPT-03) are left out of the options when off, so a game
+    without them keeps the options it always had."""
+    modules = {"telly_time": telly_time, "moguls": moguls, "executives": executives}
     if game == "prime-time":
-        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed" or telly_time:
-            raise fail("--pilot, --turn-order and --telly-time are options of The Networks; Prime Time has --bonds and --simultaneous")
+        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed" or any(modules.values()):
+            raise fail(f"--pilot, --turn-order, {MODULE_FLAGS} are options of The Networks; Prime Time has --bonds and --simultaneous")
         return {"bonds": bonds, "simultaneous": simultaneous}
     if bonds or simultaneous:
-        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot, --turn-order and --telly-time")
-    return game_options(pilot, turn_order, telly_time)
+        raise fail(f"--bonds and --simultaneous are options of Prime Time; The Networks has --pilot, --turn-order, {MODULE_FLAGS}")
+    opts = game_options(pilot, turn_order)
+    opts.update({m: True for m, on in modules.items() if on})
+    return opts
+
+
+def sim_options(game: str, bonds: bool = False, simultaneous: bool = False, telly_time: bool = False,
+                moguls: bool = False, executives: bool = False) -> dict[str, Any] | None:
+    """The options of the bot-only commands (simulate, tournament, balance): only the flags given
+    (None: the game's defaults)."""
+    modules = {"telly_time": telly_time, "moguls": moguls, "executives": executives}
+    if game == "prime-time" or bonds or simultaneous or any(modules.values()):
+        return options_for(game, bonds=bonds, simultaneous=simultaneous, telly_time=telly_time, moguls=moguls,
+                           executives=executives)
+    return None
 
 
 def check_bot(name: str) -> str:
@@ -102,6 +119,11 @@ def new_game(game: str, names: list[str], seed: int, options: dict[str, Any]) ->
         return Game.new(game, names, seed, options)
     except ValueError as exc:
         raise fail(str(exc)) from None
+
+
+MOGULS_HELP = "The Networks: the Moguls expansion module."
+TELLY_HELP = "The Networks: the Telly Time expansion module."
+MODULE_FLAGS = "--telly-time, --moguls"  # The Networks' expansion modules on the command line
 
 
 # ---------------------------------------------------------------------- rendering

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from primetime.cli.app import app, check_game, fail, progress_bar
+from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_game, fail, progress_bar
 from primetime.cli.app import out as console
 from primetime.sim.balance import analyse, public, run_balance, write_report
 
@@ -25,7 +25,8 @@ def balance_command(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
-    telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: the Telly Time module.")] = False,
+    telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
 ) -> None:
     """Play many games between identical bots and write an HTML card-balance report."""
     if check_game(game) != "networks":
@@ -38,15 +39,15 @@ def balance_command(
         import matplotlib  # noqa: F401
     except ImportError:
         raise fail("the balance report draws its plots with matplotlib: pip install 'primetime[report]'") from None
-    opts = {"telly_time": True} if telly_time else None
+    options = {m: True for m, on in (("telly_time", telly_time), ("moguls", moguls)) if on} or None
     con = console()  # (``out`` is the --out folder here)
     try:
         if not json_out and con.is_terminal:
             bar, step = progress_bar("balance", games * len(set(counts)), con)
             with bar:
-                data = run_balance(games, counts, bot, seed, workers, backend, progress=step, options=opts)
+                data = run_balance(games, counts, bot, seed, workers, backend, progress=step, options=options)
         else:
-            data = run_balance(games, counts, bot, seed, workers, backend, options=opts)
+            data = run_balance(games, counts, bot, seed, workers, backend, options=options)
     except ValueError as exc:
         raise fail(str(exc)) from None
     report = analyse(data)

@@ -74,24 +74,24 @@ def check(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Where the record of a violation goes (default primetime-check-<game>.json).")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray.")] = "local",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: games with the Telly Time module.")] = False,
+    telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: every game with the Telly Time module on "
+                                                                  "(expansion modules are off otherwise).")] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help="The Networks: every game with the Moguls module on (expansion modules are off otherwise).")] = False,
 ) -> None:
     game = check_game(game)
     plugin = get_plugin(game)
     counts = players or ",".join(str(n) for n in range(plugin.min_players, plugin.max_players + 1))
-    fixed = None
-    if telly_time:
-        if "telly_time" not in plugin.options:
-            raise fail(f"--telly-time is an option of The Networks, not of {plugin.title}")
-        fixed = {"telly_time": True}
+    modules = [m for m, on in (("telly_time", telly_time), ("moguls", moguls)) if on]
+    if modules and game != "networks":
+        raise fail(f"{', '.join('--' + m.replace('_', '-') for m in modules)}: expansion modules of The Networks, not of {plugin.title}")
     con = out()
     try:
         if not json_out and con.is_terminal:
             bar, step = progress_bar("checking", games, con)
             with bar:
-                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step, options=fixed)
+                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step, modules=modules)
         else:
-            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, options=fixed)
+            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, modules=modules)
     except ValueError as exc:  # SimulationError: a bad argument
         raise fail(str(exc)) from None
     record = None

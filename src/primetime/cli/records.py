@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from primetime.bots.registry import make_bot
-from primetime.cli.app import app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
+from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
 from primetime.cli.play import read_record, renderer_for, resume_game
 from primetime.core.game import Game
 from primetime.sim.games import bot_seed
@@ -32,14 +32,15 @@ def record(
     turn_order: Annotated[str, typer.Option("--turn-order", help="Turn order: fixed or low-to-high.")] = "fixed",
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
-    telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: the Telly Time module.")] = False,
+    telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
 ) -> None:
     """Play one bot-only game and write its record."""
     game = check_game(game)
     check_bot(bot)
     check_players(game, players)
     names = [f"{bot.capitalize()} Bot {i + 1}" for i in range(players)]
-    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous, telly_time))
+    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous, telly_time=telly_time, moguls=moguls))
     bots = [make_bot(bot, bot_seed(seed, p)) for p in range(players)]
     while not g.is_over():
         p = g.current_player()

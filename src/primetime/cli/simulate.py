@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from primetime.cli.app import app, check_bot, check_game, check_players, fail, options_for, out, title
+from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, out, sim_options, title
 from primetime.sim.simulate import simulate as run_simulation
 
 
@@ -27,7 +27,8 @@ def simulate(
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
-    telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: the Telly Time module.")] = False,
+    telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
 ) -> None:
     """Play bot-only games as fast as possible and summarise them."""
     game = check_game(game, generic=True)
@@ -36,8 +37,7 @@ def simulate(
     if games < 1:
         raise fail("--games must be at least 1")
     check_players(game, players)
-    sim_opts = (options_for(game, bonds=bonds, simultaneous=simultaneous, telly_time=telly_time)
-                if game == "prime-time" or bonds or simultaneous or telly_time else None)
+    sim_opts = sim_options(game, bonds, simultaneous, telly_time=telly_time, moguls=moguls)
     con = out()
     try:
         if not json_out and con.is_terminal:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from primetime.cli.app import app, check_game, check_players, fail, options_for, out, progress_bar
+from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_game, check_players, fail, out, progress_bar, sim_options
 from primetime.core.plugin import get_plugin
 from primetime.sim.backends import check_backend
 from primetime.sim.tournament import parse_lineup, tournament
@@ -54,7 +54,8 @@ def tournament_command(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
-    telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: the Telly Time module.")] = False,
+    telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
     save: Annotated[
         Path | None,
         typer.Option("--save", help="Keep every finished game in this file (JSON lines); run again with it to resume or extend."),
@@ -63,8 +64,7 @@ def tournament_command(
     """Play a seat-rotated tournament between bots and print per-bot results."""
     game = check_game(game)
     check_players(game, players)
-    options = (options_for(game, bonds=bonds, simultaneous=simultaneous, telly_time=telly_time)
-                if game == "prime-time" or bonds or simultaneous or telly_time else None)
+    options = sim_options(game, bonds, simultaneous, telly_time=telly_time, moguls=moguls)
     con = out()
     try:
         lineup = parse_lineup(bots, players)

@@ -127,6 +127,8 @@ def run_balance(
         by_n[spec["players"]].append(res)
     meta = {"games": games, "players": counts, "bot": bot, "seed": seed, "workers": workers, "backend": backend,
             "seconds": time.perf_counter() - t0}
+    if options:  # a run with options (the Moguls module) says so
+        meta["options"] = dict(options)
     return {"meta": meta, "games": by_n}
 
 

@@ -9,8 +9,8 @@ Game ``i`` of a run (seed ``seed + i``) is played by ``players[i % len(players)]
 with the ``(i // len(players))``-th combination of the game's options (every choice of every
 option the lobby offers, The Networks' two pilot setups and two turn orders, Prime Time's
 Bonds and Simultaneous Scheduling on and off; combinations a player count does not allow are
-left out; ``options`` fixes some values, and an expansion module such as Telly Time is played
-only when it is fixed on there), and each seat played by a bot drawn from ``bots`` with the game's seed (so seats
+left out; an expansion module, an option marked ``"module"`` in the schema such as The Networks'
+Moguls, stays off unless the run turns it on: ``modules``), and each seat played by a bot drawn from ``bots`` with the game's seed (so seats
 mix random and greedy play).  At every decision the state invariants and the option checks
 run; every ``hidden_every`` decisions the hidden-information check runs for one seat (in turn).
 
@@ -109,24 +109,29 @@ class CheckReport:
 # ----------------------------------------------------------------------------- the games of a run
 
 
-def option_sets(game: str, players: int, fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Every combination of the game's table options (its plugin's schema) valid for ``players``;
-    an option in ``fixed`` takes that value only, and an expansion module (``"module": True`` in
-    the schema) is left out unless it is in ``fixed``."""
+def module_names(game: str) -> list[str]:
+    """The game's expansion modules: the options its schema marks ``"module"``."""
+    return [k for k, spec in get_plugin(game).options.items() if isinstance(spec, dict) and spec.get("module")]
+
+
+def option_sets(game: str, players: int, modules: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every combination of the game's table options (its plugin's schema) valid for ``players``,
+    with the expansion modules in ``modules`` on (and the others off, left out)."""
     plugin = get_plugin(game)
     rs = plugin.ruleset()
-    fixed = fixed or {}
-    names = [n for n in plugin.options if n in fixed or not (isinstance(plugin.options[n], dict) and plugin.options[n].get("module"))]
+    known = module_names(game)
+    for m in modules:
+        if m not in known:
+            raise SimulationError(f"{plugin.title} has no module {m!r}" + (f"; its modules: {', '.join(known)}" if known else ""))
+    names = [k for k in plugin.options if k not in known]
     choices = []
     for name in names:
         spec = plugin.options[name]
-        if name in fixed:
-            choices.append([fixed[name]])
-        else:
-            choices.append([c["id"] for c in spec] if isinstance(spec, list) else [False, True])
+        choices.append([c["id"] for c in spec] if isinstance(spec, list) else [False, True])
     out = []
     for combo in itertools.product(*choices):
         opts = dict(zip(names, combo, strict=True))
+        opts.update({m: True for m in modules})
         try:
             rs.validate_options(dict(opts), players)
         except ValueError:
@@ -136,13 +141,12 @@ def option_sets(game: str, players: int, fixed: dict[str, Any] | None = None) ->
 
 
 def specs(game: str, games: int, players: Sequence[int], bots: Sequence[str], seed: int = 0,
-          hidden_every: int = HIDDEN_EVERY, skip: Sequence[str] = (), fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """The plain specs of a run's games (see the module docstring); ``fixed`` keeps only the option
-    combinations with those values (``{"telly_time": True}``: games with that module only)."""
-    sets = {n: option_sets(game, n, fixed) for n in set(players)}
+          hidden_every: int = HIDDEN_EVERY, skip: Sequence[str] = (), modules: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The plain specs of a run's games (see the module docstring)."""
+    sets = {n: option_sets(game, n, modules) for n in set(players)}
     for n, found in sets.items():
         if not found:
-            raise SimulationError(f"no combination of options {fixed} for {n} player(s)")
+            raise SimulationError(f"no option combination of {game} with {', '.join(modules)} allows {n} player(s)")
     out = []
     for i in range(games):
         n = players[i % len(players)]
@@ -264,7 +268,7 @@ def check(
     hidden_every: int = HIDDEN_EVERY,
     skip: Sequence[str] | str = (),
     progress: Progress | None = None,
-    options: dict[str, Any] | None = None,
+    modules: Sequence[str] = (),
 ) -> CheckReport:
     """Play ``games`` seeded games of ``game`` with its invariants checked; stop after the first violation.
 
@@ -280,7 +284,7 @@ def check(
     names = parse_bots(bots)
     skipped = parse_skip(skip)
     check_backend(backend, workers)
-    todo = specs(game, games, counts, names, seed, hidden_every, skipped, options)
+    todo = specs(game, games, counts, names, seed, hidden_every, skipped, modules)
     t0 = time.perf_counter()
     played = decisions = 0
     found: dict[str, Any] | None = None

@@ -67,14 +67,16 @@
     const seatsBox = h("div", { class: "seat-specs", id: "seat-specs" });
     const pilot = h("select", { id: "opt-pilot", "aria-label": "Pilot setup" }, ME.options.pilot.map((o) => h("option", { value: o.id }, o.label)));
     const order = h("select", { id: "opt-order", "aria-label": "Turn order" }, ME.options.turn_order.map((o) => h("option", { value: o.id }, o.label)));
-    const telly = h("input", { type: "checkbox", id: "opt-telly-time" });
+    // The expansion modules: every option the schema marks "module" (NET-OPT-03), a box each, any mix.
+    const modules = Object.entries(ME.options).filter(([, spec]) => spec && spec.module)
+      .map(([id, spec]) => ({ id, spec, box: h("input", { type: "checkbox", id: "opt-" + id.replace(/_/g, "-") }) }));
     const bonds = h("input", { type: "checkbox", id: "opt-bonds" });
     const simul = h("input", { type: "checkbox", id: "opt-simultaneous" });
     const ptOpts = (games.find((g) => g.id === "prime-time") || {}).options || {};
     const netFields = h("div", { id: "networks-options" },
       h("div", { class: "field" }, h("label", { for: "opt-pilot" }, "Pilot setup"), pilot),
       h("div", { class: "field" }, h("label", { for: "opt-order" }, "Turn order"), order),
-      ME.options.telly_time ? h("div", { class: "field" }, h("label", { for: "opt-telly-time" }, telly, " ", ME.options.telly_time.label || "Telly Time")) : null);
+      ...modules.map((m) => h("div", { class: "field" }, h("label", { for: m.box.id }, m.box, " ", m.spec.label || m.id))));
     const ptFields = h("div", { id: "prime-time-options", class: "hidden" },
       h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
       h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
@@ -118,7 +120,7 @@
       create.disabled = true;
       const seats = Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
       const options = game.value === "prime-time" ? { bonds: bonds.checked, simultaneous: simul.checked }
-        : Object.assign({ pilot: pilot.value, turn_order: order.value }, telly.checked ? { telly_time: true } : {});
+        : Object.assign({ pilot: pilot.value, turn_order: order.value }, ...modules.filter((m) => m.box.checked).map((m) => ({ [m.id]: true })));
       try {
         const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options });
         location.href = r.url;

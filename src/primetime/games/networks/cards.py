@@ -1,7 +1,7 @@
 """Card schema and loader for The Networks: Primetime.
 
 A card set is a folder of TOML files (``shows.toml``, ``stars.toml``, ``ads.toml``,
-``network.toml``, ``solo.toml``, ``board.toml``).  Every card is validated when it is
+``network.toml``, ``solo.toml``, ``board.toml``, and ``moguls.toml`` for the Moguls module).  Every card is validated when it is
 loaded; an error names the file, the card and the field.  The rules refer to physical
 cards by a small integer (their index in :attr:`Catalogue.cards`), so game states stay
 lean and cheap to clone.
@@ -206,6 +206,31 @@ class GenreBoard(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     bonuses: dict[str, list[str]]
 
 
+class MogulRules(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The Moguls module's numbers (NET-MOGUL-02..05, NET-AMB-24)."""
+
+    space: int = 3  # the genre-track space that holds a Mogul token at setup
+    draw: int = 3  # Moguls drawn when a token is taken (keep 1)
+    limit: int = 1  # Moguls a player may own (the Specialist executive raises it)
+    unkept: Literal["bottom", "box"] = "bottom"  # where the Moguls drawn but not kept go
+
+
+class MogulDef(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A Mogul card (NET-MOGUL-01): a timing and an effect of ``effects.MOGUL_EFFECTS``."""
+
+    id: str
+    name: str
+    timing: Timing
+    effect: str
+    params: dict[str, int | str] = {}
+    text: str = ""
+
+
+class MogulFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    rules: MogulRules
+    mogul: list[MogulDef]
+
+
 class BoardFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     genre_board: GenreBoard
     setup: list[SetupBoard]
@@ -271,6 +296,9 @@ class Catalogue:
     stars: list[int] = field(default_factory=list)
     ads: list[int] = field(default_factory=list)
     network: list[int] = field(default_factory=list)
+    # The Moguls module (``moguls.toml``; None for a card set without it).  Moguls are not cards of
+    # ``cards``: they have their own deck and index (an index into ``moguls.cards``).
+    moguls: MogulFile | None = None
     T: Any = None  # hot-path lookup tables, built by the rules (rules.tables.Tables)
     grid: GridFile | None = None  # Telly Time's Genre Grid (a catalogue loaded with the module)
 
@@ -392,6 +420,10 @@ def load_catalogue(path: Path | str = DATA_DIR, telly: bool = False, telly_path:
         cat.solo.append(so)
     if telly:
         _load_telly(cat, Path(telly_path), add)
+
+    f = path / "moguls.toml"
+    if f.exists():
+        cat.moguls = _load_moguls(f, seen)
     return cat
 
 
@@ -459,6 +491,30 @@ def _load_telly(cat: Catalogue, path: Path, add: Any) -> None:
         setups.append(msgspec.structs.replace(board, pass_track=track))
     cat.board = msgspec.structs.replace(cat.board, setup=setups)
     cat.grid = grid
+
+
+
+def _load_moguls(f: Path, seen: set[str]) -> MogulFile:
+    """The Moguls module's file, validated like the cards (errors name file, card and field)."""
+    from primetime.games.networks import effects
+
+    raw = read_toml(f)
+    rules = convert(f, "rules", 0, raw.get("rules", {}), MogulRules)
+    cards = []
+    for i, entry in enumerate(raw.get("mogul", [])):
+        md: MogulDef = convert(f, "mogul", i, entry, MogulDef)
+        check(f, "mogul", md.id, md.id not in seen, "duplicate card id")
+        seen.add(md.id)
+        check(f, "mogul", md.id, md.effect in effects.MOGUL_EFFECTS, f"field `effect`: no mogul effect {md.effect!r} in the registry")
+        spec = effects.MOGUL_EFFECTS[md.effect]
+        check(f, "mogul", md.id, md.timing in spec.timings, f"field `timing`: effect {md.effect!r} works as {'/'.join(spec.timings)}, not {md.timing!r}")
+        for p in spec.params:
+            check(f, "mogul", md.id, p in md.params, f"field `params.{p}` missing (effect {md.effect!r} needs it)")
+        cards.append(md)
+    check(f, "rules", "rules", 2 <= rules.space <= 4, "field `space`: a genre-track space with a bonus (2 to 4)")
+    check(f, "rules", "rules", rules.draw >= 1 and rules.limit >= 1, "fields `draw` and `limit` must be at least 1")
+    check(f, "rules", "rules", len(cards) >= rules.draw, f"needs at least {rules.draw} Moguls (field `draw`)")
+    return MogulFile(rules, cards)
 
 
 @cache

@@ -53,6 +53,26 @@ NETWORK_EFFECTS: dict[str, EffectSpec] = {
     "genre_advance": EffectSpec(("immediate",), (), "Advance on the genre track of a show in your lineup."),
 }
 
+# The Moguls module (NET-MOGUL-01): what a Mogul card may do, by effect key.  The behaviour is in
+# primetime.games.networks.rules.moguls, registered in MOGUL_HANDLERS / MOGUL_CHECKS when it is imported.
+MOGUL_EFFECTS: dict[str, EffectSpec] = {
+    "cash": EffectSpec(("immediate",), ("amount",), "Gain cash."),
+    "bonuses": EffectSpec(("immediate",), ("kinds",), "Take genre bonuses of the listed kinds, one after the other."),
+    "genre_advances": EffectSpec(("immediate",), ("times",), "Advance on the genre track of a show in your lineup, several times."),
+    "renew_all": EffectSpec(("use_once",), (), "Move every show's season marker up 1 row."),
+    "take_display": EffectSpec(("use_once",), ("count",), "Take cards from the display without paying their costs."),
+    "special": EffectSpec(("use_once",), ("per",), "Viewers per show in your lineup at this round's scoring."),
+    "cash_per_rerun": EffectSpec(("use_once",), ("per",), "Cash per show in your reruns."),
+    "star_viewers": EffectSpec(("ongoing",), ("per",), "Viewers per attached star at each round's scoring."),
+    "ad_income": EffectSpec(("ongoing",), ("per",), "Cash per attached ad at each upkeep."),
+    "genre_cash": EffectSpec(("ongoing",), ("amount",), "Cash whenever you advance on a genre track."),
+    "pass_both": EffectSpec(("ongoing",), (), "Passing takes both the cash and the viewers of the column."),
+    "viewers": EffectSpec(("game_end",), ("amount",), "Viewers at game end."),
+    "per_rerun_show": EffectSpec(("game_end",), ("per",), "Viewers per show in your reruns."),
+    "per_genre": EffectSpec(("game_end",), ("per",), "Viewers per genre track you have a marker on."),
+    "cash_rate": EffectSpec(("game_end",), ("per",), "Cash scores 1 viewer per this many $M instead of 3."),
+}
+
 SHOW_EFFECTS: dict[str, str] = {
     "no_penalty": "This show can go in any timeslot without penalty.",
     "reinfeld": "+N viewers per star with no visible expenses in your lineup (params on the show text).",
@@ -79,6 +99,10 @@ STAR_EFFECTS: dict[str, str] = {
 # effect look it up here instead of importing that module (which imports them).
 NETWORK_HANDLERS: dict[str, Callable[..., None]] = {}  # (state, player, card): resolve the effect
 USE_CHECKS: dict[str, Callable[..., bool]] = {}  # (state, player, card, acted): may a green-room card be used now?
+
+# The behaviour of each Mogul effect (filled by primetime.games.networks.rules.moguls when imported):
+MOGUL_HANDLERS: dict[str, Callable[..., None]] = {}  # (state, player, mogul): resolve a kept Immediate or a used Use Once Mogul
+MOGUL_CHECKS: dict[str, Callable[..., bool]] = {}  # (state, player, mogul): may a Use Once Mogul be used now?
 
 # Numbers for named effects whose numbers are not on the card data.
 INDUSTRY_VETERAN_DISCOUNT = 2

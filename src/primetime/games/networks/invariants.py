@@ -8,7 +8,10 @@ otherwise agree with itself).
 
 * **cards**: every card of the catalogue is in exactly one place (a deck, a discard pile, the
   display, the box, the private bonus draws, a pilot offer, a green room, a lineup show or its
-  attachments, the reruns, a reservation).
+  attachments, the reruns, a reservation).  With the Moguls module, every Mogul too (the Mogul
+  deck, out of the game, a pending Mogul offer, a player's Moguls); a face-down Mogul is one its
+  player owns, nobody owns more than their limit, and a token is gone from a track only for a
+  Mogul taken (NET-MOGUL-02..07).
 * **slots**: no lineup show holds more attachments than its slots can take: its printed star,
   ad and wild slots, plus the extra slots effects granted (``x_star``: Ensemble Cast, Upton
   Crabby; ``x_ad``; ``x_wild``: Sponsored Content) and one ad slot for each Brand Ambassador
@@ -33,7 +36,8 @@ otherwise agree with itself).
 * **hidden** (:func:`hidden_checks`): a seat's view, and the ruleset's determinization for it,
   do not depend on deck order, the other players' pilot offers, the pilot cards back in the
   box, another player's private bonus draws (NET-UI-15), the solo opponent's deck order or
-  the random generator (NET-PILOT-10).
+  the random generator (NET-PILOT-10), nor on the Mogul deck's order or another player's Mogul
+  offer (the Moguls module).
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ from primetime.games.networks.state import NetState
 SHOW, STAR, AD, NET = 0, 1, 2, 3
 KINDS = ("show", "star", "ad", "network")
 # The steps of one action that the acting player answers next (a production, an attachment, a card's choices).
-FOLLOW_UPS = frozenset({"prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "pick", "talent", "bonus"})
+FOLLOW_UPS = frozenset({"prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "pick", "talent", "bonus",
+                        "mogul", "mogul_pick"})
 
 
 def _kind(s: NetState) -> str:
@@ -86,8 +91,54 @@ def _zones(s: NetState) -> Iterable[tuple[str, Iterable[int]]]:
                 yield f"the attachments of {_pname(p)}'s slot {slot}", [c for c, _ in sh.atts]
 
 
+def mogul_problems(s: NetState) -> list[str]:
+    """The Moguls module: every Mogul in exactly one place, face-down Moguls owned, the limits kept,
+    one token gone for each Mogul taken from a track at most."""
+    mog = s.mog
+    if mog is None:
+        return []
+    assert s.cat.moguls is not None
+    ids = [m.id for m in s.cat.moguls.mogul]
+    where: dict[int, list[str]] = {}
+    zones: list[tuple[str, Iterable[int]]] = [("the Mogul deck", mog.deck), ("the Moguls out of the game", mog.box)]
+    zones += [(f"{_pname(t[1])}'s Mogul offer", t[2]) for t in s.stack if t[0] == "mogul"]
+    zones += [(f"{_pname(p)}'s Moguls", owned) for p, owned in enumerate(mog.owned)]
+    out = []
+    for zone, held in zones:
+        for j in held:
+            if not (isinstance(j, int) and 0 <= j < len(ids)):
+                out.append(f"cards: {zone} holds {j!r}, which is no Mogul of the card set")
+                continue
+            where.setdefault(j, []).append(zone)
+    for j, at in where.items():
+        if len(at) > 1:
+            out.append(f"cards: the Mogul {ids[j]} is in {len(at)} places ({', '.join(at)})")
+    missing = [ids[j] for j in range(len(ids)) if j not in where]
+    if missing:
+        out.append(f"cards: {len(missing)} Mogul(s) are nowhere: {', '.join(missing[:8])}")
+    for p, owned in enumerate(mog.owned):
+        if len(owned) > mog.limit[p]:
+            out.append(f"cards: {_pname(p)} owns {len(owned)} Moguls, more than their limit {mog.limit[p]} (NET-MOGUL-02)")
+        odd = [ids[j] for j in mog.used[p] if j not in owned]
+        if odd:
+            out.append(f"cards: {_pname(p)} has face-down Moguls they do not own: {', '.join(odd)} (NET-MOGUL-07)")
+    taken = mog.tokens.count(False)
+    if s.opts.get("telly_time"):  # the Genre Grid replaces the tracks: no token was ever placed (NET-TELLY-14)
+        if any(mog.tokens):
+            out.append("cards: a Mogul token lies on a genre track in a Telly Time game, which has no tracks (NET-TELLY-14)")
+    elif taken > sum(len(o) for o in mog.owned) + sum(1 for t in s.stack if t[0] == "mogul"):
+        out.append(f"cards: {taken} Mogul tokens are gone but fewer Moguls were taken (NET-MOGUL-04)")
+    return out
+
+
 def card_problems(s: NetState) -> list[str]:
-    """Every card in exactly one place, counted by card id against the catalogue."""
+    """Every card in exactly one place, counted by card id against the catalogue (and every Mogul)."""
+    if s.mog is not None:
+        return mogul_problems(s) + _card_problems(s)
+    return _card_problems(s)
+
+
+def _card_problems(s: NetState) -> list[str]:
     seen = [0] * len(s.cat.cards)
     try:
         for pile in (*s.decks, *s.discards, *s.display, s.box, s.limbo, *s.pilot):
@@ -213,11 +264,13 @@ def money_problems(s: NetState) -> list[str]:
         rows = s.final["players"]
         for p, r in enumerate(rows):
             pl = s.players[p]
-            parts = r["genres"] + r["reruns"] + r["network"] + r["cash"]
+            parts = r["genres"] + r["reruns"] + r["network"] + r["cash"] + r.get("moguls", 0)
             if r["rounds"] != list(pl.scores) or r["rounds_total"] != sum(r["rounds"]):
                 out.append(f"scores: {_pname(p)}'s round scores {r['rounds']} (total {r['rounds_total']}) are not the rounds played {pl.scores}")
             if r["bonus_total"] != parts:
                 out.append(f"scores: {_pname(p)}'s bonuses add up to {parts}, not the {r['bonus_total']} shown (NET-END-02..05)")
+            if (s.mog is not None) != ("moguls" in r):
+                out.append(f"scores: {_pname(p)}'s result {'lacks' if s.mog is not None else 'has'} the Moguls category")
             if r["total"] != r["rounds_total"] + r["bonus_total"]:
                 out.append(f"scores: {_pname(p)}'s total {r['total']} is not rounds {r['rounds_total']} + bonuses {r['bonus_total']} (NET-END-06)")
             if r["cash"] != pl.cash // 3:
@@ -401,6 +454,12 @@ def projection(s: NetState, seat: int) -> dict[str, Any]:
     d["stack"] = [[t[0], t[1], len(t[2])] if t[0] == "bonus" and t[1] != seat else list(t) for t in s.stack]
     d["solo_deck"] = sorted(s.solo_deck)
     d["box"] = sorted(s.box)
+    if s.mog is not None:  # the Mogul deck's order, the box and the others' Mogul offers: one pool
+        d["stack"] = [[t[0], t[1], len(t[2])] if t[0] == "mogul" and t[1] != seat else t for t in d["stack"]]
+        mog = d["mog"]
+        hidden = list(s.mog.deck) + list(s.mog.box) + [j for t in s.stack if t[0] == "mogul" and t[1] != seat for j in t[2]]
+        mog["deck"], mog["box"] = len(s.mog.deck), len(s.mog.box)
+        mog["unseen"] = sorted(hidden)
     if s.phase == "pilot":  # NET-PILOT-10: the others' offers and the unseen pilot cards in the box
         pilot = set(s.cat.pilot)
         mine = set(s.pilot[seat])
@@ -441,6 +500,18 @@ def variant(s: NetState, seat: int, rng: Rng) -> NetState:
                 drawn[j], pile[at] = pile[at], c
                 v.limbo[v.limbo.index(c)] = drawn[j]
         v.stack[i] = (t[0], t[1], tuple(drawn), *t[3:])
+    if v.mog is not None:  # the Moguls seat cannot see, re-dealt into the same places
+        mog = v.mog
+        pool = list(mog.deck) + list(mog.box)
+        for t in v.stack:
+            if t[0] == "mogul" and t[1] != seat:
+                pool += list(t[2])
+        rng.shuffle(pool)
+        for i, t in enumerate(v.stack):
+            if t[0] == "mogul" and t[1] != seat:
+                v.stack[i] = (t[0], t[1], tuple(pool[:len(t[2])]))
+                pool = pool[len(t[2]):]
+        mog.box, mog.deck = pool[:len(mog.box)], pool[len(mog.box):]
     if v.phase == "pilot":
         pilot = set(v.cat.pilot)
         mine = set(v.pilot[seat])
@@ -470,5 +541,5 @@ def hidden_checks(ruleset: Any, s: NetState, seat: int, seed: int) -> list[str]:
     return INV.hidden_problems(ruleset, s, seat, seed, variant, projection, lambda rs, d: card_problems(d))
 
 
-__all__ = ["FOLLOW_UPS", "card_problems", "hidden_checks", "invariants", "lineup_problems", "money_problems",
+__all__ = ["FOLLOW_UPS", "card_problems", "hidden_checks", "invariants", "lineup_problems", "mogul_problems", "money_problems",
            "option_checks", "projection", "slot_problem", "target_problem", "telly_problems", "variant"]

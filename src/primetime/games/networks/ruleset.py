@@ -30,6 +30,7 @@ from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import genre_grid as GG
 from primetime.games.networks.rules import green_room as GR
 from primetime.games.networks.rules import log as LG
+from primetime.games.networks.rules import moguls as M
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
 from primetime.games.networks.rules import rounds as R
@@ -40,9 +41,9 @@ from primetime.games.networks.state import OPP, NetState
 
 DEFAULTS: dict[str, Any] = {"pilot": "normal", "turn_order": "fixed", "first_player": None, "card_set": "base"}
 CHOICES = {"pilot": ("normal", "simplified"), "turn_order": ("fixed", "low_to_high")}
-# Modules that are off unless asked for; an option that is off is left out of the options (so a
-# game without them keeps the options, records and states it always had).
-MODULES = ("telly_time",)
+# Expansion modules (NET-OPT-03): off by default and then left out of the options, so that a game
+# without them (its state, record and views) is exactly as before the module existed.
+MODULES: dict[str, bool] = {"telly_time": False, "moguls": False}
 
 
 def catalogue_for(card_set: str, telly: bool = False) -> Catalogue:
@@ -72,21 +73,20 @@ class NetworksRuleset:
 
     # ------------------------------------------------------------------ lifecycle
     def default_options(self) -> dict[str, Any]:
-        return {**DEFAULTS, **{m: False for m in MODULES}}
+        return {**DEFAULTS, **MODULES}
 
     def validate_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         if not 1 <= players <= 5:
             raise ValueError(f"The Networks is played by 1 to 5 players, not {players}")
         unknown = set(options) - set(DEFAULTS) - set(MODULES) - {"log"}
         if unknown:
-            raise ValueError(f"unknown option(s) {sorted(unknown)}; known: {sorted(set(DEFAULTS) | set(MODULES))}")
+            raise ValueError(f"unknown option(s) {sorted(unknown)}; known: {sorted([*DEFAULTS, *MODULES])}")
         out = {**DEFAULTS, **options}
-        for m in MODULES:
-            if m in out:
-                if not isinstance(out[m], bool):
-                    raise ValueError(f"option {m}={out[m]!r}: true or false")
-                if not out[m]:
-                    del out[m]
+        for k in MODULES:
+            if not isinstance(out.get(k, False), bool):
+                raise ValueError(f"option {k}={out[k]!r}: true or false")
+            if not out.get(k, False):
+                out.pop(k, None)
         for k, allowed in CHOICES.items():
             if out[k] not in allowed:
                 raise ValueError(f"option {k}={out[k]!r}: choose one of {', '.join(allowed)}")
@@ -95,7 +95,9 @@ class NetworksRuleset:
         fp = out["first_player"]
         if fp is not None and not (isinstance(fp, int) and 0 <= fp < max(2, players)):
             raise ValueError(f"option first_player={fp!r}: a seat number from 0 to {max(2, players) - 1}")
-        options_catalogue(out)  # fail early on a bad card set
+        cat = options_catalogue(out)  # fail early on a bad card set
+        if out.get("moguls") and cat.moguls is None:
+            raise ValueError(f"the card set {out['card_set']!r} has no Moguls (moguls.toml): the Moguls module cannot be used with it")
         return out
 
     def new_state(self, options: dict[str, Any], seed: int, players: int) -> NetState:
@@ -208,6 +210,11 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
         }[top[2]]
     if k == "talent":
         return f"{who}: Talent Agency — draw another card ({top[2]} left), take one you drew, or stop."
+    if k == "mogul":
+        where = "are removed from the game" if M.data(s).rules.unkept == "box" else "go to the bottom of the Mogul deck"
+        return f"{who}: Mogul — keep one of the {len(top[2])} Moguls you drew; the others {where}."
+    if k == "mogul_pick":
+        return f"{who}: Hostile Takeover — take a card from the display for free ({top[2]} left), or stop."
     return f"{who}: decide."
 
 
@@ -241,6 +248,9 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             return f"Add or replace: {nm(int(parts[1]))}"
         if head == "use":
             return f"Use {nm(int(parts[1]))}"
+        if head == "usemogul":
+            d = M.mdef(s, int(parts[1]))
+            return f"Use the Mogul {d.name} (then face down): {d.text}"
         if head == "end":
             return "End your turn"
         if head == "pass":
@@ -309,6 +319,9 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
     if head == "keep":
         a, b = (int(x) for x in parts[1].split(","))
         return f"Keep {nm(a)} and {nm(b)}"
+    if head == "mogul":
+        d = M.mdef(s, int(parts[1]))
+        return f"Keep {d.name} ({d.timing.replace('_', ' ')}): {d.text}"
     if head == "draw":
         return f"Draw {words.a(parts[1])} card"
     if head == "stop":
@@ -318,6 +331,8 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
 
 def info(s: NetState, key: str) -> dict[str, Any]:
     parts = key.split(":")
+    if parts[0] in ("mogul", "usemogul"):
+        return {"mogul": M.mdef(s, int(parts[1])).id}
     if parts[0] == "att" and len(parts) == 3 and parts[2].isdigit():  # Spinoff: att:<slot>:<card>
         return {"card": s.cat.cards[int(parts[2])].id}
     if parts[0] in ("star", "ad", "net", "show", "attach", "use", "att", "card", "take") and len(parts) >= 2 and parts[1].isdigit():
@@ -411,6 +426,9 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
             entry["pilot_chosen"] = bool(s.extra["kept"][p])
         elif pilot_open and s.pilot[p]:
             entry["pilot_shows"] = [ids[c] for c in s.pilot[p]]
+        if s.mog is not None:  # owned Moguls are public; a used Use Once Mogul lies face down (NET-MOGUL-07)
+            entry["moguls"] = [{"id": M.mdef(s, j).id, "used": j in s.mog.used[p]} for j in s.mog.owned[p]]
+            entry["mogul_limit"] = s.mog.limit[p]
         players.append(entry)
     track = []
     for col, c in enumerate(s.setup.pass_track):
@@ -443,6 +461,12 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
             "squares": list(grid_squares),
             "lines": [{"id": ln.id, "squares": list(ln.squares), "bonus": ln.bonus, "cash": ln.cash} for ln in lines],
         }
+    if s.mog is not None:  # the Moguls module: tokens on the tracks, the deck's size (never its order)
+        rules = M.data(s).rules
+        out["moguls"] = {"space": rules.space, "tokens": [g for i, g in enumerate(GENRES) if s.mog.tokens[i]],
+                         "deck": len(s.mog.deck), "out_of_game": len(s.mog.box),
+                         # every Mogul's words (public, like the rules sheet), for the page's tooltips
+                         "cards": {m.id: {"name": m.name, "timing": m.timing, "text": m.text} for m in M.data(s).mogul}}
     if s.stack:
         top = s.stack[-1]
         p = int(top[1])
@@ -454,6 +478,8 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
                 pend["unusable"] = unusable_reasons(s, p)
             if top[0] == "bonus":
                 pend["drawn"] = [ids[c] for c in top[2]]
+            if top[0] == "mogul":  # the Mogul offer: seen by its player only
+                pend["moguls"] = [M.mdef(s, j).id for j in top[2]]
         out["pending"] = pend
     else:
         out["pending"] = None

@@ -144,13 +144,57 @@ class Player:
         return p
 
 
+class Moguls:
+    """The Moguls module's part of a game (NET-MOGUL-01..08): the Mogul deck, the tokens on the
+    genre tracks and what each player owns.  Moguls are indexes into ``cat.moguls.mogul``; the
+    tuples are replaced, never changed, so copies share them."""
+
+    __slots__ = ("deck", "box", "tokens", "owned", "used", "limit", "special")
+
+    def __new__(cls, *args: Any) -> Moguls:
+        return object.__new__(cls)  # see Show.__new__
+
+    def __init__(self, deck: list[int], genres: int, players: int, limit: int) -> None:
+        self.deck = deck  # the end of the list is the top
+        self.box: list[int] = []  # Moguls out of the game (the "box" setting of NET-AMB-24)
+        self.tokens: list[bool] = [True] * genres  # a token still on each genre track (NET-MOGUL-03)
+        self.owned: list[tuple[int, ...]] = [()] * players
+        self.used: list[tuple[int, ...]] = [()] * players  # Use Once Moguls flipped face down (NET-MOGUL-07)
+        self.limit: list[int] = [limit] * players  # Moguls a player may own (NET-MOGUL-02)
+        self.special: list[int] = [0] * players  # viewers per show at this round's scoring (Prime Time Special)
+
+    def copy(self) -> Moguls:
+        m = Moguls.__new__(Moguls)
+        m.deck = self.deck.copy()
+        m.box = self.box.copy()
+        m.tokens = self.tokens.copy()
+        m.owned = self.owned.copy()
+        m.used = self.used.copy()
+        m.limit = self.limit.copy()
+        m.special = self.special.copy()
+        return m
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deck": self.deck, "box": self.box, "tokens": self.tokens, "owned": [list(o) for o in self.owned],
+                "used": [list(u) for u in self.used], "limit": self.limit, "special": self.special}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Moguls:
+        m = Moguls.__new__(Moguls)
+        m.deck, m.box, m.tokens = list(d["deck"]), list(d["box"]), [bool(t) for t in d["tokens"]]
+        m.owned = [tuple(o) for o in d["owned"]]
+        m.used = [tuple(u) for u in d["used"]]
+        m.limit, m.special = list(d["limit"]), list(d["special"])
+        return m
+
+
 class NetState:
     """Everything about one game of The Networks."""
 
     __slots__ = ("cat", "T", "opts", "n", "solo", "rng", "phase", "round", "order", "first", "cur",
                  "players", "decks", "discards", "display", "pass_order", "stack", "pilot",
                  "box", "limbo", "solo_deck", "solo_parked", "log", "final", "extra",
-                 "setup", "prod")
+                 "setup", "prod", "mog")
 
     cat: Catalogue
     T: Tables  # the catalogue's lookup tables (cat.T), at hand for the rules
@@ -179,6 +223,7 @@ class NetState:
     extra: dict[str, Any]
     setup: Any
     prod: dict[str, Any] | None
+    mog: Moguls | None  # the Moguls module, when it is on
 
     def clone(self, keep_log: bool = False) -> NetState:
         s = NetState.__new__(NetState)
@@ -215,6 +260,8 @@ class NetState:
         s.extra = self.extra.copy()
         s.setup = self.setup
         s.prod = self.prod.copy() if self.prod is not None else None
+        mog = self.mog
+        s.mog = mog.copy() if mog is not None else None
         return s
 
     def say(self, text: str) -> None:
@@ -222,7 +269,7 @@ class NetState:
             self.log.append(text)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "opts": self.opts, "n": self.n, "solo": self.solo, "rng": self.rng.state,
             "phase": self.phase, "round": self.round, "order": self.order, "first": self.first,
             "cur": self.cur, "players": [p.to_json() for p in self.players],
@@ -233,6 +280,9 @@ class NetState:
             "log": self.log, "final": self.final, "extra": self.extra,
             "prod": self.prod,
         }
+        if self.mog is not None:  # only with the Moguls module: a game without it is as before
+            out["mog"] = self.mog.to_json()
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any], cat: Catalogue) -> NetState:
@@ -261,6 +311,7 @@ class NetState:
         s.extra = {k: tuple(v) if isinstance(v, list) else v for k, v in d["extra"].items()}
         s.setup = cat.setup_for(max(2, s.n))
         s.prod = {k: _json_to_tuple(v) for k, v in d["prod"].items()} if d["prod"] is not None else None
+        s.mog = Moguls.from_json(d["mog"]) if d.get("mog") is not None else None
         return s
 
 

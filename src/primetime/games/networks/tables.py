@@ -96,6 +96,9 @@ class Tables:
                 self.turn_key[key] = (code, i)
         for key in ("pass:cash", "pass:viewers", "pass:cash:x2", "pass:viewers:x2"):
             self.turn_key[key] = (TK_PASS, -1)
+        if cat.moguls is not None:  # using a Use Once Mogul (the Moguls module; its own index)
+            for j in range(len(cat.moguls.mogul)):
+                self.turn_key[f"usemogul:{j}"] = (TK_MOGUL, j)
         # "att:<card>" keys of the production step, parsed once
         self.att_key: dict[str, int] = {key: i for i, key in enumerate(self.k_att)}
         # by player count: does each pass-track column give viewers? (the turn menu's pass options)
@@ -121,6 +124,7 @@ TK_STAR: Final = 4
 TK_SHOW: Final = 5
 TK_USE: Final = 6
 TK_END: Final = 7
+TK_MOGUL: Final = 8
 
 CACHE_LIMIT: Final = 100_000  # entries of one memo table of Tables (about 30 MB for the green-room summaries)
 _AMOUNT_EFFECTS: Final = ("creative_accounting", "star_discount", "pass_cash")

@@ -52,6 +52,22 @@ def card_summary(cat: Catalogue, cid: str) -> str:
     return timing + (f" · ${d.cost}M" if d.cost else "")
 
 
+def mogul_def(cat: Catalogue, mid: str) -> Any:
+    """A Mogul's data by its id (the Moguls module)."""
+    assert cat.moguls is not None
+    return next(m for m in cat.moguls.mogul if m.id == mid)
+
+
+TIMING_NAMES = {"immediate": "immediate", "use_once": "use once", "ongoing": "ongoing", "game_end": "game end"}
+
+
+def mogul_line(view: dict[str, Any]) -> str:
+    """The Mogul tokens still on the genre tracks and the Mogul deck (the Moguls module)."""
+    m = view["moguls"]
+    tokens = ", ".join(GENRE_NAMES[g] for g in m["tokens"]) or "none left"
+    return f"Mogul tokens on space {m['space']}: {tokens} · Mogul deck: {m['deck']}"
+
+
 def market_panel(view: dict[str, Any], cat: Catalogue) -> Panel:
     table = Table(box=None, show_header=False, pad_edge=False, expand=False)
     table.add_column("type", style="bold")
@@ -64,6 +80,9 @@ def market_panel(view: dict[str, Any], cat: Catalogue) -> Panel:
             table.add_row(head, "—", "")
         for i, cid in enumerate(cards):
             table.add_row(head if i == 0 else "", card_name(cat, cid), card_summary(cat, cid))
+    if "moguls" in view:
+        return Panel(Group(table, Text(mogul_line(view), style="yellow")), title=f"Market — round {view['round']} of {view['rounds']}",
+                     title_align="left")
     return Panel(table, title=f"Market — round {view['round']} of {view['rounds']}", title_align="left")
 
 
@@ -116,6 +135,10 @@ def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: b
     else:
         tracks = [f"{GENRE_NAMES[g]} {entry['genres'][g]}" for g in GENRES if entry["genres"][g]]
         lines.append("Genre tracks: " + (" · ".join(tracks) or "—"))
+    if "moguls" in entry:  # the Moguls module: a used Use Once Mogul lies face down
+        owned = [f"{mogul_def(cat, m['id']).name} ({'face down' if m['used'] else TIMING_NAMES[mogul_def(cat, m['id']).timing]})"
+                 for m in entry["moguls"]]
+        lines.append(f"Moguls ({len(owned)} of {entry['mogul_limit']}): " + (", ".join(owned) or "—"))
     if entry.get("pilot_offer"):
         lines.append("Pilot offer: " + ", ".join(card_name(cat, c) for c in entry["pilot_offer"]))
     if entry.get("pilot_shows"):
@@ -188,6 +211,15 @@ def option_cards(dec: Decision, i: int, cat: Catalogue) -> list[str]:
 
 
 def render_options(con: Console, game: Game[Any], dec: Decision) -> None:
+    if dec.kind == "mogul":
+        cat = _cat(game)
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column("mogul", style="bold")
+        table.add_column("text", style="dim")
+        for mid in game.view(dec.player)["pending"].get("moguls", []):
+            d = mogul_def(cat, mid)
+            table.add_row(d.name, d.text)
+        con.print(table)
     if dec.kind in ("pilot", "bonus"):
         view = game.view(dec.player)
         cards = view["players"][dec.player].get("pilot_offer", []) if dec.kind == "pilot" else view["pending"].get("drawn", [])
@@ -201,7 +233,7 @@ def render_options(con: Console, game: Game[Any], dec: Decision) -> None:
     con.print(Text(render(dec.prompt, game.players), style="bold"))
     width = len(str(len(dec.options)))
     for i, opt in enumerate(dec.options, 1):
-        tip = f" [dim](?{i} for the card)[/]" if opt.info.get("card") else ""
+        tip = f" [dim](?{i} for the card)[/]" if opt.info.get("card") or opt.info.get("mogul") else ""
         if opt.key.startswith("keep:"):
             tip = f" [dim](?{i} for the cards)[/]"
         con.print(f"  [cyan]{i:>{width}}[/]  {escape(render(opt.label, game.players))}{tip}")
@@ -220,6 +252,8 @@ RULES = "\n".join([
     "then every show ages one season; a show past its 4th season goes to your reruns.",
     "• Producing a show advances its genre track; some spaces give bonus cards.",
     "• Game end: round viewers + genre tracks + reruns + game-end network cards + 1 viewer per $3M.",
+    "• Moguls (a module): the first player without a Mogul to reach space 3 of a genre track takes its token instead of "
+    "the network bonus, draws 3 Moguls and keeps 1.  Use Once Moguls are used from the turn menu and turn face down.",
     "• ↻ marks an attachment upside down (its condition was not met): it uses the gray values.",
 ])
 
@@ -228,14 +262,16 @@ def final_table(game: Game[Any], title: str = "Final scores") -> Table:
     res = game.result()
     names = game.players
     table = Table(title=title, title_justify="left")
-    for col in ("Player", "Rounds", "Genres", "Reruns", "Network", "Cash", "Total"):
+    moguls = any("moguls" in row for row in res["players"])  # the Moguls module's category
+    cols = ("Player", "Rounds", "Genres", "Reruns", "Network", *(("Moguls",) if moguls else ()), "Cash", "Total")
+    for col in cols:
         table.add_column(col, justify="left" if col in ("Player", "Rounds") else "right", no_wrap=col == "Rounds")
     winners = set(res.get("winners", []))
     for p, row in enumerate(res["players"]):
         rounds = "+".join(map(str, row["rounds"])) + f" = {row['rounds_total']}"
         table.add_row(names[p] + (" ★" if p in winners and len(names) > 1 else ""), rounds, str(row["genres"]),
-                      str(row["reruns"]), str(row["network"]), str(row["cash"]), str(row["total"]),
-                      style="bold" if p in winners else None)
+                      str(row["reruns"]), str(row["network"]), *((str(row.get("moguls", 0)),) if moguls else ()),
+                      str(row["cash"]), str(row["total"]), style="bold" if p in winners else None)
     return table
 
 
@@ -262,7 +298,8 @@ class NetworksView:
 
     title = "The Networks: Primetime"
     rules = RULES
-    follow_ups = frozenset({"prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "pick", "talent", "bonus"})
+    follow_ups = frozenset({"prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "pick", "talent", "bonus",
+                            "mogul", "mogul_pick"})
 
     def board(self, con: Console, game: Game[Any], viewer: int) -> None:
         render_board(con, game, viewer)
@@ -275,6 +312,10 @@ class NetworksView:
 
     def tooltip(self, con: Console, game: Game[Any], dec: Decision, arg: str) -> None:
         cat = _cat(game)
+        if arg.isdigit() and 1 <= int(arg) <= len(dec.options) and dec.options[int(arg) - 1].info.get("mogul"):
+            d = mogul_def(cat, str(dec.options[int(arg) - 1].info["mogul"]))
+            con.print(Panel(f"Mogul · {TIMING_NAMES[d.timing]}\n{d.text}", title=d.name, title_align="left"))
+            return
         if arg.isdigit() and 1 <= int(arg) <= len(dec.options):
             ids = option_cards(dec, int(arg) - 1, cat)
             if not ids:
@@ -318,5 +359,12 @@ def card_tables(cat: Catalogue) -> list[Table]:
         table.add_column("Card")
         for c in items:
             table.add_row(c.id, card_text(cat, c.index))
+        out.append(table)
+    if cat.moguls is not None:  # the Moguls module's cards
+        table = Table(title=f"Moguls ({len(cat.moguls.mogul)}, the Moguls module)", title_justify="left", show_lines=False)
+        table.add_column("Id", no_wrap=True)
+        table.add_column("Mogul")
+        for m in cat.moguls.mogul:
+            table.add_row(m.id, f"{m.name} — {TIMING_NAMES[m.timing]}: {m.text}")
         out.append(table)
     return out

@@ -129,17 +129,21 @@
     return box;
   }
 
-  function genreTracks(p) {
+  function genreTracks(p, view) {
     const values = (PT.board && PT.board.genre_board && PT.board.genre_board.values) || [1, 3, 6, 10, 15];
     const bonuses = (PT.board && PT.board.genre_board && PT.board.genre_board.bonuses) || {};
-    const box = h("div", { class: "genres", "data-tip": "Genre tracks: producing a show advances its track; marked spaces give a bonus card choice; the value reached scores at the end." });
+    const mog = view && view.moguls;  // the Moguls module: a token on its space while nobody has taken it
+    const box = h("div", { class: "genres", "data-tip": "Genre tracks: producing a show advances its track; marked spaces give a bonus card choice; the value reached scores at the end." +
+      (mog ? ` Ⓜ: a Mogul token — the first player without a Mogul to land there takes it instead of the bonus, draws 3 Moguls and keeps 1.` : "") });
     for (const g of PT.GENRES) {
       const pos = p.genres[g] || 0;
       const row = h("div", { class: "genre" }, h("span", {}, PT.GENRE_NAMES[g]));
       values.forEach((v, i) => {
         const b = (bonuses[g] || [])[i];
-        row.appendChild(h("span", { class: "cell" + (pos === i + 1 ? " on" : ""), title: b ? `bonus: ${b}` : "" },
-          v + (b ? "•" : "")));
+        const token = mog && mog.space === i + 1 && mog.tokens.includes(g);
+        row.appendChild(h("span", { class: "cell" + (pos === i + 1 ? " on" : "") + (token ? " mogul-token" : ""),
+          title: token ? "Mogul token" : b ? `bonus: ${b}` : "", dataset: token ? { testid: "mogul-token" } : {} },
+          v + (token ? "Ⓜ" : b ? "•" : "")));
       });
       box.appendChild(row);
     }
@@ -162,6 +166,21 @@
       box, h("div", { class: "muted small" }, lines));
   }
 
+  /** A player's Moguls (the Moguls module): face up, or face down once a Use Once Mogul is used. */
+  function mogulTile(view, id, used) {
+    const m = ((view.moguls || {}).cards || {})[id] || { name: id, timing: "", text: "" };
+    const timing = String(m.timing).replace(/_/g, " ");
+    return h("span", { class: "mogul" + (used ? " face-down" : ""), dataset: { testid: "mogul", mogul: id },
+      "data-tip": `${m.name} (Mogul, ${timing})${used ? " — used, face down" : ""}: ${m.text}`, tabindex: "0" },
+    used ? `▯ ${m.name}` : `Ⓜ ${m.name}`);
+  }
+
+  function moguls(view, p) {
+    const owned = p.moguls || [];
+    return h("div", { class: "kv" }, h("span", {}, `Moguls (${owned.length}/${p.mogul_limit})`),
+      h("b", {}, owned.length ? owned.map((m) => mogulTile(view, m.id, m.used)) : "—"));
+  }
+
   function scoreTrack(total) {
     const grid = h("div", { class: "scoretrack", "aria-label": "Round scoring track" });
     const pos = ((total % 50) + 50) % 50;
@@ -180,9 +199,10 @@
       h("div", { class: "kv" }, h("span", {}, "Rounds"), h("b", {}, (p.round_scores || []).join(" · ") || "—")),
       h("div", { class: "refbox", "data-tip": PT.RULES_ACTIONS, tabindex: "0" }, "Actions ℹ"),
       h("div", { class: "refbox", "data-tip": PT.RULES_ROUND_END, tabindex: "0" }, "Round End ℹ"),
-      view.telly_time ? genreGrid(view, p) : genreTracks(p),
+      view.telly_time ? genreGrid(view, p) : genreTracks(p, view),
       scoreTrack(f ? f.viewers : 0),
     ];
+    if (p.moguls) items.push(moguls(view, p));
     return h("div", { class: "board-box" }, h("h3", {}, "Board"), h("div", { class: "board-grid" }, items));
   }
 
@@ -286,11 +306,12 @@
         rows.push({ s, cells: [nameOf(view, s), r[0] ?? "", r[1] ?? "", r[2] ?? "", r[3] ?? "", now] });
       });
     } else {
-      head = ["Player", "Genres", "Reruns", "Network", "Cash", "Total"];
+      const mog = !!view.moguls;  // the Moguls module's category
+      head = ["Player", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], ["Cash", "Total"]);
       view.players.forEach((p, s) => {
         const f = fin && fin.players[s];
-        rows.push({ s, cells: [nameOf(view, s), f ? f.genres : "—", f ? f.reruns : "—", f ? f.network : "—", f ? f.cash : "—",
-          f ? f.total : (p.round_scores || []).reduce((a, b) => a + b, 0)] });
+        rows.push({ s, cells: [nameOf(view, s), f ? f.genres : "—", f ? f.reruns : "—", f ? f.network : "—"].concat(
+          mog ? [f ? f.moguls : "—"] : [], [f ? f.cash : "—", f ? f.total : (p.round_scores || []).reduce((a, b) => a + b, 0)]) });
       });
     }
     const table = h("table", { class: "scores", dataset: { page } },
@@ -338,12 +359,15 @@
     const fin = view.final;
     if (!fin) return null;
     const winners = (fin.winners || []).map((s) => nameOf(view, s));
+    const mog = fin.players.some((f) => f.moguls !== undefined);
     const rows = fin.players.map((f, s) => h("tr", { class: (fin.winners || []).includes(s) ? "winner" : "" },
-      [nameOf(view, s), f.rounds.join(" + "), f.rounds_total, f.genres, f.reruns, f.network, f.cash, f.total].map((c) => h("td", {}, c))));
+      [nameOf(view, s), f.rounds.join(" + "), f.rounds_total, f.genres, f.reruns, f.network].concat(mog ? [f.moguls] : [], [f.cash, f.total])
+        .map((c) => h("td", {}, c))));
     return h("div", { class: "dialog", id: "summary", role: "dialog", "aria-label": "Final scores" },
       h("h2", {}, winners.length > 1 ? `Tie! ${winners.join(" and ")} share the win` : `${winners[0] || "?"} wins!`),
       h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, ["Player", "Rounds", "Σ", "Genres", "Reruns", "Network", "Cash", "Total"].map((x) => h("th", {}, x)))),
+        h("thead", {}, h("tr", {}, ["Player", "Rounds", "Σ", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], ["Cash", "Total"])
+          .map((x) => h("th", {}, x)))),
         h("tbody", {}, rows)),
       extra || null);
   };
@@ -377,6 +401,10 @@
           match ? match.label : sel.length === 2 ? "These two cannot be kept together" : "Select two cards")));
       strip.appendChild(ui.allOptions(opts, "Or choose a pair from the list"));
       return strip;
+    }
+    if (pend.kind === "mogul") {  // the private Mogul offer
+      strip.appendChild(h("div", { class: "muted" }, "Moguls drawn for you (only you see them) — keep one:"));
+      strip.appendChild(h("div", { class: "cards", id: "mogul-offer" }, (pend.moguls || []).map((id) => mogulTile(v, id, false))));
     }
     // cards offered in this decision that are not on the table (private draws): show them here
     const me = v.players[ui.me.seat] || { green_room: [] };
@@ -417,7 +445,7 @@
   PT.registerGame("networks", {
     title: "The Networks: Primetime",
     roundLabel: (v) => (v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`),
-    tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}.`,
+    tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}${o.moguls ? "; Moguls module" : ""}.`,
     indexOptions: (pending) => PT.indexOptions(pending),
     parts: (view, ctx) => PT.boardParts(view, ctx),
     choices,

@@ -21,7 +21,13 @@ scores the result for itself with :func:`evaluate`, a transparent sum of parts (
                  yet, and the later rounds', with Telly Time's $1M per empty grid square), so
                  passing now is weighed against acting now and passing later;
 * ``potential``  a small value for stars, ads and network cards waiting in the green
-                 room, reserved shows and attachments.
+                 room, reserved shows and attachments;
+* ``moguls``     with the Moguls module only: Game End Moguls at their current value plus
+                 the growth still expected, Ongoing Moguls for the rounds left, a Prime Time
+                 Special already used this round, and a face-up Use Once Mogul held back
+                 (a fixed worth while two rounds or more are left, less as the game ends, and
+                 at least 0.8 of a rough value of using it now: the bot uses it when using it
+                 gains more than keeping it, in the last round at the latest).
 
 At the end of the game the real final score is used.  A production in progress is valued
 as if the show were finished in its best timeslot; the player's own follow-up decisions of
@@ -43,6 +49,7 @@ from primetime.games.networks import tables as TB
 from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import genre_grid as GG
+from primetime.games.networks.rules import moguls as M
 from primetime.games.networks.rules import pilot as PI
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
@@ -69,9 +76,15 @@ USE = 0.01  # using a network card must gain something (no idle uses)
 WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
 STALL = 200  # after this many decisions in one round, prefer keys that end the turn
 NEAR_LINE = 0.75  # Telly Time: a grid line one square short of its bonus
+MOGUL_HELD = 5.0  # a face-up Use Once Mogul with two rounds or more left (the Moguls module)
+MOGUL_NOW = 0.8  # share of a Use Once Mogul's rough value now that holding it is worth (using it gains the real value)
+MOGUL_ONGOING = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
+# Game End Moguls: expected growth per round left, per point of their parameter
+MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
 
 # The player's own follow-up decisions that are looked at one level deeper.
-FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus"})
+FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
+                        "mogul", "mogul_pick"})
 
 
 class GreedyBot:
@@ -105,7 +118,7 @@ class GreedyBot:
         best_v = float("-inf")
         for key in keys:
             v = self.key_value(base, player, key, self.depth)
-            if key.startswith("use:"):
+            if key.startswith("use:") or key.startswith("usemogul:"):
                 v -= USE
             if v > best_v + 1e-9:
                 best_v, best = v, [key]
@@ -211,8 +224,11 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     if s.phase == "over":
         assert s.final is not None
         row = s.final["players"][p]
-        return {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
-                "network": float(row["network"]), "cash": float(row["cash"])}
+        final = {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
+                 "network": float(row["network"]), "cash": float(row["cash"])}
+        if "moguls" in row:
+            final["moguls"] = float(row["moguls"])
+        return final
     scored = len(pl.scores)
     left = RE.ROUNDS - scored
     aged = 1 if (s.phase == "round_end" and scored == s.round and scored > 0) else 0
@@ -317,6 +333,8 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
             pot += NETWORK_CARD
     out["potential"] = pot
     out["pass_later"] = pass_later(s, p, cash_value)
+    if s.mog is not None:
+        out["moguls"] = b["moguls"] + mogul_outlook(s, p, left, aged, cash_value)
     return out
 
 
@@ -332,6 +350,48 @@ def grid_value(s: NetState, p: int, pending: list[str], left: int) -> float:
     filled = bin(mask).count("1")
     near = sum(1 for ln in grid.lines if sum(mask >> q & 1 for q in ln.squares) == 2)
     return float(GG.FILLED_SQUARE_VIEWERS * filled * left + NEAR_LINE * near + int(s.extra["quiz"][p]))
+def _use_now(s: NetState, p: int, d: Any, cash_value: float, aged: int) -> float:
+    """A rough value of using a Use Once Mogul now (the real gain is found by applying it)."""
+    pl = s.players[p]
+    prm = d.params
+    shows = [sh for sh in pl.lineup if sh is not None]
+    if d.effect == "special":
+        return 0.0 if aged else float(int(prm["per"]) * len(shows))
+    if d.effect == "cash_per_rerun":
+        return int(prm["per"]) * sum(1 for c in pl.reruns if s.T.kind[c] == TB.SHOW) * cash_value
+    if d.effect == "renew_all":
+        return float(sum(s.T.defs[sh.cid].seasons[sh.row - 1] - s.T.defs[sh.cid].seasons[sh.row] for sh in shows if sh.row > 0))
+    if d.effect == "take_display":
+        return 2.0 * min(int(prm["count"]), sum(len(s.display[k]) for k in (TB.STAR, TB.AD, TB.NET)))
+    return 0.0
+
+
+def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) -> float:
+    """What ``p``'s Moguls are still worth beyond the Game End value they would score now (see the
+    module docstring, ``moguls``)."""
+    mog = s.mog
+    assert mog is not None
+    shows = sum(1 for sh in s.players[p].lineup if sh is not None)
+    v = float(mog.special[p] * shows) if not aged else 0.0  # Prime Time Special, this round's scoring
+    stars = sum(1 for sh in s.players[p].lineup if sh is not None for c, _r in sh.atts if s.T.kind[c] == TB.STAR)
+    ads = sum(1 for sh in s.players[p].lineup if sh is not None for c, _r in sh.atts if s.T.kind[c] == TB.AD)
+    rounds = left  # round scorings still to come
+    for j in mog.owned[p]:
+        d = M.mdef(s, j)
+        prm = d.params
+        if d.timing == "use_once" and j not in mog.used[p]:
+            later = MOGUL_HELD * min(1.0, max(0, rounds - 1) / 2)
+            v += max(later, MOGUL_NOW * _use_now(s, p, d, cash_value, aged))
+        elif d.timing == "ongoing":
+            if d.effect == "star_viewers":
+                v += int(prm["per"]) * stars * rounds
+            elif d.effect == "ad_income":
+                v += int(prm["per"]) * ads * rounds * cash_value
+            else:
+                v += MOGUL_ONGOING * rounds
+        elif d.timing == "game_end" and d.effect in MOGUL_GROWTH:
+            v += MOGUL_GROWTH[d.effect] * int(prm["per"]) * max(0, rounds - 1)
+    return v
 
 
 def pass_later(s: NetState, p: int, cash_value: float) -> float:

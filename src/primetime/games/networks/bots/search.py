@@ -108,7 +108,7 @@ class NetworksAdapter(SearchAdapter):
 
     def prior_values(self, state: Any, player: int, keys: list[str]) -> list[float]:
         h = self.helper
-        return [h.key_value(state, player, k, h.depth) - (USE if k.startswith("use:") else 0.0) for k in keys]
+        return [h.key_value(state, player, k, h.depth) - (USE if k.startswith(("use:", "usemogul:")) else 0.0) for k in keys]
 
     def follow(self, state: Any, keys: list[str]) -> str:
         h, p = self.helper, int(state.stack[-1][1])

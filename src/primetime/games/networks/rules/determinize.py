@@ -13,6 +13,7 @@ true hidden arrangement, the same generator gives the same determinization.
 from __future__ import annotations
 
 from primetime.core.rng import Rng
+from primetime.games.networks.rules.moguls import redeal_moguls
 from primetime.games.networks.rules.pilot import pilot_pairs
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, NET, SHOW, STAR
@@ -58,6 +59,8 @@ def canonical(s: NetState, viewer: int) -> NetState:
                 d.pilot[q], hidden = hidden[:size], hidden[size:]
         d.box = rest + hidden
     d.solo_deck.sort()
+    if d.mog is not None:  # the Mogul deck and the other players' Mogul offers (the Moguls module)
+        redeal_moguls(d, viewer, None)
     d.rng = Rng(0)
     return d
 
@@ -99,4 +102,6 @@ def determinize(s: NetState, viewer: int, rng: Rng) -> NetState:
                     break
             del pool[-size:]
         d.box = rest + pool
+    if d.mog is not None:
+        redeal_moguls(d, viewer, rng)
     return d

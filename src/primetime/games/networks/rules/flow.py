@@ -16,6 +16,7 @@ from primetime.games.networks.rules.decks import cancel
 from primetime.games.networks.rules.genres import bonus_options, gain_card
 from primetime.games.networks.rules.green_room import _without
 from primetime.games.networks.rules.log import name, pname
+from primetime.games.networks.rules.moguls import apply_take, keep_mogul, keep_options, on_advance, take_options
 from primetime.games.networks.rules.network_cards import _apply_pick, _apply_talent, _shows, pick_options, talent_options
 from primetime.games.networks.rules.pilot import pilot_done, pilot_pairs
 from primetime.games.networks.rules.production import _next_promo, commit_production, prod_att_options, production_cost, start_production
@@ -39,6 +40,7 @@ _AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
     "pilot_prod": lambda s, top: start_production(s, top[1], top[2], "pilot"),
     "pilot_done": lambda s, top: pilot_done(s),
     "start_round": lambda s, top: start_round(s),
+    "mogul_space": lambda s, top: on_advance(s, top[1], top[2], top[3]),
 }
 
 
@@ -128,6 +130,10 @@ def legal(s: NetState) -> list[str]:
         return pick_options(s, p, top[2], top[3])
     if k == "talent":
         return talent_options(s, p, top[2], top[3])
+    if k == "mogul":
+        return keep_options(s, p, top[2])
+    if k == "mogul_pick":
+        return take_options(s, p, top[2])
     raise AssertionError(f"no options for step {k}")
 
 
@@ -227,4 +233,10 @@ def apply(s: NetState, key: str) -> None:
         _apply_pick(s, p, top, key)
     elif k == "talent":
         _apply_talent(s, p, top, key)
+    elif k == "mogul":
+        s.stack.pop()
+        keep_mogul(s, p, top[2], key)
+    elif k == "mogul_pick":
+        s.stack.pop()
+        apply_take(s, p, top[2], key)
     advance(s)

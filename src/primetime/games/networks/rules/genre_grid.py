@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from typing import Final
 
+from primetime.core.words import a
 from primetime.games.networks.cards import GridLine
 from primetime.games.networks.rules.genres import push_bonus
 from primetime.games.networks.rules.log import pname
+from primetime.games.networks.rules.moguls import can_gain, gain_mogul
 from primetime.games.networks.state import NetState
 
 SQUARES: Final = 9
 EMPTY_SQUARE_CASH: Final = 1  # NET-TELLY-07: $1M per empty square when passing
 FILLED_SQUARE_VIEWERS: Final = 1  # NET-TELLY-08: 1 viewer per filled square at round end
+TELLY_MOGUL_DRAW: Final = 2  # NET-TELLY-14: the 2nd completed line draws 2 Moguls, keep 1 (with the Moguls module)
 
 
 def start_grids(s: NetState) -> None:
@@ -81,8 +84,14 @@ def fill_square(s: NetState, p: int, genre: str) -> None:
 
 
 def second_line(s: NetState, p: int, line: GridLine) -> None:
-    """The reward of a player's 2nd completed line.  It is the printed bonus; with the Moguls
-    module it becomes a Mogul (draw 2, keep 1: NET-TELLY-14), which that module puts here."""
+    """The reward of a player's 2nd completed line: the printed bonus, or with the Moguls module a
+    Mogul instead (draw 2, keep 1: NET-TELLY-14).  A player who may own no more Moguls (NET-MOGUL-02),
+    or who finds the Mogul deck empty, takes the printed bonus."""
+    if s.mog is not None and can_gain(s, p) and s.mog.deck:
+        if s.log is not None:
+            s.say(f"{pname(s, p)} completes the {line.id} line of their Genre Grid, their second, and gains a Mogul instead of its bonus.")
+        gain_mogul(s, p, TELLY_MOGUL_DRAW)
+        return
     pay_line(s, p, line)
 
 
@@ -90,7 +99,7 @@ def pay_line(s: NetState, p: int, line: GridLine) -> None:
     """The bonus printed at a line's end (NET-TELLY-05): cash at once, or a card bonus drawn like a
     genre bonus (NET-GENRE-08..11)."""
     if s.log is not None:
-        what = f"${line.cash}M" if line.bonus == "cash" else f"a {line.bonus} bonus"
+        what = f"${line.cash}M" if line.bonus == "cash" else f"{a(line.bonus)} bonus"
         s.say(f"{pname(s, p)} completes the {line.id} line of their Genre Grid and gains {what}.")
     if line.bonus == "cash":
         s.players[p].cash += line.cash

@@ -31,7 +31,9 @@ def advance_genre(s: NetState, p: int, genre: str) -> None:
     if s.log is not None:
         s.say(f"{pname(s, p)} advances to space {pl.genre[g]} on the {genre} track"
               + (f" and gains {a(bonus)} bonus." if bonus else "."))
-    if bonus:
+    if s.mog is not None:  # the Moguls module decides (a token instead of the bonus, NET-MOGUL-04): rules.moguls.on_advance
+        s.stack.append(("mogul_space", p, g, bonus))
+    elif bonus:
         push_bonus(s, p, bonus)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from primetime.games.networks.rules.genre_grid import EMPTY_SQUARE_CASH, empty_count
 from primetime.games.networks.rules.green_room import _discard_used, has_effect, passive_sum
 from primetime.games.networks.rules.log import pname
+from primetime.games.networks.rules.moguls import on_pass
 from primetime.games.networks.rules.rounds import end_turn, is_last
 from primetime.games.networks.state import NetState
 
@@ -59,4 +60,6 @@ def act_pass(s: NetState, p: int, key: str) -> None:
         pl.cash += c.cash * mult + extra
         if s.log is not None:
             s.say(f"{pname(s, p)} passes in column {col + 1} for ${c.cash * mult}M.")
+    if s.mog is not None:  # Double Dipper (the Moguls module)
+        on_pass(s, p, c.cash, c.viewers, key)
     end_turn(s, p)

@@ -8,6 +8,7 @@ from typing import Any, Final
 from primetime.games.networks.rules.decks import cancel
 from primetime.games.networks.rules.genre_grid import FILLED_SQUARE_VIEWERS, filled_count
 from primetime.games.networks.rules.log import pname
+from primetime.games.networks.rules.moguls import end_scoring, game_end_viewers, round_viewers, upkeep_bonus
 from primetime.games.networks.rules.rounds import start_round
 from primetime.games.networks.rules.solo import solo_rank
 from primetime.games.networks.rules.values import show_viewers, upkeep_net
@@ -24,6 +25,8 @@ def eor_upkeep(s: NetState, p: int) -> None:
     """NET-EOR-02..06: pay, or cancel shows of your choice until you can."""
     pl = s.players[p]
     net = upkeep_net(s, p)
+    if s.mog is not None:  # Ad Tycoon (the Moguls module)
+        net += upkeep_bonus(s, p)
     if net < 0 and pl.cash < -net and any(pl.lineup):
         s.stack.append(("eor_upkeep", p))
         s.stack.append(("upkeep_cancel", p))
@@ -46,9 +49,13 @@ def eor_score(s: NetState) -> None:
         v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
         if telly:  # NET-TELLY-08 / NET-TELLY-11: filled grid squares and the Quiz spend
             v += FILLED_SQUARE_VIEWERS * filled_count(s, p) + quiz[p]
+        if s.mog is not None:  # Ratings Czar, Prime Time Special (the Moguls module)
+            v += round_viewers(s, p)
         pl.scores = pl.scores + [v]  # a new list: clones share it (Player.copy)
         if s.log is not None:
             s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
+    if s.mog is not None:
+        end_scoring(s)
 
 
 def eor_age(s: NetState, p: int, stage: int) -> None:
@@ -118,7 +125,10 @@ def end_bonuses(s: NetState, p: int) -> dict[str, int]:
     for c in pl.green:
         if T.kind[c] == NET and T.defs[c].timing == "game_end":  # NET-AMB-25
             network += game_end_value(s, p, c)
-    return {"genres": genres, "reruns": reruns, "network": network, "cash": pl.cash // 3}
+    out = {"genres": genres, "reruns": reruns, "network": network, "cash": pl.cash // 3}
+    if s.mog is not None:  # the Moguls category: Game End Moguls (NET-MOGUL-07)
+        out["moguls"] = game_end_viewers(s, p)
+    return out
 
 
 def game_end_value(s: NetState, p: int, cid: int) -> int:

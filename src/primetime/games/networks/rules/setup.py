@@ -8,6 +8,7 @@ from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
 from primetime.games.networks.rules.flow import advance
 from primetime.games.networks.rules.genre_grid import start_grids
+from primetime.games.networks.rules.moguls import setup_moguls
 from primetime.games.networks.state import OPP, NetState, Player, Show
 from primetime.games.networks.tables import SHOW, tables
 
@@ -61,6 +62,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     s.phase, s.round, s.cur = "pilot", 0, s.order[0]
     s.pass_order, s.stack, s.limbo, s.prod = [], [], [], None
     s.solo_deck, s.solo_parked, s.final = [], 0, None
+    s.mog = None
     s.extra = {"kept": (False,) * n}  # values in `extra` are immutable: clones share them
     if telly:
         start_grids(s)  # NET-TELLY-03
@@ -73,6 +75,8 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     per = 2 if beginner else 4
     s.pilot = [[pilot.pop() for _ in range(per)] for _ in range(n)]
     s.box += pilot  # NET-PILOT-02: undealt pilot cards go back to the box
+    if opts.get("moguls"):  # NET-MOGUL-03, after the base deal: the same seed deals the same cards
+        setup_moguls(s)
     s.stack.append(("pilot_done",))
     if beginner:
         s.extra["kept"] = (True,) * n

@@ -7,12 +7,13 @@ from primetime.games.networks.rules.attach import _show_mask
 from primetime.games.networks.rules.genres import gain_card
 from primetime.games.networks.rules.green_room import player_summary, star_cost
 from primetime.games.networks.rules.log import name, pname
+from primetime.games.networks.rules.moguls import mogul_uses, use_mogul
 from primetime.games.networks.rules.network_cards import use_network
 from primetime.games.networks.rules.passing import _pass_keys, act_pass
 from primetime.games.networks.rules.production import can_produce, start_production
 from primetime.games.networks.rules.rounds import end_turn, take_action
 from primetime.games.networks.state import NetState
-from primetime.games.networks.tables import AD, IV_DISCOUNT, NET, SHOW, STAR, TK_AD, TK_ATTACH, TK_NET, TK_PASS, TK_SHOW, TK_STAR, TK_USE
+from primetime.games.networks.tables import AD, IV_DISCOUNT, NET, SHOW, STAR, TK_AD, TK_ATTACH, TK_MOGUL, TK_NET, TK_PASS, TK_SHOW, TK_STAR, TK_USE
 
 # ----------------------------------------------------------------------------- free uses
 
@@ -46,7 +47,7 @@ def has_free_use(s: NetState, p: int, acted: int) -> bool:
         check = use_check[cid]
         if check is not None and check(s, p, cid, acted):
             return True
-    return False
+    return s.mog is not None and bool(mogul_uses(s, p))
 
 
 # ----------------------------------------------------------------------------- the action menu
@@ -58,6 +59,8 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     pl = s.players[p]
     if acted == 1:
         out = free_uses(s, p, acted)
+        if s.mog is not None:  # Use Once Moguls (NET-MOGUL-07)
+            out += mogul_uses(s, p)
         out.append("end")
         return out
     cash = pl.cash
@@ -111,6 +114,8 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
             out += [k_attach[c] for c in dict.fromkeys(gt) if acls[c] >= 0 and mask >> acls[c] & 1]
     if usable:
         out += free_uses(s, p, acted)
+    if s.mog is not None:  # Use Once Moguls (NET-MOGUL-07)
+        out += mogul_uses(s, p)
     if acted == 2:
         out.append("end")  # Double Shift's extra action may be skipped, but not spent on passing
         return out
@@ -166,6 +171,8 @@ def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
         start_production(s, p, cid, src, acted)
     elif code == TK_USE:
         use_network(s, p, cid)
+    elif code == TK_MOGUL:
+        use_mogul(s, p, cid)
     else:  # TK_END
         s.stack.pop()
         end_turn(s, p)
