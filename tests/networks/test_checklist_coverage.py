@@ -20,7 +20,7 @@ SECTIONS: dict[str, int] = {
     "NET-SOLO": 17, "NET-CARD": 33, "NET-TELLY": 14,
 }
 # Rules of a section above that wait for another part of the game: Telly Time's Mogul reward needs
-# the Moguls module (the hook is rules.genre_grid.second_line).
+# the Moguls module (the hook is effects.SECOND_LINE_REWARDS, used by rules.genre_grid.second_line).
 LATER: frozenset[str] = frozenset({"NET-TELLY-14"})
 # The rules sources sit beside the repository (../shared); CI checkouts may not have them.
 CHECKLIST = Path(__file__).resolve().parents[3] / "shared" / "checklists" / "networks.md"

@@ -292,17 +292,32 @@ def test_net_telly_05_cash_line() -> None:
     assert GG.lines_done(s, 0) == 1 and s.players[0].cash == cash - 3 + 4
 
 
-def test_net_telly_05_second_line_goes_through_the_hook(monkeypatch: pytest.MonkeyPatch) -> None:
-    """NET-TELLY-14's hook: a player's 2nd completed line is paid through ``second_line`` (the Moguls
-    module replaces its reward there); the 1st and 3rd are not."""
+def test_net_telly_05_second_line_goes_through_the_hook() -> None:
+    """NET-TELLY-14's hook: a module on in the game may replace the reward of a player's 2nd completed
+    line (``effects.SECOND_LINE_REWARDS``, where Moguls puts its Mogul); the other lines, and the 2nd
+    without such a module, pay their printed bonus."""
+    from primetime.games.networks import effects as fx
+
     seen: list[str] = []
-    monkeypatch.setattr(GG, "second_line", lambda s, p, line: seen.append(line.id))
-    s = tscenario()
-    fill(s, 0, "sports", "action", "drama", "scifi")
-    GG.fill_square(s, 0, "quiz")  # column-1
-    GG.fill_square(s, 0, "chat")  # column-3: the 2nd line
-    GG.fill_square(s, 0, "reality")  # row-2, the diagonal and the anti-diagonal at once: 3rd to 5th
-    assert seen == ["column-3"] and GG.lines_done(s, 0) == 5
+    fx.SECOND_LINE_REWARDS["planted_module"] = lambda s, p, line: seen.append(line.id)
+    try:
+        s = tscenario()
+        s.opts = {**s.opts, "planted_module": True}
+        fill(s, 0, "sports", "action", "drama", "scifi")
+        cash = s.players[0].cash
+        GG.fill_square(s, 0, "quiz")  # column-1: $4M
+        GG.fill_square(s, 0, "chat")  # column-3: the 2nd line, the module's reward instead of $4M
+        GG.fill_square(s, 0, "reality")  # row-2, the diagonal and the anti-diagonal at once: 3rd to 5th
+        assert seen == ["column-3"] and GG.lines_done(s, 0) == 5
+        assert s.players[0].cash == cash + 4 + 3  # column-1 and the anti-diagonal; row-2 and the diagonal draw
+        t = tscenario()
+        fill(t, 0, "sports", "action", "drama", "scifi")
+        cash = t.players[0].cash
+        GG.fill_square(t, 0, "quiz")
+        GG.fill_square(t, 0, "chat")
+        assert seen == ["column-3"] and t.players[0].cash == cash + 8  # no module: the printed $4M
+    finally:
+        del fx.SECOND_LINE_REWARDS["planted_module"]
 
 
 def test_net_telly_06_grid_is_3x3_with_eight_lines() -> None:

@@ -79,6 +79,10 @@ STAR_EFFECTS: dict[str, str] = {
 # effect look it up here instead of importing that module (which imports them).
 NETWORK_HANDLERS: dict[str, Callable[..., None]] = {}  # (state, player, card): resolve the effect
 USE_CHECKS: dict[str, Callable[..., bool]] = {}  # (state, player, card, acted): may a green-room card be used now?
+# Telly Time's reward for a player's 2nd completed grid line when another module is on, by that
+# module's option: (state, player, line) instead of the printed bonus.  The Moguls module
+# registers its reward here (NET-TELLY-14: draw 2 Moguls, keep 1).
+SECOND_LINE_REWARDS: dict[str, Callable[..., None]] = {}
 
 # Numbers for named effects whose numbers are not on the card data.
 INDUSTRY_VETERAN_DISCOUNT = 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from primetime.games.networks.cards import GridLine
+from primetime.games.networks.effects import SECOND_LINE_REWARDS
 from primetime.games.networks.rules.genres import push_bonus
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.state import NetState
@@ -81,8 +82,13 @@ def fill_square(s: NetState, p: int, genre: str) -> None:
 
 
 def second_line(s: NetState, p: int, line: GridLine) -> None:
-    """The reward of a player's 2nd completed line.  It is the printed bonus; with the Moguls
-    module it becomes a Mogul (draw 2, keep 1: NET-TELLY-14), which that module puts here."""
+    """The reward of a player's 2nd completed line: the printed bonus, unless a module on in this
+    game registered its own in ``effects.SECOND_LINE_REWARDS`` (with Moguls a Mogul, draw 2 and
+    keep 1: NET-TELLY-14)."""
+    for option, reward in SECOND_LINE_REWARDS.items():
+        if s.opts.get(option):
+            reward(s, p, line)
+            return
     pay_line(s, p, line)
 
 
