@@ -43,7 +43,10 @@ def test_simulate_with_moguls() -> None:
 def test_check_with_moguls_turns_the_module_on_in_every_game() -> None:
     code, text = invoke("check", "networks", "--moguls", "--games", "3", "--players", "2,4", "--json", "--hidden-every", "5")
     assert code == 0, text
-    assert json.loads(text)["violations"] == 0
+    report = json.loads(text)
+    assert report["violations"] == 0 and report["modules"] == ["moguls"]
+    code, text = invoke("check", "networks", "--moguls", "--games", "1", "--players", "2")
+    assert code == 0 and "modules" in text and "moguls" in text
 
 
 def test_check_runs_keep_the_modules_off_unless_asked() -> None:

@@ -55,6 +55,7 @@ def _summary(report: CheckReport, game: str) -> Table:
         ("seconds", f"{report.seconds:.1f}"),
         ("games / second", f"{report.games_per_second:.1f}"),
         ("skipped invariants", ", ".join(report.skipped) or "none"),
+        *((("modules", ", ".join(report.modules)),) if report.modules else ()),
     ):
         table.add_row(k, v)
     return table

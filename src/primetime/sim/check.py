@@ -94,6 +94,7 @@ class CheckReport:
     seconds: float
     violation: Violation | None
     skipped: list[str] = field(default_factory=list)
+    modules: list[str] = field(default_factory=list)  # expansion modules on in every game
 
     @property
     def games_per_second(self) -> float:
@@ -306,4 +307,5 @@ def check(
     if progress is not None and found is None:
         progress(len(todo), len(todo))
     violation = Violation(**found) if found is not None else None
-    return CheckReport(game, counts, names, seed, games, played, decisions, time.perf_counter() - t0, violation, skipped)
+    return CheckReport(game, counts, names, seed, games, played, decisions, time.perf_counter() - t0, violation, skipped,
+                       list(modules))
