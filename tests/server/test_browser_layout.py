@@ -1,0 +1,111 @@
+"""Browser tests of the table page's layout and wording, one defect each: a game against bots,
+opened at a desktop (1366x900) and a phone (390x844) size in Debian's Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import SCREENSHOTS, ServerProc, chromium_path, unavailable
+from .test_browser import CHROMIUM_ARGS
+
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    exe = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright package is not installed")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    s = ServerProc(tmp_path_factory.mktemp("layout") / "data",
+                   env={"PRIMETIME_BOT_DELAY": "0.02", "PRIMETIME_IDLE_REPLACE": "600"}).start()
+    yield s
+    s.stop()
+
+
+def new_page(browser: Any, size: dict[str, int], delay: int = 3) -> Any:
+    phone = size["width"] < 600
+    ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    page.add_init_script(f"localStorage.setItem('pt_confirm_delay', '{delay}')")
+    return page
+
+
+def sign_in(page: Any, web: ServerProc, name: str = "Hana") -> None:
+    page.goto(web.url + "/")
+    page.fill("#name", name)
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+
+
+def start_table(page: Any, web: ServerProc, seats: list[str], **options: Any) -> str:
+    """A started table of the signed-in person and ``seats``; the page shows it."""
+    tid = str(page.evaluate("([seats, options]) => PT.api('/api/tables', {seats, options}).then((r) => r.id)", [seats, options]))
+    page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    page.goto(f"{web.url}/t/{tid}")
+    page.wait_for_selector("#statusbar")
+    return tid
+
+
+def networks_turn(browser: Any, web: ServerProc, size: dict[str, int], delay: int = 3, players: int = 3) -> Any:
+    """A page of The Networks at the person's first normal turn (simplified pilot season: cards in the green room)."""
+    page = new_page(browser, size, delay)
+    sign_in(page, web)
+    start_table(page, web, ["bot:greedy"] * (players - 1), pilot="simplified")
+    page.wait_for_selector("body[data-my-turn='1'][data-kind='turn']")
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def inside_viewport(page: Any, selector: str) -> tuple[bool, Any]:
+    box = page.locator(selector).bounding_box()
+    vp = page.viewport_size
+    ok = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= vp["height"] and box["x"] >= 0 \
+        and box["x"] + box["width"] <= vp["width"]
+    return ok, box
+
+
+def two_people_in_pilot_season(browser: Any, web: ServerProc) -> tuple[Any, Any]:
+    """Hana and Ben at a table of The Networks (normal Pilot Season), both pages showing it."""
+    hana = new_page(browser, DESKTOP)
+    sign_in(hana, web, "Hana")
+    tid = str(hana.evaluate("PT.api('/api/tables', {seats: ['open'], options: {pilot: 'normal'}}).then((r) => r.id)"))
+    ben = new_page(browser, PHONE)
+    sign_in(ben, web, "Ben")
+    ben.evaluate("(tid) => PT.api(`/api/tables/${tid}/join`, {})", tid)
+    hana.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    for page in (hana, ben):
+        page.goto(f"{web.url}/t/{tid}")
+        page.wait_for_selector("#statusbar")
+    return hana, ben
+
+
+def test_waiting_prompt_names_the_player_once(browser: Any, web: ServerProc) -> None:
+    hana, ben = two_people_in_pilot_season(browser, web)
+    waiting = hana if hana.evaluate("document.body.dataset.myTurn") == "0" else ben
+    prompt = waiting.inner_text("#status-prompt")
+    who = "Ben" if waiting is hana else "Hana"
+    assert prompt.startswith(f"Waiting for {who}: "), prompt
+    assert prompt.count(who) == 1, prompt
+    hana.context.close()
+    ben.context.close()
+
