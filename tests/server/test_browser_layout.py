@@ -109,3 +109,12 @@ def test_waiting_prompt_names_the_player_once(browser: Any, web: ServerProc) -> 
     hana.context.close()
     ben.context.close()
 
+
+def test_market_during_pilot_season_is_not_none_left(browser: Any, web: ServerProc) -> None:
+    hana, ben = two_people_in_pilot_season(browser, web)
+    assert hana.evaluate("document.body.dataset.phase") == "pilot"
+    text = hana.inner_text("#market")
+    assert "none left" not in text
+    assert hana.locator("[data-testid=market-empty]").first.inner_text() == "dealt after Pilot Season"
+    hana.context.close()
+    ben.context.close()

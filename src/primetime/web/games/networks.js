@@ -106,7 +106,12 @@
     const box = h("section", { class: "panel market", id: "market", "aria-label": "Market" }, h("h2", {}, "Market"));
     for (const [k, label] of kinds) {
       const row = h("div", { class: "cardrow" }, (view.display[k] || []).map((id) => tileFor(id, ctx, "market")));
-      if (!(view.display[k] || []).length) row.appendChild(h("span", { class: "muted" }, "none left"));
+      if (!(view.display[k] || []).length) {
+        // during Pilot Season the market is not dealt yet: it is not empty for good
+        const pilot = view.phase === "pilot" || view.phase === "pilot_produce";
+        row.appendChild(h("span", { class: "muted", dataset: { testid: "market-empty" } },
+          pilot ? "dealt after Pilot Season" : "none left"));
+      }
       box.appendChild(h("div", { class: "market-row", dataset: { kind: k } },
         h("div", { class: "label" }, h("b", {}, label),
           h("span", { class: "deckcount", dataset: { deck: k } }, `deck: ${view.deck_counts[k]}`)), row));
