@@ -118,3 +118,15 @@ def test_market_during_pilot_season_is_not_none_left(browser: Any, web: ServerPr
     assert hana.locator("[data-testid=market-empty]").first.inner_text() == "dealt after Pilot Season"
     hana.context.close()
     ben.context.close()
+
+
+def test_genre_cells_show_one_tooltip(browser: Any, web: ServerProc) -> None:
+    page = networks_turn(browser, web, DESKTOP)
+    # no native title anywhere on the board: the page's own tooltip is the only one
+    assert page.evaluate("document.querySelectorAll('#game [title]').length") == 0
+    bonus = page.locator(".area .genres .cell", has_text="•").first
+    bonus.hover()
+    page.wait_for_selector("#tip:not(.hidden)")
+    tip = page.inner_text("#tip")
+    assert "bonus" in tip and "track, space" in tip, tip
+    page.context.close()

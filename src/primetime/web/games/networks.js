@@ -146,8 +146,11 @@
       values.forEach((v, i) => {
         const b = (bonuses[g] || [])[i];
         const token = mog && mog.space === i + 1 && mog.tokens.includes(g);
+        // one tooltip per cell: its own text in the page's tooltip (a native title would show a second one)
+        const tip = `${PT.GENRE_NAMES[g]} track, space ${i + 1}: worth ${v} at the end of the game` +
+          (token ? "; a Mogul token lies here" : b ? `; landing here gives a bonus: ${b}` : "") + ".";
         row.appendChild(h("span", { class: "cell" + (pos === i + 1 ? " on" : "") + (token ? " mogul-token" : ""),
-          title: token ? "Mogul token" : b ? `bonus: ${b}` : "", dataset: token ? { testid: "mogul-token" } : {} },
+          "data-tip": tip, dataset: token ? { testid: "mogul-token" } : {} },
           v + (token ? "Ⓜ" : b ? "•" : "")));
       });
       box.appendChild(row);
@@ -285,7 +288,7 @@
       const p = view.players[s];
       const label = (s === ctx.mySeat ? "You: " : "") + nameOf(view, s);
       const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false",
-        dataset: { tab: s } }, label, ` $${p.cash}M`, view.current === s ? h("span", { class: "dot", title: "deciding now" }) : null);
+        dataset: { tab: s } }, label, ` $${p.cash}M`, view.current === s ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
       t.addEventListener("click", () => ctx.setTab(s));
       tabs.appendChild(t);
     }

@@ -284,7 +284,7 @@
     return h("div", { class: "pt-turnorder", id: "pt-turnorder", "data-tip": "Turn order: tokens, bids, schedules and cube picks go in this order. The R&D stack sets the next one." },
       h("b", {}, "Turn order"),
       view.turn_order.map((s, i) => h("span", { class: "pt-orderpos" + (s === cur ? " current" : ""), dataset: { seat: s } },
-        h("span", { class: "muted" }, `${i + 1}.`), seatChip(view, s), nameOf(view, s), i === 0 ? h("span", { class: "badge", title: "first player" }, "1st") : null)));
+        h("span", { class: "muted" }, `${i + 1}.`), seatChip(view, s), nameOf(view, s), i === 0 ? h("span", { class: "badge", "data-tip": "First player" }, "1st") : null)));
   }
 
   function bidSlots(view, sp) {
@@ -571,7 +571,7 @@
       const s = p.seat;
       const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false", dataset: { tab: s } },
         seatChip(view, s), " ", (s === ctx.mySeat ? "You: " : "") + nameOf(view, s), ` · ${p.vp} VP · $${p.cash}`,
-        view.current === s ? h("span", { class: "dot", title: "deciding now" }) : null);
+        view.current === s ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
       t.addEventListener("click", () => ctx.setTab(s));
       tabs.appendChild(t);
     }
