@@ -130,3 +130,19 @@ def test_genre_cells_show_one_tooltip(browser: Any, web: ServerProc) -> None:
     tip = page.inner_text("#tip")
     assert "bonus" in tip and "track, space" in tip, tip
     page.context.close()
+
+
+def test_prime_time_bid_amounts_without_an_empty_list(browser: Any, web: ServerProc) -> None:
+    """A decision with many choices none of which is on the board (a bid's amount): buttons only."""
+    page = networks_turn(browser, web, DESKTOP)
+    got = page.evaluate("""() => {
+      const opts = Array.from({length: 12}, (_, i) => ({key: `amt:${i + 3}`, label: `Bid $${i + 3}`}));
+      const pend = {player: 0, kind: "bid", prompt: "Hana: how much do you bid?", options: opts};
+      const ui = {strip: PT.h("div", {id: "fake-strip"}), optButton: (o) => PT.h("button", {class: "opt", dataset: {key: o.key}}, o.label),
+                  allOptions: (os, label) => PT.h("details", {class: "allopts"}, PT.h("summary", {}, label), os.map((o) => PT.h("button", {}, o.label)))};
+      const strip = PT.gameOf("prime-time").choices({}, pend, {index: PT.indexOptions(pend)}, ui);
+      return {text: strip.textContent, buttons: strip.querySelectorAll("button.opt").length, lists: strip.querySelectorAll("details").length};
+    }""")
+    assert got["buttons"] == 12 and got["lists"] == 0, got
+    assert "All 0" not in got["text"] and "click a highlighted" not in got["text"].lower(), got
+    page.context.close()

@@ -661,7 +661,9 @@
       return b;
     };
     const plain = opts.filter((o) => !onBoard(o));
-    if (opts.length <= 8 || !plain.length) {
+    const board = opts.filter(onBoard);
+    // nothing to click on the board (a bid's amount, say): all choices as buttons, no hint, no empty list
+    if (opts.length <= 8 || !plain.length || !board.length) {
       strip.appendChild(h("div", { class: "group" }, opts.map(button)));
       return strip;
     }
@@ -670,7 +672,7 @@
         "Click a highlighted card, cube or day on the board, or:";
     strip.appendChild(h("div", { class: "muted" }, hint));
     if (plain.length) strip.appendChild(h("div", { class: "group" }, plain.map(button)));
-    strip.appendChild(ui.allOptions(opts.filter(onBoard), `All ${opts.filter(onBoard).length} other choices`));
+    strip.appendChild(ui.allOptions(board, `All ${board.length} other choices`));
     return strip;
   }
 
