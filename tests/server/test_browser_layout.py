@@ -146,3 +146,35 @@ def test_prime_time_bid_amounts_without_an_empty_list(browser: Any, web: ServerP
     assert got["buttons"] == 12 and got["lists"] == 0, got
     assert "All 0" not in got["text"] and "click a highlighted" not in got["text"].lower(), got
     page.context.close()
+
+
+def test_replay_last_move_says_what_was_answered(browser: Any, web: ServerProc) -> None:
+    from primetime.bots.registry import make_bot
+    from primetime.core.game import Game
+
+    # a recorded game with a yes/no question in it
+    for seed in range(1, 40):
+        g = Game.new("networks", ["Xena", "Yuri"], seed=seed, options={"pilot": "simplified"})
+        bot = make_bot("random", seed)
+        yes = None
+        while not g.is_over():
+            d = g.pending()
+            key = bot.choose(g)
+            label = next(o.label for o in d.options if o.key == key)
+            if yes is None and label == "Yes":
+                yes = g.seq + 1  # the replay's step just after this answer
+            g.apply(None, key)
+        if yes:
+            break
+    assert yes, "no yes/no question in the games tried"
+    step = yes
+    page = new_page(browser, DESKTOP)
+    sign_in(page, web)
+    tid = page.evaluate("(rec) => PT.api('/api/records', rec).then((r) => r.id)", g.record())
+    page.goto(f"{web.url}/replay/{tid}?step={step}")
+    page.wait_for_function(f"document.body.dataset.step === '{step}'")
+    last = page.evaluate(f"PT.api('/api/tables/{tid}/replay?step={step}').then((r) => r.last)")
+    assert last["label"] == "Yes" and last["prompt"].endswith("?"), last
+    text = page.inner_text("#lastmove")
+    assert text == f"{last['prompt']} → Yes", text
+    page.context.close()
