@@ -178,3 +178,22 @@ def test_replay_last_move_says_what_was_answered(browser: Any, web: ServerProc) 
     text = page.inner_text("#lastmove")
     assert text == f"{last['prompt']} → Yes", text
     page.context.close()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_confirm_bar_stays_in_view_after_scrolling(browser: Any, web: ServerProc, size: dict[str, int]) -> None:
+    page = networks_turn(browser, web, size)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    card = page.locator("#my-green .card.usable").first
+    card.scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 100, "the page did not scroll"
+    card.click()
+    if page.locator("#menu .opt").count():
+        page.locator("#menu .opt").first.click()
+    page.wait_for_selector("#confirm-bar")
+    ok, box = inside_viewport(page, "#confirm-bar")
+    assert ok, f"the confirm bar is outside the {page.viewport_size} window: {box}"
+    ok, box = inside_viewport(page, "#confirm-cancel")
+    assert ok, f"Cancel is outside the window: {box}"
+    page.click("#confirm-cancel")
+    page.context.close()
