@@ -197,3 +197,16 @@ def test_confirm_bar_stays_in_view_after_scrolling(browser: Any, web: ServerProc
     assert ok, f"Cancel is outside the window: {box}"
     page.click("#confirm-cancel")
     page.context.close()
+
+
+def test_phone_shows_your_own_lineup_early(browser: Any, web: ServerProc) -> None:
+    page = networks_turn(browser, web, PHONE)
+    mine = page.evaluate("PT.tableState.msg.me.seat")
+    assert page.locator(f'.area[data-seat="{mine}"]').count() == 1
+    top = page.locator(f'.area[data-seat="{mine}"] .lineup-box').bounding_box()["y"]
+    assert top <= 1.5 * PHONE["height"], f"the own lineup starts {top}px down the page"
+    green = page.locator("#my-green").bounding_box()["y"]
+    assert green <= 2 * PHONE["height"], f"the green room starts {green}px down the page"
+    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sw <= iw, f"horizontal scrolling: {sw}px in {iw}px"
+    page.context.close()
