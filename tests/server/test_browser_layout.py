@@ -210,3 +210,54 @@ def test_phone_shows_your_own_lineup_early(browser: Any, web: ServerProc) -> Non
     sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert sw <= iw, f"horizontal scrolling: {sw}px in {iw}px"
     page.context.close()
+
+
+
+NAMES_UNBROKEN = """
+(mini) => {
+  // every card's name drawn in a tile: a word may break across lines only at a hyphen
+  // (a hard one, or a soft one the page put there), and no part of it may be cut off
+  const box = PT.h("div", {id: "name-check", style: "display:flex;flex-wrap:wrap;gap:4px"});
+  document.body.appendChild(box);
+  const ids = Object.keys(PT.cards).concat(Object.keys(PT.ptCards || {}));
+  for (const id of ids) {
+    box.appendChild(PT.cards[id] ? PT.cardTile(id, {mini}) : PT.ptTile ? PT.ptTile(id, {mini}) : PT.h("span"));
+  }
+  const bad = [];
+  for (const el of box.querySelectorAll(".c-name")) {
+    const node = el.firstChild;
+    if (!node) continue;
+    const text = node.textContent;
+    const card = el.closest(".card").getBoundingClientRect();
+    const re = /\S+/g;
+    let m;
+    while ((m = re.exec(text))) {
+      let prevTop = null, prevChar = null, shy = false;
+      for (let i = m.index; i < m.index + m[0].length; i++) {
+        const ch = text[i];
+        if (ch === "\u00ad") { shy = true; continue; }
+        const r = document.createRange();
+        r.setStart(node, i);
+        r.setEnd(node, i + 1);
+        const rect = Array.from(r.getClientRects()).filter((x) => x.width > 0).pop();
+        if (!rect) continue;  // (at a line's end a range may also give an empty box)
+        if (rect.right > card.right - 1) { bad.push(m[0] + " (cut off)"); break; }
+        if (prevTop !== null && Math.abs(rect.top - prevTop) > 2 && !shy && prevChar !== "-") { bad.push(m[0]); break; }
+        prevTop = rect.top; prevChar = ch; shy = false;
+      }
+    }
+  }
+  box.remove();
+  return bad;
+}
+"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_card_names_do_not_break_inside_words(browser: Any, web: ServerProc, size: dict[str, int]) -> None:
+    """Every card of both games, as a full tile and as a mini tile (lineups, reruns)."""
+    page = networks_turn(browser, web, size)
+    for mini in (False, True):
+        bad = page.evaluate(NAMES_UNBROKEN, mini)
+        assert not bad, f"names broken inside a word or cut off (mini={mini}): {bad}"
+    page.context.close()

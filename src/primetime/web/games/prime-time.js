@@ -152,6 +152,7 @@
   }
 
   /** A Prime Time card tile.  opts: {cubes, mini, extraTip, back} */
+  PT.ptTile = (id, opts) => tile(id, opts);
   function tile(id, opts) {
     opts = opts || {};
     const c = cardInfo(id);
@@ -164,27 +165,27 @@
     if (kind === "show" || kind === "talent") {
       const sub = kind === "show" ? DURATIONS[c.duration] || c.duration : cap(c.type || "");
       el.appendChild(h("div", { class: "c-kind" }, `${GENRES[c.genre] || c.genre} · ${sub}`));
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
       el.appendChild(h("div", { class: "c-stats" }, h("span", { class: "tierbadge " + c.tier }, `${c.tier === "gold" ? "Gold" : "Silver"} $${c.min_bid}`),
         c.stars ? h("span", { class: "stars" }, " " + "★".repeat(c.stars)) : null));
       el.appendChild(cubeRow(c.spaces, opts.cubes));
     } else if (kind === "rerun") {
       el.appendChild(h("div", { class: "c-kind" }, "Single Show"));
-      el.appendChild(h("div", { class: "c-name" }, c.name || "Re-Run"));
+      el.appendChild(PT.cardName(c.name || "Re-Run"));
       el.appendChild(cubeRow(c.spaces || ["any"], opts.cubes));
     } else if (kind === "client") {
       el.appendChild(h("div", { class: "c-kind" }, "client"));
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
       el.appendChild(h("div", { class: "pt-cuberow" }, Object.entries(c.needs || {}).map(([col, n]) =>
         h("span", { class: "need" }, cube(col), `×${n}`))));
       el.appendChild(h("div", { class: "c-stats" }, `pays $${c.cash}`));
     } else if (kind === "boardroom") {
       const who = c.deck && PT.ptCards[c.deck];
       el.appendChild(h("div", { class: "c-kind" }, who ? who.name.replace(/^The /, "") : "boardroom"));
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
       if (c.vp && c.vp.length) el.appendChild(h("div", { class: "c-stats" }, c.vp.join("/") + " VP"));
     } else {
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
     }
     el._tip = tipFor(c);
     if (opts.extraTip) el._tip += "\n\n" + opts.extraTip;
