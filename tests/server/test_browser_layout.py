@@ -261,3 +261,38 @@ def test_card_names_do_not_break_inside_words(browser: Any, web: ServerProc, siz
         bad = page.evaluate(NAMES_UNBROKEN, mini)
         assert not bad, f"names broken inside a word or cut off (mini={mini}): {bad}"
     page.context.close()
+
+
+FAKE_FINAL = """() => {
+  // the end of the game as the page would get it: final scores with three-digit totals, the Moguls column
+  const v = PT.tableState.msg.view;
+  v.phase = "over";
+  v.moguls = v.moguls || {space: 3, tokens: [], cards: {}};
+  v.final = {winners: [0], players: v.players.map((p, s) => ({rounds: [31, 42, 38, 55], rounds_total: 166, genres: 25,
+    reruns: 14, network: 12, moguls: 6, cash: 9, total: 232 - s}))};
+}"""
+
+
+def right_edges(page: Any, cells: str, box: str) -> list[tuple[float, float]]:
+    return page.evaluate("""([cells, box]) => {
+      const b = document.querySelector(box).getBoundingClientRect();
+      const right = Math.min(b.right, window.innerWidth);
+      return Array.from(document.querySelectorAll(cells)).map((c) => [c.getBoundingClientRect().right, right]);
+    }""", [cells, box])
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_scoreboard_and_final_scores_show_the_total(browser: Any, web: ServerProc, size: dict[str, int]) -> None:
+    page = networks_turn(browser, web, size, delay=0)
+    page.evaluate(FAKE_FINAL)
+    page.click("#score-page")  # the scoreboard's end-game page; the game is over: the final scores open too
+    page.wait_for_selector("#summary")
+    edges = right_edges(page, "#summary tbody tr td:last-child", "#summary")
+    assert len(edges) == 3 and all(r <= right + 0.5 for r, right in edges), f"final scores' Total clipped: {edges}"
+    shot(page, f"final-scores-{size['width']}")
+    page.click("#summary-close")
+    assert page.locator("#scoreboard table.scores").get_attribute("data-page") == "1"
+    edges = right_edges(page, "#scoreboard tbody tr td:last-child", "#scoreboard")
+    assert len(edges) == 3 and all(r <= right + 0.5 for r, right in edges), f"scoreboard's Total clipped: {edges}"
+    assert page.locator("#scoreboard tbody tr td:last-child").first.inner_text() == "232"
+    page.context.close()

@@ -300,6 +300,16 @@
     return wrap;
   }
 
+  /* End-game columns under short headers, so that the table fits the side column and a phone
+     (the Total column was cut off); the full name is the header's tooltip. */
+  const SCORE_HEADS = { Genres: "Gen.", Reruns: "Rer.", Network: "Net.", Moguls: "Mog.", Cash: "$", Rounds: "Rounds" };
+  const SCORE_TIPS = { Genres: "Genres: the genre tracks' values", Reruns: "Reruns: the viewers of your cancelled shows",
+    Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points", Cash: "Cash: $3M = 1 viewer",
+    "Σ": "The four rounds' sum", Total: "Total viewers" };
+  function scoreHead(x) {
+    return h("th", { "data-tip": SCORE_TIPS[x] || null, "aria-label": x }, SCORE_HEADS[x] || x);
+  }
+
   PT.scoreboard = function (view, ctx) {
     const page = ctx.scorePage || 0;
     const fin = view.final;
@@ -323,7 +333,7 @@
       });
     }
     const table = h("table", { class: "scores", dataset: { page } },
-      h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+      h("thead", {}, h("tr", {}, head.map(scoreHead))),
       h("tbody", {}, rows.map((r) => h("tr", { class: winners.has(r.s) ? "winner" : "" }, r.cells.map((c) => h("td", {}, c))))));
     const arrow = h("button", { class: "small", id: "score-page", "aria-label": "Switch scoreboard page" },
       page === 0 ? "End-game ▶" : "◀ Rounds");
@@ -369,13 +379,13 @@
     const winners = (fin.winners || []).map((s) => nameOf(view, s));
     const mog = fin.players.some((f) => f.moguls !== undefined);
     const rows = fin.players.map((f, s) => h("tr", { class: (fin.winners || []).includes(s) ? "winner" : "" },
-      [nameOf(view, s), f.rounds.join(" + "), f.rounds_total, f.genres, f.reruns, f.network].concat(mog ? [f.moguls] : [], [f.cash, f.total])
+      [nameOf(view, s), f.rounds.join(" "), f.rounds_total, f.genres, f.reruns, f.network].concat(mog ? [f.moguls] : [], [f.cash, f.total])
         .map((c) => h("td", {}, c))));
     return h("div", { class: "dialog", id: "summary", role: "dialog", "aria-label": "Final scores" },
       h("h2", {}, winners.length > 1 ? `Tie! ${winners.join(" and ")} share the win` : `${winners[0] || "?"} wins!`),
       h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, ["Player", "Rounds", "Σ", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], ["Cash", "Total"])
-          .map((x) => h("th", {}, x)))),
+          .map(scoreHead))),
         h("tbody", {}, rows)),
       extra || null);
   };
