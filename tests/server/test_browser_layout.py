@@ -296,3 +296,29 @@ def test_scoreboard_and_final_scores_show_the_total(browser: Any, web: ServerPro
     assert len(edges) == 3 and all(r <= right + 0.5 for r, right in edges), f"scoreboard's Total clipped: {edges}"
     assert page.locator("#scoreboard tbody tr td:last-child").first.inner_text() == "232"
     page.context.close()
+
+
+def test_help_and_board_name_every_card_symbol(browser: Any, web: ServerProc) -> None:
+    page = networks_turn(browser, web, DESKTOP)
+    # every symbol the tiles on the page draw (market, green room, lineup)
+    drawn = set(page.evaluate("""() => Array.from(document.querySelectorAll('#game .card .c-kind, #game .card .c-stats'))
+      .map((e) => e.textContent).join(' ')""").replace("·", " "))
+    symbols = {ch for ch in drawn if not ch.isalnum() and not ch.isspace() and ch not in "$+-.,'()"}
+    symbols |= set("☆◇★◆")
+    page.click("#help-btn")
+    legend = page.locator("#help [data-testid=legend]")
+    text = legend.inner_text()
+    for sym in sorted(symbols):
+        assert sym in text, f"the legend does not name {sym!r}"
+    for words in ("(ad)", "X row", "current row", "ANY"):
+        assert words in text, words
+    # the sample row shows the two marks as the tiles draw them
+    assert legend.locator(".c-seasons span.now").count() == 1 and legend.locator(".c-seasons span.xrow").count() == 1
+    page.click("#help button:has-text('Close')")
+    key = page.locator(".area [data-testid=symbols-key]")
+    key.hover()
+    page.wait_for_selector("#tip:not(.hidden)")
+    tip = page.inner_text("#tip")
+    for sym in sorted(symbols):
+        assert sym in tip, f"the board's key does not name {sym!r}"
+    page.context.close()

@@ -38,6 +38,33 @@
     "Every card explains itself on hover or long-press. The Forecast above your lineup shows what you would score " +
     "and pay if the round ended now. After four rounds the most viewers win.";
 
+  /* What each symbol on the page means: the Help's "Symbols" section and the board's "Symbols ℹ" key. */
+  PT.LEGEND = [
+    ["★ ☆", "Star slots on a show: ★ required, ☆ optional."],
+    ["$ (ad)", "Ad slots on a show: $ required, (ad) optional."],
+    ["◆ ◇", "Slots for a Star or an Ad: ◆ required, ◇ optional."],
+    ["☀ ◐ ☾ ✦", "A show's preferred timeslot: Daytime, Primetime, Late Night, Weekend; ANY: no preference."],
+    ["5 6 4 2", "A show's viewers on each row (season), top row first."],
+    ["current row", "The highlighted number: the current row, where the show is now (its viewers this round)."],
+    ["X row", "The number with a dashed outline: the X row, where a show produced outside its preferred timeslot starts."],
+    ["$3M · exp 1", "Cost to produce or sign, and expenses paid at every upkeep."],
+    ["+$2M · inc 3", "An Ad's signing bonus, and the income it brings at every upkeep."],
+    ["◉", "Viewers (a Star's viewers by row; viewers on the pass track; a show's viewers now in the lineup)."],
+    ["! 1x ∞ ◉", "Network cards: ! immediate, 1x use once, ∞ ongoing, ◉ scores at game end."],
+    ["•", "A genre track space that gives a bonus card when reached."],
+    ["Ⓜ", "A Mogul (Moguls module), or a Mogul token on a genre track."],
+    ["condition", "The card has a condition: hover (or long-press) it for the text."],
+    ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
+  ];
+
+  function legend() {
+    const sample = (which) => h("span", { class: "card legend-sample" }, h("span", { class: "c-seasons" },
+      [5, 6, 4, 2].map((n, i) => h("span", { class: (which === "now" && i === 1 ? "now" : "") + (which === "x" && i === 2 ? " xrow" : "") }, n))));
+    return h("dl", { class: "legend", dataset: { testid: "legend" } }, PT.LEGEND.map(([sym, text]) => [
+      h("dt", {}, sym === "current row" ? sample("now") : sym === "X row" ? sample("x") : sym),
+      h("dd", {}, text)]));
+  }
+
   PT.FORECAST_TIP =
     "Forecast: the viewers and upkeep you would get if the round ended now " +
     "(before round-end choices such as cancellations forced by upkeep).";
@@ -207,6 +234,9 @@
       h("div", { class: "kv" }, h("span", {}, "Rounds"), h("b", {}, (p.round_scores || []).join(" · ") || "—")),
       h("div", { class: "refbox", "data-tip": PT.RULES_ACTIONS, tabindex: "0" }, "Actions ℹ"),
       h("div", { class: "refbox", "data-tip": PT.RULES_ROUND_END, tabindex: "0" }, "Round End ℹ"),
+      h("div", { class: "refbox", dataset: { testid: "symbols-key" }, tabindex: "0",
+        "data-tip": "Symbols:\n" + PT.LEGEND.map(([sym, text]) => (sym === "current row" || sym === "X row" ? "" : sym + "  ") + text).join("\n") },
+      "Symbols ℹ"),
       view.telly_time ? genreGrid(view, p) : genreTracks(p, view),
       scoreTrack(f ? f.viewers : 0),
     ];
@@ -471,6 +501,7 @@
     help: () => [
       h("h2", {}, "How to play"),
       h("p", {}, PT.HOW_TO),
+      h("h2", {}, "Symbols"), legend(),
       h("h2", {}, "Actions"), h("p", { class: "pre" }, PT.RULES_ACTIONS),
       h("h2", {}, "Round end"), h("p", { class: "pre" }, PT.RULES_ROUND_END),
       h("h2", {}, "Tips"), h("ul", {}, PT.TIPS.map((t) => h("li", {}, t))),
