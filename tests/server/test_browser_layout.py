@@ -322,3 +322,33 @@ def test_help_and_board_name_every_card_symbol(browser: Any, web: ServerProc) ->
     for sym in sorted(symbols):
         assert sym in tip, f"the board's key does not name {sym!r}"
     page.context.close()
+
+
+def test_prime_time_asks_before_an_empty_schedule(browser: Any, web: ServerProc) -> None:
+    """Submitting an empty TV Guide while holding shows that could go on it needs a second, explicit click."""
+    page = networks_turn(browser, web, DESKTOP)
+    page.evaluate("""() => {
+      const v = {players: [{seat: 0, guide: {mon: null, tue: null}, hand: {shows: ["a", "b"], talents: [], reruns: 0}}]};
+      const pend = {player: 0, kind: "sched", prompt: "Hana: schedule shows, then submit.",
+                    options: [{key: "show:a:mon", label: "Schedule A on Monday", card: "a"}, {key: "done", label: "Submit the schedule"}]};
+      window.sent = [];
+      const holder = PT.h("div", {id: "fake-choices"});
+      document.body.prepend(holder);
+      const draw = () => {
+        const ui = {strip: PT.h("div", {}), me: {seat: 0}, busy: false, propose: (o) => window.sent.push(o.key), refresh: draw,
+                    optButton: (o) => PT.h("button", {class: "opt", dataset: {key: o.key}, onclick: () => window.sent.push(o.key)}, o.label),
+                    allOptions: () => null};
+        holder.replaceChildren(PT.gameOf("prime-time").choices(v, pend, {index: PT.indexOptions(pend)}, ui));
+      };
+      draw();
+    }""")
+    assert "empty" in page.inner_text("#fake-choices #pt-empty-warning")
+    page.click("#fake-choices button[data-key=done]")
+    assert page.evaluate("window.sent") == [], "an empty schedule was submitted without asking"
+    assert "anyway" in page.inner_text("#pt-empty-warning")
+    page.click("#pt-empty-back")
+    assert page.locator("#pt-empty-submit").count() == 0 and page.evaluate("window.sent") == []
+    page.click("#fake-choices button[data-key=done]")
+    page.click("#pt-empty-submit")
+    assert page.evaluate("window.sent") == ["done"]
+    page.context.close()

@@ -652,15 +652,35 @@
 
   /** Prime Time: few options as buttons; many (bidding, scheduling) as the ones not tied to a card,
       the rest on the board (highlighted cards, days, action spaces) and in the full list. */
+  let askEmpty = null;  // the scheduling decision whose empty schedule the player is asked to confirm
+
   function choices(v, pend, ctx, ui) {
     const strip = ui.strip;
     const opts = pend.options || [];
     const onBoard = (o) => !!o.card || /^(cube|show|talent|rerun|move|hr|bid|buy|forecast|pool|to):/.test(o.key);
+    // submitting an empty TV Guide while holding shows that could go on it: say so and ask first
+    const me = v.players && v.players[ui.me.seat];
+    const emptyGuide = pend.kind === "sched" && me && !Object.values(me.guide || {}).some(Boolean) &&
+      opts.some((o) => o.key.startsWith("show:"));
+    const held = me && me.hand ? me.hand.shows.length : 0;
     const button = (o) => {
       const b = ui.optButton(o);
       if (o.card) b.dataset.card = o.card;
+      if (o.key === "done" && emptyGuide) {
+        return h("button", { class: "opt", dataset: { key: o.key }, disabled: ui.busy || undefined,
+          onclick: () => { askEmpty = pend; ui.refresh(); } }, o.label);
+      }
       return b;
     };
+    if (emptyGuide) {
+      const asking = askEmpty === pend;
+      strip.appendChild(h("div", { class: "banner", id: "pt-empty-warning", style: "width:100%" },
+        h("span", { style: "flex:1" }, `Your TV Guide is empty, and you hold ${held} show${held === 1 ? "" : "s"} you could schedule: ` +
+          "submitting now airs nothing this week." + (asking ? " Submit the empty schedule anyway?" : "")),
+        asking ? h("button", { class: "warn", id: "pt-empty-submit",
+          onclick: () => { askEmpty = null; const o = opts.find((x) => x.key === "done"); if (o) ui.propose(o); } }, "Submit it empty") : null,
+        asking ? h("button", { id: "pt-empty-back", onclick: () => { askEmpty = null; ui.refresh(); } }, "Keep scheduling") : null));
+    }
     const plain = opts.filter((o) => !onBoard(o));
     const board = opts.filter(onBoard);
     // nothing to click on the board (a bid's amount, say): all choices as buttons, no hint, no empty list
