@@ -4,7 +4,6 @@ opened at a desktop (1366x900) and a phone (390x844) size in Debian's Chromium."
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -213,7 +212,7 @@ def test_phone_shows_your_own_lineup_early(browser: Any, web: ServerProc) -> Non
 
 
 
-NAMES_UNBROKEN = """
+NAMES_UNBROKEN = r"""
 (mini) => {
   // every card's name drawn in a tile: a word may break across lines only at a hyphen
   // (a hard one, or a soft one the page put there), and no part of it may be cut off
