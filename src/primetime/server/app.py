@@ -462,6 +462,8 @@ def create_app(settings: Settings | None = None) -> Guard:
                 label = next((o.label for o in d.options if o.key == key), key) if d else key
                 last = {"player": d.player if d else None, "key": key,
                         "label": render(label, list(rec["players"])),
+                        # the question the move answered ("Yes" alone says nothing)
+                        "prompt": render(d.prompt, list(rec["players"])) if d else "",
                         "name": rec["players"][d.player] if d and 0 <= d.player < len(rec["players"]) else None}
             view = render_view(game.view(seat), list(rec["players"]), card_ids(game))
             return {"step": step, "total": total, "players": rec["players"], "view": view, "last": last,

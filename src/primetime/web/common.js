@@ -94,6 +94,68 @@ function slotsText(sl) {
   return out.join(" ");
 }
 
+/* A card's name must not break inside a word ("Quarterb/ack"): the name's font shrinks until its
+   longest word fits the tile (measured on a canvas), down to a floor; a word still too long then
+   breaks only at a syllable-like point, with a hyphen (soft hyphens between two consonants). */
+const NAME_PX = 11;
+const NAME_MIN_PX = 8;
+const SHY = "\u00ad";
+const measured = new Map();  // word -> its width at NAME_PX in the page's font
+let measurer = null;
+function textWidth(text, px) {
+  let w = measured.get(text);
+  if (w === undefined) {
+    if (!measurer) {
+      measurer = document.createElement("span");
+      measurer.setAttribute("aria-hidden", "true");
+      measurer.style.cssText = `position:absolute;left:-9999px;top:0;visibility:hidden;white-space:pre;font-weight:700;font-size:${NAME_PX}px`;
+    }
+    if (!measurer.isConnected) document.body.appendChild(measurer);
+    measurer.textContent = text;
+    w = measurer.getBoundingClientRect().width;
+    measured.set(text, w);
+  }
+  return (w * px) / NAME_PX;
+}
+/** ``word`` with soft hyphens where it may break: between two consonants that stand between vowels
+    (Quar-ter-back), and where a piece is still wider than ``room`` at ``px``, at its last letter that fits. */
+function softHyphens(word, px, room) {
+  const vowel = (ch) => /[aeiouyAEIOUY]/.test(ch);
+  const letter = (ch) => /[A-Za-z]/.test(ch);
+  const keep = new Set(["ch", "ck", "sh", "th", "ph", "wh", "gh", "qu"]);
+  const pieces = [];
+  let cur = word[0];
+  for (let i = 1; i < word.length; i++) {
+    const [a, b, c, d] = [word[i - 2], word[i - 1], word[i], word[i + 1]];
+    const cut = i >= 3 && word.length - i >= 3 && [a, b, c, d].every((x) => x && letter(x)) &&
+      vowel(a) && !vowel(b) && !vowel(c) && vowel(d) && !keep.has((b + c).toLowerCase());
+    if (cut) { pieces.push(cur); cur = ""; }
+    cur += word[i];
+  }
+  pieces.push(cur);
+  const out = [];
+  for (let piece of pieces) {
+    while (piece.length > 1 && textWidth(piece + "-", px) > room) {
+      let n = piece.length - 1;
+      while (n > 1 && textWidth(piece.slice(0, n) + "-", px) > room) n--;
+      out.push(piece.slice(0, n));
+      piece = piece.slice(n);
+    }
+    out.push(piece);
+  }
+  return out.join(SHY);
+}
+PT.cardName = function cardName(name, mini) {
+  const root = getComputedStyle(document.documentElement);
+  const cardW = parseFloat(root.getPropertyValue("--card-w")) || 84;
+  const room = (mini ? 70 : cardW) - 14;  // padding and borders of a tile, and a little to spare
+  const words = String(name).split(/\s+/).filter(Boolean);
+  const widest = Math.max(1, ...words.map((w) => textWidth(w, NAME_PX)));
+  const px = Math.max(NAME_MIN_PX, Math.min(NAME_PX, Math.floor((NAME_PX * room / widest) * 4) / 4));
+  const text = words.map((w) => (textWidth(w, px) > room ? softHyphens(w, px, room) : w)).join(" ");
+  return PT.h("div", { class: "c-name", style: px < NAME_PX ? `font-size:${px}px` : null }, text);
+};
+
 /** A card tile.  opts: {season (1-4 current row), rotated, mini, extraTip} */
 PT.cardTile = function cardTile(id, opts) {
   opts = opts || {};
@@ -107,7 +169,7 @@ PT.cardTile = function cardTile(id, opts) {
   el.appendChild(h("div", { class: "c-kind" },
     kind === "show" ? `${PT.GENRE_NAMES[c.genre] || c.genre} ${(c.timeslot || "").split("/").map((t) => PT.SLOT_ICONS[t] || "").join("/")}` :
       kind === "network" ? `network ${PT.TIMING[c.timing] || ""}` : kind));
-  el.appendChild(h("div", { class: "c-name" }, c.name));
+  el.appendChild(PT.cardName(c.name, opts.mini));
   if (!opts.mini) {
     if (kind === "show") {
       el.appendChild(h("div", { class: "c-stats" }, `$${c.cost}M · exp ${c.expenses}`));

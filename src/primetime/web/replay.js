@@ -42,7 +42,9 @@
       d.players.forEach((n, i) => sel.appendChild(h("option", { value: String(i) }, n)));
       sel.value = R.seat;
     }
-    const last = d.last ? `${d.last.name || "?"}: ${d.last.label}` : "Start of the game.";
+    // the question with its answer: "Hana: Surpriser — cancel it now for $4M? → Yes"
+    const last = !d.last ? "Start of the game." :
+      d.last.prompt ? `${d.last.prompt} → ${d.last.label}` : `${d.last.name || "?"}: ${d.last.label}`;
     document.getElementById("lastmove").textContent = last;
     const v = d.view;
     const ctx = {

@@ -335,7 +335,12 @@
     if (v.phase === "over") prompt = "The game is over.";
     else if (!pend) prompt = "…";
     else if (myDecision) prompt = pend.prompt;
-    else prompt = `Waiting for ${PT.nameOf(v, pend.player)}: ${pend.prompt}`;
+    else {
+      // the prompt names its player ("Hana: choose an action."): say the name once
+      const who = PT.nameOf(v, pend.player);
+      const text = pend.prompt.startsWith(who + ": ") ? pend.prompt.slice(who.length + 2) : pend.prompt;
+      prompt = `Waiting for ${who}: ${text}`;
+    }
     bar.appendChild(h("div", { class: "row" },
       myDecision ? h("span", { class: "badge turn" }, "Your turn") : null,
       h("div", { class: "prompt", id: "status-prompt", style: "flex:1" }, prompt),

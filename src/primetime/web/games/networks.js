@@ -38,6 +38,33 @@
     "Every card explains itself on hover or long-press. The Forecast above your lineup shows what you would score " +
     "and pay if the round ended now. After four rounds the most viewers win.";
 
+  /* What each symbol on the page means: the Help's "Symbols" section and the board's "Symbols ℹ" key. */
+  PT.LEGEND = [
+    ["★ ☆", "Star slots on a show: ★ required, ☆ optional."],
+    ["$ (ad)", "Ad slots on a show: $ required, (ad) optional."],
+    ["◆ ◇", "Slots for a Star or an Ad: ◆ required, ◇ optional."],
+    ["☀ ◐ ☾ ✦", "A show's preferred timeslot: Daytime, Primetime, Late Night, Weekend; ANY: no preference."],
+    ["5 6 4 2", "A show's viewers on each row (season), top row first."],
+    ["current row", "The highlighted number: the current row, where the show is now (its viewers this round)."],
+    ["X row", "The number with a dashed outline: the X row, where a show produced outside its preferred timeslot starts."],
+    ["$3M · exp 1", "Cost to produce or sign, and expenses paid at every upkeep."],
+    ["+$2M · inc 3", "An Ad's signing bonus, and the income it brings at every upkeep."],
+    ["◉", "Viewers (a Star's viewers by row; viewers on the pass track; a show's viewers now in the lineup)."],
+    ["! 1x ∞ ◉", "Network cards: ! immediate, 1x use once, ∞ ongoing, ◉ scores at game end."],
+    ["•", "A genre track space that gives a bonus card when reached."],
+    ["Ⓜ", "A Mogul (Moguls module), or a Mogul token on a genre track."],
+    ["condition", "The card has a condition: hover (or long-press) it for the text."],
+    ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
+  ];
+
+  function legend() {
+    const sample = (which) => h("span", { class: "card legend-sample" }, h("span", { class: "c-seasons" },
+      [5, 6, 4, 2].map((n, i) => h("span", { class: (which === "now" && i === 1 ? "now" : "") + (which === "x" && i === 2 ? " xrow" : "") }, n))));
+    return h("dl", { class: "legend", dataset: { testid: "legend" } }, PT.LEGEND.map(([sym, text]) => [
+      h("dt", {}, sym === "current row" ? sample("now") : sym === "X row" ? sample("x") : sym),
+      h("dd", {}, text)]));
+  }
+
   PT.FORECAST_TIP =
     "Forecast: the viewers and upkeep you would get if the round ended now " +
     "(before round-end choices such as cancellations forced by upkeep).";
@@ -106,7 +133,12 @@
     const box = h("section", { class: "panel market", id: "market", "aria-label": "Market" }, h("h2", {}, "Market"));
     for (const [k, label] of kinds) {
       const row = h("div", { class: "cardrow" }, (view.display[k] || []).map((id) => tileFor(id, ctx, "market")));
-      if (!(view.display[k] || []).length) row.appendChild(h("span", { class: "muted" }, "none left"));
+      if (!(view.display[k] || []).length) {
+        // during Pilot Season the market is not dealt yet: it is not empty for good
+        const pilot = view.phase === "pilot" || view.phase === "pilot_produce";
+        row.appendChild(h("span", { class: "muted", dataset: { testid: "market-empty" } },
+          pilot ? "dealt after Pilot Season" : "none left"));
+      }
       box.appendChild(h("div", { class: "market-row", dataset: { kind: k } },
         h("div", { class: "label" }, h("b", {}, label),
           h("span", { class: "deckcount", dataset: { deck: k } }, `deck: ${view.deck_counts[k]}`)), row));
@@ -141,8 +173,11 @@
       values.forEach((v, i) => {
         const b = (bonuses[g] || [])[i];
         const token = mog && mog.space === i + 1 && mog.tokens.includes(g);
+        // one tooltip per cell: its own text in the page's tooltip (a native title would show a second one)
+        const tip = `${PT.GENRE_NAMES[g]} track, space ${i + 1}: worth ${v} at the end of the game` +
+          (token ? "; a Mogul token lies here" : b ? `; landing here gives a bonus: ${b}` : "") + ".";
         row.appendChild(h("span", { class: "cell" + (pos === i + 1 ? " on" : "") + (token ? " mogul-token" : ""),
-          title: token ? "Mogul token" : b ? `bonus: ${b}` : "", dataset: token ? { testid: "mogul-token" } : {} },
+          "data-tip": tip, dataset: token ? { testid: "mogul-token" } : {} },
           v + (token ? "Ⓜ" : b ? "•" : "")));
       });
       box.appendChild(row);
@@ -199,6 +234,9 @@
       h("div", { class: "kv" }, h("span", {}, "Rounds"), h("b", {}, (p.round_scores || []).join(" · ") || "—")),
       h("div", { class: "refbox", "data-tip": PT.RULES_ACTIONS, tabindex: "0" }, "Actions ℹ"),
       h("div", { class: "refbox", "data-tip": PT.RULES_ROUND_END, tabindex: "0" }, "Round End ℹ"),
+      h("div", { class: "refbox", dataset: { testid: "symbols-key" }, tabindex: "0",
+        "data-tip": "Symbols:\n" + PT.LEGEND.map(([sym, text]) => (sym === "current row" || sym === "X row" ? "" : sym + "  ") + text).join("\n") },
+      "Symbols ℹ"),
       view.telly_time ? genreGrid(view, p) : genreTracks(p, view),
       scoreTrack(f ? f.viewers : 0),
     ];
@@ -280,7 +318,7 @@
       const p = view.players[s];
       const label = (s === ctx.mySeat ? "You: " : "") + nameOf(view, s);
       const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false",
-        dataset: { tab: s } }, label, ` $${p.cash}M`, view.current === s ? h("span", { class: "dot", title: "deciding now" }) : null);
+        dataset: { tab: s } }, label, ` $${p.cash}M`, view.current === s ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
       t.addEventListener("click", () => ctx.setTab(s));
       tabs.appendChild(t);
     }
@@ -290,6 +328,16 @@
     wrap.appendChild(h("div", { class: "area", dataset: { seat: sel } },
       greenRoom(view, p, ctx, isMe), playerBoard(view, p, isMe), lineup(view, p, ctx, isMe)));
     return wrap;
+  }
+
+  /* End-game columns under short headers, so that the table fits the side column and a phone
+     (the Total column was cut off); the full name is the header's tooltip. */
+  const SCORE_HEADS = { Genres: "Gen.", Reruns: "Rer.", Network: "Net.", Moguls: "Mog.", Cash: "$", Rounds: "Rounds" };
+  const SCORE_TIPS = { Genres: "Genres: the genre tracks' values", Reruns: "Reruns: the viewers of your cancelled shows",
+    Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points", Cash: "Cash: $3M = 1 viewer",
+    "Σ": "The four rounds' sum", Total: "Total viewers" };
+  function scoreHead(x) {
+    return h("th", { "data-tip": SCORE_TIPS[x] || null, "aria-label": x }, SCORE_HEADS[x] || x);
   }
 
   PT.scoreboard = function (view, ctx) {
@@ -315,7 +363,7 @@
       });
     }
     const table = h("table", { class: "scores", dataset: { page } },
-      h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+      h("thead", {}, h("tr", {}, head.map(scoreHead))),
       h("tbody", {}, rows.map((r) => h("tr", { class: winners.has(r.s) ? "winner" : "" }, r.cells.map((c) => h("td", {}, c))))));
     const arrow = h("button", { class: "small", id: "score-page", "aria-label": "Switch scoreboard page" },
       page === 0 ? "End-game ▶" : "◀ Rounds");
@@ -361,13 +409,13 @@
     const winners = (fin.winners || []).map((s) => nameOf(view, s));
     const mog = fin.players.some((f) => f.moguls !== undefined);
     const rows = fin.players.map((f, s) => h("tr", { class: (fin.winners || []).includes(s) ? "winner" : "" },
-      [nameOf(view, s), f.rounds.join(" + "), f.rounds_total, f.genres, f.reruns, f.network].concat(mog ? [f.moguls] : [], [f.cash, f.total])
+      [nameOf(view, s), f.rounds.join(" "), f.rounds_total, f.genres, f.reruns, f.network].concat(mog ? [f.moguls] : [], [f.cash, f.total])
         .map((c) => h("td", {}, c))));
     return h("div", { class: "dialog", id: "summary", role: "dialog", "aria-label": "Final scores" },
       h("h2", {}, winners.length > 1 ? `Tie! ${winners.join(" and ")} share the win` : `${winners[0] || "?"} wins!`),
       h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, ["Player", "Rounds", "Σ", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], ["Cash", "Total"])
-          .map((x) => h("th", {}, x)))),
+          .map(scoreHead))),
         h("tbody", {}, rows)),
       extra || null);
   };
@@ -453,6 +501,7 @@
     help: () => [
       h("h2", {}, "How to play"),
       h("p", {}, PT.HOW_TO),
+      h("h2", {}, "Symbols"), legend(),
       h("h2", {}, "Actions"), h("p", { class: "pre" }, PT.RULES_ACTIONS),
       h("h2", {}, "Round end"), h("p", { class: "pre" }, PT.RULES_ROUND_END),
       h("h2", {}, "Tips"), h("ul", {}, PT.TIPS.map((t) => h("li", {}, t))),

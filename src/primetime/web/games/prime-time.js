@@ -152,6 +152,7 @@
   }
 
   /** A Prime Time card tile.  opts: {cubes, mini, extraTip, back} */
+  PT.ptTile = (id, opts) => tile(id, opts);
   function tile(id, opts) {
     opts = opts || {};
     const c = cardInfo(id);
@@ -164,27 +165,27 @@
     if (kind === "show" || kind === "talent") {
       const sub = kind === "show" ? DURATIONS[c.duration] || c.duration : cap(c.type || "");
       el.appendChild(h("div", { class: "c-kind" }, `${GENRES[c.genre] || c.genre} · ${sub}`));
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
       el.appendChild(h("div", { class: "c-stats" }, h("span", { class: "tierbadge " + c.tier }, `${c.tier === "gold" ? "Gold" : "Silver"} $${c.min_bid}`),
         c.stars ? h("span", { class: "stars" }, " " + "★".repeat(c.stars)) : null));
       el.appendChild(cubeRow(c.spaces, opts.cubes));
     } else if (kind === "rerun") {
       el.appendChild(h("div", { class: "c-kind" }, "Single Show"));
-      el.appendChild(h("div", { class: "c-name" }, c.name || "Re-Run"));
+      el.appendChild(PT.cardName(c.name || "Re-Run"));
       el.appendChild(cubeRow(c.spaces || ["any"], opts.cubes));
     } else if (kind === "client") {
       el.appendChild(h("div", { class: "c-kind" }, "client"));
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
       el.appendChild(h("div", { class: "pt-cuberow" }, Object.entries(c.needs || {}).map(([col, n]) =>
         h("span", { class: "need" }, cube(col), `×${n}`))));
       el.appendChild(h("div", { class: "c-stats" }, `pays $${c.cash}`));
     } else if (kind === "boardroom") {
       const who = c.deck && PT.ptCards[c.deck];
       el.appendChild(h("div", { class: "c-kind" }, who ? who.name.replace(/^The /, "") : "boardroom"));
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
       if (c.vp && c.vp.length) el.appendChild(h("div", { class: "c-stats" }, c.vp.join("/") + " VP"));
     } else {
-      el.appendChild(h("div", { class: "c-name" }, c.name));
+      el.appendChild(PT.cardName(c.name));
     }
     el._tip = tipFor(c);
     if (opts.extraTip) el._tip += "\n\n" + opts.extraTip;
@@ -284,7 +285,7 @@
     return h("div", { class: "pt-turnorder", id: "pt-turnorder", "data-tip": "Turn order: tokens, bids, schedules and cube picks go in this order. The R&D stack sets the next one." },
       h("b", {}, "Turn order"),
       view.turn_order.map((s, i) => h("span", { class: "pt-orderpos" + (s === cur ? " current" : ""), dataset: { seat: s } },
-        h("span", { class: "muted" }, `${i + 1}.`), seatChip(view, s), nameOf(view, s), i === 0 ? h("span", { class: "badge", title: "first player" }, "1st") : null)));
+        h("span", { class: "muted" }, `${i + 1}.`), seatChip(view, s), nameOf(view, s), i === 0 ? h("span", { class: "badge", "data-tip": "First player" }, "1st") : null)));
   }
 
   function bidSlots(view, sp) {
@@ -571,7 +572,7 @@
       const s = p.seat;
       const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false", dataset: { tab: s } },
         seatChip(view, s), " ", (s === ctx.mySeat ? "You: " : "") + nameOf(view, s), ` · ${p.vp} VP · $${p.cash}`,
-        view.current === s ? h("span", { class: "dot", title: "deciding now" }) : null);
+        view.current === s ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
       t.addEventListener("click", () => ctx.setTab(s));
       tabs.appendChild(t);
     }
@@ -651,17 +652,39 @@
 
   /** Prime Time: few options as buttons; many (bidding, scheduling) as the ones not tied to a card,
       the rest on the board (highlighted cards, days, action spaces) and in the full list. */
+  let askEmpty = null;  // the scheduling decision whose empty schedule the player is asked to confirm
+
   function choices(v, pend, ctx, ui) {
     const strip = ui.strip;
     const opts = pend.options || [];
     const onBoard = (o) => !!o.card || /^(cube|show|talent|rerun|move|hr|bid|buy|forecast|pool|to):/.test(o.key);
+    // submitting an empty TV Guide while holding shows that could go on it: say so and ask first
+    const me = v.players && v.players[ui.me.seat];
+    const emptyGuide = pend.kind === "sched" && me && !Object.values(me.guide || {}).some(Boolean) &&
+      opts.some((o) => o.key.startsWith("show:"));
+    const held = me && me.hand ? me.hand.shows.length : 0;
     const button = (o) => {
       const b = ui.optButton(o);
       if (o.card) b.dataset.card = o.card;
+      if (o.key === "done" && emptyGuide) {
+        return h("button", { class: "opt", dataset: { key: o.key }, disabled: ui.busy || undefined,
+          onclick: () => { askEmpty = pend; ui.refresh(); } }, o.label);
+      }
       return b;
     };
+    if (emptyGuide) {
+      const asking = askEmpty === pend;
+      strip.appendChild(h("div", { class: "banner", id: "pt-empty-warning", style: "width:100%" },
+        h("span", { style: "flex:1" }, `Your TV Guide is empty, and you hold ${held} show${held === 1 ? "" : "s"} you could schedule: ` +
+          "submitting now airs nothing this week." + (asking ? " Submit the empty schedule anyway?" : "")),
+        asking ? h("button", { class: "warn", id: "pt-empty-submit",
+          onclick: () => { askEmpty = null; const o = opts.find((x) => x.key === "done"); if (o) ui.propose(o); } }, "Submit it empty") : null,
+        asking ? h("button", { id: "pt-empty-back", onclick: () => { askEmpty = null; ui.refresh(); } }, "Keep scheduling") : null));
+    }
     const plain = opts.filter((o) => !onBoard(o));
-    if (opts.length <= 8 || !plain.length) {
+    const board = opts.filter(onBoard);
+    // nothing to click on the board (a bid's amount, say): all choices as buttons, no hint, no empty list
+    if (opts.length <= 8 || !plain.length || !board.length) {
       strip.appendChild(h("div", { class: "group" }, opts.map(button)));
       return strip;
     }
@@ -670,7 +693,7 @@
         "Click a highlighted card, cube or day on the board, or:";
     strip.appendChild(h("div", { class: "muted" }, hint));
     if (plain.length) strip.appendChild(h("div", { class: "group" }, plain.map(button)));
-    strip.appendChild(ui.allOptions(opts.filter(onBoard), `All ${opts.filter(onBoard).length} other choices`));
+    strip.appendChild(ui.allOptions(board, `All ${board.length} other choices`));
     return strip;
   }
 
