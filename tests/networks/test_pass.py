@@ -113,8 +113,8 @@ def test_net_pass_09_preempted_timeslot_doubles() -> None:
     assert s.players[1].cash == 12
 
 
-@pytest.mark.parametrize("option", ["telly_time", "executives"])
-def test_net_pass_10_11_expansion_pass_rules_not_available(option: str) -> None:
+@pytest.mark.parametrize("option", ["telly_time"])  # Executives' pass rules (NET-PASS-11): test_executives.py
+def test_net_pass_10_expansion_pass_rules_not_available(option: str) -> None:
     with pytest.raises(ValueError):
         NetworksRuleset().validate_options({option: True}, 3)
 

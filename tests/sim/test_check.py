@@ -50,11 +50,14 @@ def test_specs_cycle_player_counts_option_sets_and_mix_bots() -> None:
     assert [g["players"] for g in run[:7]] == [1, 2, 3, 4, 5, 1, 2]
     assert [g["seed"] for g in run[:3]] == [100, 101, 102]
     solo = {json.dumps(g["options"], sort_keys=True) for g in run if g["players"] == 1}
-    assert solo == {json.dumps({"pilot": p, "turn_order": "fixed"}, sort_keys=True) for p in ("normal", "simplified")}
+    assert solo == {json.dumps({"pilot": p, "turn_order": "fixed", "executives": e}, sort_keys=True)
+                    for p in ("normal", "simplified") for e in (False, True)}  # the Executives module off and on
     four = {(g["options"]["pilot"], g["options"]["turn_order"]) for g in run if g["players"] == 4}
     assert four == {(p, t) for p in ("normal", "simplified") for t in ("fixed", "low_to_high")}  # both pilots, both orders
     assert any(set(g["bots"]) == {"random", "greedy"} for g in run)  # seats mixed in one game
     assert run == specs("networks", 40, [1, 2, 3, 4, 5], ["random", "greedy"], seed=100)
+    only = specs("networks", 10, [3], ["random"], require={"executives": True})
+    assert all(g["options"]["executives"] is True for g in only)
 
 
 def test_prime_time_runs_have_bonds_and_simultaneous_on_and_off() -> None:
@@ -95,7 +98,7 @@ def test_a_violation_is_a_minimal_reproduction_that_replays() -> None:
     assert v is not None and report.played == 3 and report.decisions > 0
     assert (v.index, v.seed, v.players, v.bots, v.invariant) == (0, 7, 2, ["random", "random"], "cash")
     assert v.problem == "cash: planted: round 2 began" and v.key is None and v.decision == "turn"
-    assert v.options == {"pilot": "normal", "turn_order": "fixed"}
+    assert v.options == {"pilot": "normal", "turn_order": "fixed", "executives": False}
     rec = load_record(json.dumps(v.record()))
     assert rec["check"]["action"] == v.action == len(rec["actions"])
     game = replay_record(rec)

@@ -108,8 +108,9 @@ class CheckReport:
 # ----------------------------------------------------------------------------- the games of a run
 
 
-def option_sets(game: str, players: int) -> list[dict[str, Any]]:
-    """Every combination of the game's table options (its plugin's schema) valid for ``players``."""
+def option_sets(game: str, players: int, require: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Every combination of the game's table options (its plugin's schema) valid for ``players``
+    (only those with the ``require`` values, if given)."""
     plugin = get_plugin(game)
     rs = plugin.ruleset()
     names = list(plugin.options)
@@ -124,14 +125,19 @@ def option_sets(game: str, players: int) -> list[dict[str, Any]]:
             rs.validate_options(dict(opts), players)
         except ValueError:
             continue
+        if require and any(opts.get(k) != v for k, v in require.items()):
+            continue
         out.append(opts)
     return out
 
 
 def specs(game: str, games: int, players: Sequence[int], bots: Sequence[str], seed: int = 0,
-          hidden_every: int = HIDDEN_EVERY, skip: Sequence[str] = ()) -> list[dict[str, Any]]:
+          hidden_every: int = HIDDEN_EVERY, skip: Sequence[str] = (), require: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """The plain specs of a run's games (see the module docstring)."""
-    sets = {n: option_sets(game, n) for n in set(players)}
+    sets = {n: option_sets(game, n, require) for n in set(players)}
+    for n, found in sets.items():
+        if not found:
+            raise SimulationError(f"no option set of {game} has {require} at {n} player(s)")
     out = []
     for i in range(games):
         n = players[i % len(players)]
@@ -253,6 +259,7 @@ def check(
     hidden_every: int = HIDDEN_EVERY,
     skip: Sequence[str] | str = (),
     progress: Progress | None = None,
+    require: dict[str, Any] | None = None,
 ) -> CheckReport:
     """Play ``games`` seeded games of ``game`` with its invariants checked; stop after the first violation.
 
@@ -268,7 +275,7 @@ def check(
     names = parse_bots(bots)
     skipped = parse_skip(skip)
     check_backend(backend, workers)
-    todo = specs(game, games, counts, names, seed, hidden_every, skipped)
+    todo = specs(game, games, counts, names, seed, hidden_every, skipped, require)
     t0 = time.perf_counter()
     played = decisions = 0
     found: dict[str, Any] | None = None

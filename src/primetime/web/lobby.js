@@ -67,12 +67,14 @@
     const seatsBox = h("div", { class: "seat-specs", id: "seat-specs" });
     const pilot = h("select", { id: "opt-pilot", "aria-label": "Pilot setup" }, ME.options.pilot.map((o) => h("option", { value: o.id }, o.label)));
     const order = h("select", { id: "opt-order", "aria-label": "Turn order" }, ME.options.turn_order.map((o) => h("option", { value: o.id }, o.label)));
+    const execs = h("input", { type: "checkbox", id: "opt-executives" });
     const bonds = h("input", { type: "checkbox", id: "opt-bonds" });
     const simul = h("input", { type: "checkbox", id: "opt-simultaneous" });
     const ptOpts = (games.find((g) => g.id === "prime-time") || {}).options || {};
     const netFields = h("div", { id: "networks-options" },
       h("div", { class: "field" }, h("label", { for: "opt-pilot" }, "Pilot setup"), pilot),
-      h("div", { class: "field" }, h("label", { for: "opt-order" }, "Turn order"), order));
+      h("div", { class: "field" }, h("label", { for: "opt-order" }, "Turn order"), order),
+      ME.options.executives ? h("div", { class: "field" }, h("label", { for: "opt-executives" }, execs, " ", ME.options.executives.label || "Executives")) : null);
     const ptFields = h("div", { id: "prime-time-options", class: "hidden" },
       h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
       h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
@@ -116,7 +118,7 @@
       create.disabled = true;
       const seats = Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
       const options = game.value === "prime-time" ? { bonds: bonds.checked, simultaneous: simul.checked }
-        : { pilot: pilot.value, turn_order: order.value };
+        : { pilot: pilot.value, turn_order: order.value, ...(execs.checked ? { executives: true } : {}) };
       try {
         const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options });
         location.href = r.url;

@@ -24,7 +24,7 @@ def _record_check(rec: dict[str, Any]) -> None:
         raise RecordError("a record has 1 to 5 players")
     if str(opts.get("card_set", "base")) not in ("base", ""):
         raise RecordError("only games with the standard cards can be imported")
-    unknown = set(opts) - {"pilot", "turn_order", "first_player", "card_set"}
+    unknown = set(opts) - {"pilot", "turn_order", "first_player", "card_set", "executives"}
     if unknown:
         raise RecordError(f"unknown options {sorted(unknown)}")
 
@@ -49,6 +49,7 @@ PLUGIN = GamePlugin(
                   {"id": "simplified", "label": "Simplified (2 pilot stars/ads, faster first game)"}],
         "turn_order": [{"id": "fixed", "label": "Fixed order"},
                        {"id": "low_to_high", "label": "Low to high (lowest score acts first)"}],
+        "executives": {"type": "bool", "label": "Executives (each player keeps 1 of 2 asymmetric Executive boards)"},
     },
     script="networks.js",
     invariants=lazy(f"{HERE}.invariants:invariants"),

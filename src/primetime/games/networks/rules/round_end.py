@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from primetime.games.networks.executive_data import default_executives
 from primetime.games.networks.rules.decks import cancel
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.rounds import start_round
@@ -111,7 +112,11 @@ def end_bonuses(s: NetState, p: int) -> dict[str, int]:
     for c in pl.green:
         if T.kind[c] == NET and T.defs[c].timing == "game_end":  # NET-AMB-25
             network += game_end_value(s, p, c)
-    return {"genres": genres, "reruns": reruns, "network": network, "cash": pl.cash // 3}
+    out = {"genres": genres, "reruns": reruns, "network": network, "cash": pl.cash // 3}
+    xs = s.extra.get("x")
+    if xs is not None:  # Executives: the Execs category (NET-GAP-19)
+        out["execs"] = default_executives().param(xs[p], "end_viewers") if xs[p] >= 0 else 0
+    return out
 
 
 def game_end_value(s: NetState, p: int, cid: int) -> int:
