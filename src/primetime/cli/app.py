@@ -67,15 +67,15 @@ def check_players(game: str, players: int) -> int:
 
 
 def options_for(game: str, pilot: str = "normal", turn_order: str = "fixed", bonds: bool = False,
-                simultaneous: bool = False) -> dict[str, Any]:
+                simultaneous: bool = False, executives: bool = False) -> dict[str, Any]:
     """The game's options from the command-line flags; a flag of the other game is an error."""
     if game == "prime-time":
-        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed":
-            raise fail("--pilot and --turn-order are options of The Networks; Prime Time has --bonds and --simultaneous")
+        if pilot.strip().lower() != "normal" or turn_order.strip().lower() != "fixed" or executives:
+            raise fail("--pilot, --turn-order and --executives are options of The Networks; Prime Time has --bonds and --simultaneous")
         return {"bonds": bonds, "simultaneous": simultaneous}
     if bonds or simultaneous:
-        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot and --turn-order")
-    return game_options(pilot, turn_order)
+        raise fail("--bonds and --simultaneous are options of Prime Time; The Networks has --pilot, --turn-order and --executives")
+    return game_options(pilot, turn_order, executives)
 
 
 def check_bot(name: str) -> str:
@@ -84,14 +84,17 @@ def check_bot(name: str) -> str:
     return name
 
 
-def game_options(pilot: str, turn_order: str) -> dict[str, Any]:
+def game_options(pilot: str, turn_order: str, executives: bool = False) -> dict[str, Any]:
     pilot = pilot.strip().lower()
     order = turn_order.strip().lower().replace("-", "_")
     if pilot not in ("normal", "simplified"):
         raise fail(f"--pilot {pilot!r}: choose normal or simplified")
     if order not in ("fixed", "low_to_high"):
         raise fail(f"--turn-order {turn_order!r}: choose fixed or low-to-high")
-    return {"pilot": pilot, "turn_order": order}
+    out: dict[str, Any] = {"pilot": pilot, "turn_order": order}
+    if executives:  # an expansion module that is off is left out (the options stay as they were)
+        out["executives"] = True
+    return out
 
 
 def new_game(game: str, names: list[str], seed: int, options: dict[str, Any]) -> Game[Any]:

@@ -25,6 +25,7 @@ def balance_command(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help="The Networks: the Executives module (asymmetric player boards).")] = False,
 ) -> None:
     """Play many games between identical bots and write an HTML card-balance report."""
     if check_game(game) != "networks":
@@ -37,14 +38,15 @@ def balance_command(
         import matplotlib  # noqa: F401
     except ImportError:
         raise fail("the balance report draws its plots with matplotlib: pip install 'primetime[report]'") from None
+    options = {"executives": True} if executives else None
     con = console()  # (``out`` is the --out folder here)
     try:
         if not json_out and con.is_terminal:
             bar, step = progress_bar("balance", games * len(set(counts)), con)
             with bar:
-                data = run_balance(games, counts, bot, seed, workers, backend, progress=step)
+                data = run_balance(games, counts, bot, seed, workers, backend, progress=step, options=options)
         else:
-            data = run_balance(games, counts, bot, seed, workers, backend)
+            data = run_balance(games, counts, bot, seed, workers, backend, options=options)
     except ValueError as exc:
         raise fail(str(exc)) from None
     report = analyse(data)

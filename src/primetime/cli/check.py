@@ -74,8 +74,12 @@ def check(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Where the record of a violation goes (default primetime-check-<game>.json).")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray.")] = "local",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help="The Networks: only option sets with the Executives module on.")] = False,
 ) -> None:
     game = check_game(game)
+    if executives and game != "networks":
+        raise fail("--executives is an option of The Networks")
+    require = {"executives": True} if executives else None
     plugin = get_plugin(game)
     counts = players or ",".join(str(n) for n in range(plugin.min_players, plugin.max_players + 1))
     con = out()
@@ -83,9 +87,10 @@ def check(
         if not json_out and con.is_terminal:
             bar, step = progress_bar("checking", games, con)
             with bar:
-                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step)
+                report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, progress=step,
+                                   require=require)
         else:
-            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip)
+            report = run_check(game, games, counts, bots, seed, workers, backend, hidden_every, skip, require=require)
     except ValueError as exc:  # SimulationError: a bad argument
         raise fail(str(exc)) from None
     record = None

@@ -59,6 +59,7 @@ def play(
     turn_order: Annotated[str, typer.Option("--turn-order", help="Turn order: fixed or low-to-high.")] = "fixed",
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help="The Networks: the Executives module (asymmetric player boards).")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Save the record here after every action.")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Your name.")] = None,
@@ -84,7 +85,7 @@ def play(
         if not 0 <= bots <= players:
             raise fail(f"--bots {bots}: choose 0 to {players}")
         humans = players - bots
-        opts = options_for(game, pilot, turn_order, bonds, simultaneous)
+        opts = options_for(game, pilot, turn_order, bonds, simultaneous, executives)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         human_names = [name or "Player 1"] + [f"Player {i + 1}" for i in range(1, humans)]

@@ -32,13 +32,14 @@ def record(
     turn_order: Annotated[str, typer.Option("--turn-order", help="Turn order: fixed or low-to-high.")] = "fixed",
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help="The Networks: the Executives module (asymmetric player boards).")] = False,
 ) -> None:
     """Play one bot-only game and write its record."""
     game = check_game(game)
     check_bot(bot)
     check_players(game, players)
     names = [f"{bot.capitalize()} Bot {i + 1}" for i in range(players)]
-    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous))
+    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous, executives))
     bots = [make_bot(bot, bot_seed(seed, p)) for p in range(players)]
     while not g.is_over():
         p = g.current_player()

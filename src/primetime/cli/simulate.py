@@ -27,6 +27,7 @@ def simulate(
     backend: Annotated[str, typer.Option("--backend", help="local (process pool) or ray (RAY_ADDRESS or a local Ray).")] = "local",
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help="The Networks: the Executives module (asymmetric player boards).")] = False,
 ) -> None:
     """Play bot-only games as fast as possible and summarise them."""
     game = check_game(game, generic=True)
@@ -35,7 +36,8 @@ def simulate(
     if games < 1:
         raise fail("--games must be at least 1")
     check_players(game, players)
-    sim_opts = options_for(game, bonds=bonds, simultaneous=simultaneous) if game == "prime-time" or bonds or simultaneous else None
+    sim_opts = (options_for(game, bonds=bonds, simultaneous=simultaneous, executives=executives)
+                if game == "prime-time" or bonds or simultaneous or executives else None)
     con = out()
     try:
         if not json_out and con.is_terminal:

@@ -54,6 +54,7 @@ def tournament_command(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     bonds: Annotated[bool, typer.Option("--bonds", help="Prime Time: the Issuing Bonds rule.")] = False,
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help="The Networks: the Executives module (asymmetric player boards).")] = False,
     save: Annotated[
         Path | None,
         typer.Option("--save", help="Keep every finished game in this file (JSON lines); run again with it to resume or extend."),
@@ -62,7 +63,8 @@ def tournament_command(
     """Play a seat-rotated tournament between bots and print per-bot results."""
     game = check_game(game)
     check_players(game, players)
-    options = options_for(game, bonds=bonds, simultaneous=simultaneous) if game == "prime-time" or bonds or simultaneous else None
+    options = (options_for(game, bonds=bonds, simultaneous=simultaneous, executives=executives)
+                if game == "prime-time" or bonds or simultaneous or executives else None)
     con = out()
     try:
         lineup = parse_lineup(bots, players)
