@@ -458,3 +458,35 @@ def test_state_json_round_trip_keeps_the_executives() -> None:
     t = RS.from_json(RS.to_json(s))
     assert t.extra == s.extra and RS.legal_keys(t) == RS.legal_keys(s)
 
+
+# ----------------------------------------------------------------------------- bots
+
+
+def test_bots_play_with_executives() -> None:
+    """random, greedy and mcts:easy (a small budget) play whole games with the module on."""
+    from primetime.bots.ismcts import SearchBot
+    from primetime.bots.registry import make_bot
+    from primetime.core.plugin import get_plugin
+
+    for n, seed in ((3, 21), (1, 22)):
+        g = Game.new("networks", n, seed=seed, options={"pilot": "normal", "executives": True})
+        bots = [make_bot("greedy", seed), SearchBot(get_plugin("networks").search(seed), seed, "easy", iterations=16, pool=2),
+                make_bot("random", seed)][:n]
+        while not g.is_over():
+            p = g.current_player()
+            assert p is not None
+            g.apply(p, bots[p].choose(g.ruleset, g.state, p))
+        assert all(i >= 0 for i in g.state.extra["x"])
+
+
+def test_greedy_picks_an_executive_by_its_worth() -> None:
+    """The greedy evaluation values the boards: offered Flix (no timeslot penalty) or Beeb (the
+    restrictive rondel), it keeps Flix."""
+    from primetime.bots.registry import make_bot
+
+    s = SU.new_state(CAT, opts(2, executives=True), 1, 2)
+    rest = [i for i in EX.eligible(s.opts) if EX.boards[i].id not in ("flix", "beeb")]
+    s.extra["xo"] = (EX.by_id["beeb"], EX.by_id["flix"], rest[0], rest[1])
+    s.extra["xb"] = tuple(sorted(set(range(len(EX.boards))) - set(s.extra["xo"])))
+    bot = make_bot("greedy", 3)
+    assert bot.choose(RS, s, 0).startswith("x:flix:")

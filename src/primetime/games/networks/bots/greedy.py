@@ -39,6 +39,7 @@ from primetime.core.rng import Rng
 from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import TIMESLOTS
 from primetime.games.networks.rules import determinize as D
+from primetime.games.networks.rules import executives as X
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import pilot as PI
 from primetime.games.networks.rules import production as P
@@ -64,6 +65,10 @@ PASS_LATER = 1.0  # share of the pass bonus still to come for a player who has n
 USE = 0.01  # using a network card must gain something (no idle uses)
 WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
 STALL = 200  # after this many decisions in one round, prefer keys that end the turn
+# Executives: what an ability is worth over a game, in viewers, beyond its numbers (a rough prior:
+# the restrictive rondel costs, a free early pick or penalty-free timeslots gain).
+EXEC_PRIOR = {"rondel": -4.0, "cable": 1.0, "gorilla": 4.0, "specialist": 2.0, "butcher": 3.0, "flix": 6.0,
+              "procrastinator": 3.0, "": 0.0}
 
 # The player's own follow-up decisions that are looked at one level deeper.
 FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus"})
@@ -92,7 +97,7 @@ class GreedyBot:
         self._count = self._count + 1 if stamp == self._stamp else 1
         self._stamp = stamp
         if self._count > STALL:
-            ending = [k for k in keys if k.split(":")[0] in ("pass", "end", "done", "stop", "skip", "no", "rotate")]
+            ending = [k for k in keys if k.split(":")[0] in ("pass", "end", "done", "stop", "skip", "no", "rotate") or k == "x:pass"]
             if ending:
                 keys = ending
         base = self.hide(state, player)
@@ -116,6 +121,8 @@ class GreedyBot:
     def key_value(self, s: NetState, p: int, key: str, depth: int) -> float:
         t = s.clone()
         F.apply(t, key)
+        if key == "x:early" and depth > 0:  # Gorilla's early turn is worth its best action
+            return max(self.key_value(t, p, k, depth - 1) for k in F.legal(t))
         if t.phase != "over" and depth > 0 and t.stack:
             top = t.stack[-1]
             if top[1] == p and top[0] in FOLLOW_UPS:
@@ -206,8 +213,11 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     if s.phase == "over":
         assert s.final is not None
         row = s.final["players"][p]
-        return {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
+        done = {"banked": float(row["rounds_total"]), "genres": float(row["genres"]), "reruns": float(row["reruns"]),
                 "network": float(row["network"]), "cash": float(row["cash"])}
+        if "execs" in row:
+            done["execs"] = float(row["execs"])
+        return done
     scored = len(pl.scores)
     left = RE.ROUNDS - scored
     aged = 1 if (s.phase == "round_end" and scored == s.round and scored > 0) else 0
@@ -259,7 +269,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
         d = T.defs[show]
         best_gain, best_slot, best_entry = float("-inf"), -1, None
         for slot in ((fixed,) if fixed >= 0 else (0, 1, 2)):
-            preferred = d.timeslot in ("", TIMESLOTS[slot]) or d.effect == "no_penalty"
+            preferred = d.timeslot in ("", TIMESLOTS[slot]) or d.effect == "no_penalty" or X.effect(s, p) == "flix"
             placed: list[tuple[int, bool]] = []
             for c in atts:
                 if T.promo[c]:
@@ -310,7 +320,29 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
             pot += NETWORK_CARD
     out["potential"] = pot
     out["pass_later"] = pass_later(s, p, cash_value)
+    if "x" in s.extra:
+        out["execs"] = executive_value(s, p, cash_value, left)
     return out
+
+
+def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
+    """The Executive's worth still to come: its end-game viewers, the round-1 cash not yet
+    settled, its pass bonus changes over the rounds left, a prior for its ability; less this
+    round's pass bonus when Gorilla's early turn has cost it."""
+    i = X.board(s, p)
+    if i < 0:
+        return 0.0
+    b = X.EX.boards[i]
+    v = float(X.param(s, p, "end_viewers")) + EXEC_PRIOR.get(b.effect, 0.0) * left / RE.ROUNDS
+    if s.round == 0:
+        v += max(X.param(s, p, "start_cash"), -s.players[p].cash) * cash_value
+    rounds = left - (1 if p in s.pass_order else 0)
+    v += rounds * 0.5 * (X.param(s, p, "pass_cash") * cash_value + X.param(s, p, "pass_viewers"))
+    if s.phase == "play" and s.extra["xg"][p] and p not in s.pass_order:
+        track = s.setup.pass_track
+        c = track[min(len(s.pass_order), len(track) - 1)]
+        v -= PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
+    return v
 
 
 def pass_later(s: NetState, p: int, cash_value: float) -> float:
