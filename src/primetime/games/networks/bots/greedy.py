@@ -65,9 +65,9 @@ PASS_LATER = 1.0  # share of the pass bonus still to come for a player who has n
 USE = 0.01  # using a network card must gain something (no idle uses)
 WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
 STALL = 200  # after this many decisions in one round, prefer keys that end the turn
-# Executives: what an ability is worth over a game, in viewers, beyond its numbers (a rough prior:
-# the restrictive rondel costs, a free early pick or penalty-free timeslots gain).
-EXEC_PRIOR = {"rondel": -4.0, "cable": 1.0, "gorilla": 4.0, "specialist": 2.0, "butcher": 3.0, "flix": 6.0,
+# Executives: what an ability is worth over a game, in viewers, beyond its numbers (a rough prior from
+# games of greedy bots with one board forced on a seat: see docs/design-decisions.md, Executives).
+EXEC_PRIOR = {"rondel": -2.0, "cable": -5.0, "gorilla": -5.0, "specialist": 0.0, "butcher": 0.0, "flix": 5.0,
               "procrastinator": 3.0, "": 0.0}
 
 # The player's own follow-up decisions that are looked at one level deeper.
@@ -101,6 +101,8 @@ class GreedyBot:
             if ending:
                 keys = ending
         base = self.hide(state, player)
+        if "pass:viewers" in keys and state.stack[-1][0] == "turn" and state.stack[-1][2] == 1:
+            keys = self.pass_after_action(base, player, keys)
         best: list[str] = []
         best_v = float("-inf")
         for key in keys:
@@ -112,6 +114,20 @@ class GreedyBot:
             elif v > best_v - 1e-9:
                 best.append(key)
         return best[0] if len(best) == 1 else str(self.rng.choice(best))
+
+    def pass_after_action(self, s: NetState, p: int, keys: list[str]) -> list[str]:
+        """Cable may pass straight after its action: only when no action of a next turn (on
+        today's display) would be worth more than passing now.  Passing at once always looks
+        best to a one-step evaluation, which does not see the actions it gives up."""
+        t = s.clone()
+        t.stack[-1] = ("turn", p, 0)
+        acts = [k for k in F.legal(t) if not k.startswith(("pass", "use:", "x:"))]
+        if not acts:
+            return keys
+        act = max(self.key_value(t, p, k, self.depth) for k in acts)
+        if act > self.key_value(s, p, "pass:viewers", self.depth):
+            return [k for k in keys if not k.startswith("pass")]
+        return keys
 
     def hide(self, s: NetState, p: int) -> NetState:
         """A copy of ``s`` whose hidden parts are rebuilt from ``p``'s view and re-dealt (a
