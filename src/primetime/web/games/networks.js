@@ -428,7 +428,8 @@
   PT.registerGame("networks", {
     title: "The Networks: Primetime",
     roundLabel: (v) => (v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`),
-    tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}.`,
+    tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}.` +
+      (o.executives ? " Executives module." : ""),
     indexOptions: (pending) => PT.indexOptions(pending),
     parts: (view, ctx) => PT.boardParts(view, ctx),
     choices,
