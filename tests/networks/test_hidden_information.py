@@ -46,6 +46,8 @@ BOTS: dict[str, Callable[[int], Any]] = {
 
 # The points of a game looked at: (name, test on the state at a decision with a real choice).
 POINTS: list[tuple[str, Callable[[NetState], bool]]] = [
+    ("executive offer, nobody chose", lambda s: s.stack[-1][0] == "x_choose" and max(s.extra["x"]) < 0),
+    ("executive offer, a rival chose", lambda s: s.stack[-1][0] == "x_choose" and max(s.extra["x"]) >= 0),
     ("pilot offer, nobody kept", lambda s: s.stack[-1][0] == "pilot" and not any(s.extra["kept"])),
     ("pilot offer, a rival kept", lambda s: s.stack[-1][0] == "pilot" and any(s.extra["kept"])),
     ("first turn", lambda s: s.stack[-1][0] == "turn" and s.round == 1),
@@ -59,17 +61,19 @@ POINTS: list[tuple[str, Callable[[NetState], bool]]] = [
 ]
 EVERY_GAME = {"first turn", "production", "second round", "third round", "last round"}
 
-GAMES: list[tuple[int, dict[str, str], int]] = [
+GAMES: list[tuple[int, dict[str, Any], int]] = [
     (1, {"pilot": "normal"}, 31),
     (2, {"pilot": "simplified"}, 32),
     (2, {"pilot": "normal", "turn_order": "low_to_high"}, 33),
     (3, {"pilot": "normal"}, 34),
     (4, {"pilot": "simplified", "turn_order": "low_to_high"}, 35),
     (5, {"pilot": "normal"}, 36),
+    (1, {"pilot": "simplified", "executives": True}, 37),  # NET-EXEC-02: the others' Executive offers
+    (3, {"pilot": "normal", "executives": True}, 38),
 ]
 
 
-def points_of(players: int, options: dict[str, str], seed: int) -> list[tuple[str, NetState]]:
+def points_of(players: int, options: dict[str, Any], seed: int) -> list[tuple[str, NetState]]:
     """One random game; a copy of the state at the first decision of each kind in ``POINTS``."""
     s: NetState = RS.new_state(RS.validate_options({"log": False, **options}, players), seed, players)
     rng = Rng(seed)
@@ -84,12 +88,19 @@ def points_of(players: int, options: dict[str, str], seed: int) -> list[tuple[st
     return [(name, found[name]) for name, _ in POINTS if name in found]
 
 
-@pytest.mark.parametrize(("players", "options", "seed"), GAMES, ids=[f"{n}p-{'-'.join(o.values())}" for n, o, _ in GAMES])
-def test_views_determinizations_and_bots_ignore_what_a_seat_cannot_see(players: int, options: dict[str, str], seed: int) -> None:
+IDS = [f"{n}p-{'-'.join(str(v) if v is not True else k for k, v in o.items())}" for n, o, _ in GAMES]
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), GAMES, ids=IDS)
+def test_views_determinizations_and_bots_ignore_what_a_seat_cannot_see(players: int, options: dict[str, Any], seed: int) -> None:
     """(a), (b) and (c) of the module docstring, at every point of one game, for every seat."""
     points = points_of(players, options, seed)
     names = {name for name, _ in points}
     expected = set(EVERY_GAME)
+    if options.get("executives"):
+        expected.add("executive offer, nobody chose")
+        if players > 1:
+            expected.add("executive offer, a rival chose")
     if options["pilot"] == "normal":
         expected.add("pilot offer, nobody kept")
         if players > 1:

@@ -113,11 +113,11 @@ def test_net_pass_09_preempted_timeslot_doubles() -> None:
     assert s.players[1].cash == 12
 
 
-def test_net_pass_10_11_expansion_pass_rules() -> None:
-    """NET-PASS-10/11: the Executives' pass rules are not available; Telly Time's $1M per empty
-    square when passing is (tested in test_telly_time.py, NET-TELLY-07)."""
-    with pytest.raises(ValueError):
-        NetworksRuleset().validate_options({"executives": True}, 3)
+def test_net_pass_10_11_expansion_pass_rules_are_options() -> None:
+    """NET-PASS-10/11: the expansions' pass rules come with their modules: Telly Time's $1M per empty
+    square (NET-TELLY-07, test_telly_time.py) and the Executives' pass rules (NET-EXEC-06/07,
+    test_executives.py)."""
+    assert NetworksRuleset().validate_options({"executives": True}, 3)["executives"] is True
     assert NetworksRuleset().validate_options({"telly_time": True}, 3)["telly_time"] is True
 
 

@@ -235,7 +235,7 @@ def s_def(name: str):
 
 
 @pytest.mark.parametrize("option", ["butcher", "flix", "procrastinator"])
-def test_net_prod_14_executives_not_available(option: str) -> None:
+def test_net_prod_14_executives_are_not_options_of_their_own(option: str) -> None:  # their rules: test_executives.py
     with pytest.raises(ValueError):
         NetworksRuleset().validate_options({option: True}, 2)
 

@@ -117,7 +117,7 @@ def test_net_turn_08_card_text_beats_rulebook() -> None:
     assert s.players[0].lineup[0].row == 0  # no timeslot penalty
 
 
-@pytest.mark.parametrize("option", ["executives", "beeb", "cable", "gorilla"])
-def test_net_turn_09_executives_not_available(option: str) -> None:
+@pytest.mark.parametrize("option", ["beeb", "cable", "gorilla"])  # they are Executives (option executives): test_executives.py
+def test_net_turn_09_executives_are_not_options_of_their_own(option: str) -> None:
     with pytest.raises(ValueError):
         NetworksRuleset().validate_options({option: True}, 3)

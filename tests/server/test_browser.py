@@ -422,3 +422,36 @@ def test_undo_spectating_lobby_lists_and_import(browser: Any, web: ServerProc, t
     assert "Xena" in page.locator("#board").inner_text()
     ctx.close()
     watch_ctx.close()
+
+
+def test_executives_table_in_the_browser(browser: Any, web: ServerProc) -> None:
+    """The lobby offers the Executives module (NET-OPT-03); the table shows the private offer to its
+    owner, the choice among all options, then the player's Executive, without a page error."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15_000)
+    page.goto(web.url + "/")
+    page.fill("#name", "Exa")
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#players", "2")
+    page.select_option('select[data-seat="1"]', "bot:greedy")
+    page.check("#opt-executives")
+    page.click("#create-btn")
+    page.wait_for_selector("#start-btn")
+    page.click("#start-btn")
+    page.wait_for_selector("#statusbar")
+    set_delay(page, 0)
+    page.wait_for_function("document.body.dataset.myTurn === '1'")
+    assert body(page, "kind") == "x_choose"
+    assert "executive offer" in page.locator("#areas").inner_text().lower()
+    seq = body(page, "seq")
+    page.locator('#choices button[data-key^="x:"]').first.click()
+    wait_seq_change(page, seq)
+    page.wait_for_selector("#my-executive")
+    text = page.locator("#my-executive").inner_text().lower()
+    assert "ability" in text and "drawback" in text and "complexity" in text
+    assert not errors, errors
+    ctx.close()

@@ -50,11 +50,14 @@ def test_specs_cycle_player_counts_option_sets_and_mix_bots() -> None:
     assert [g["players"] for g in run[:7]] == [1, 2, 3, 4, 5, 1, 2]
     assert [g["seed"] for g in run[:3]] == [100, 101, 102]
     solo = {json.dumps(g["options"], sort_keys=True) for g in run if g["players"] == 1}
-    assert solo == {json.dumps({"pilot": p, "turn_order": "fixed"}, sort_keys=True) for p in ("normal", "simplified")}
+    assert solo == {json.dumps({"pilot": p, "turn_order": "fixed"}, sort_keys=True)
+                    for p in ("normal", "simplified")}  # expansion modules stay off unless asked for
     four = {(g["options"]["pilot"], g["options"]["turn_order"]) for g in run if g["players"] == 4}
     assert four == {(p, t) for p in ("normal", "simplified") for t in ("fixed", "low_to_high")}  # both pilots, both orders
     assert any(set(g["bots"]) == {"random", "greedy"} for g in run)  # seats mixed in one game
     assert run == specs("networks", 40, [1, 2, 3, 4, 5], ["random", "greedy"], seed=100)
+    only = specs("networks", 10, [3], ["random"], modules=["executives"])
+    assert all(g["options"]["executives"] is True for g in only)
 
 
 def test_prime_time_runs_have_bonds_and_simultaneous_on_and_off() -> None:

@@ -123,7 +123,8 @@ def new_game(game: str, names: list[str], seed: int, options: dict[str, Any]) ->
 
 MOGULS_HELP = "The Networks: the Moguls expansion module."
 TELLY_HELP = "The Networks: the Telly Time expansion module."
-MODULE_FLAGS = "--telly-time, --moguls"  # The Networks' expansion modules on the command line
+EXEC_HELP = "The Networks: the Executives expansion module (asymmetric player boards)."
+MODULE_FLAGS = "--telly-time, --moguls, --executives"  # The Networks' expansion modules on the command line
 
 
 # ---------------------------------------------------------------------- rendering

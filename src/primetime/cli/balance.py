@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_game, fail, progress_bar
+from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_game, fail, progress_bar
 from primetime.cli.app import out as console
 from primetime.sim.balance import analyse, public, run_balance, write_report
 
@@ -27,6 +27,7 @@ def balance_command(
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
     telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
     moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
+    executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP)] = False,
 ) -> None:
     """Play many games between identical bots and write an HTML card-balance report."""
     if check_game(game) != "networks":
@@ -39,7 +40,7 @@ def balance_command(
         import matplotlib  # noqa: F401
     except ImportError:
         raise fail("the balance report draws its plots with matplotlib: pip install 'primetime[report]'") from None
-    options = {m: True for m, on in (("telly_time", telly_time), ("moguls", moguls)) if on} or None
+    options = {m: True for m, on in (("telly_time", telly_time), ("moguls", moguls), ("executives", executives)) if on} or None
     con = console()  # (``out`` is the --out folder here)
     try:
         if not json_out and con.is_terminal:

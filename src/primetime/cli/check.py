@@ -78,11 +78,13 @@ def check(
     telly_time: Annotated[bool, typer.Option("--telly-time", help="The Networks: every game with the Telly Time module on "
                                                                   "(expansion modules are off otherwise).")] = False,
     moguls: Annotated[bool, typer.Option("--moguls", help="The Networks: every game with the Moguls module on (expansion modules are off otherwise).")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help="The Networks: every game with the Executives module on "
+                                                                  "(expansion modules are off otherwise).")] = False,
 ) -> None:
     game = check_game(game)
     plugin = get_plugin(game)
     counts = players or ",".join(str(n) for n in range(plugin.min_players, plugin.max_players + 1))
-    modules = [m for m, on in (("telly_time", telly_time), ("moguls", moguls)) if on]
+    modules = [m for m, on in (("telly_time", telly_time), ("moguls", moguls), ("executives", executives)) if on]
     if modules and game != "networks":
         raise fail(f"{', '.join('--' + m.replace('_', '-') for m in modules)}: expansion modules of The Networks, not of {plugin.title}")
     con = out()

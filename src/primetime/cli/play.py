@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from primetime.bots.registry import known_bots, make_bot
-from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
+from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
 from primetime.core.errors import RecordError
 from primetime.core.game import Game, load_record, replay_record
 from primetime.core.plugin import get_plugin
@@ -61,6 +61,7 @@ def play(
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
     telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
     moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
+    executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP)] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Save the record here after every action.")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Your name.")] = None,
@@ -86,7 +87,7 @@ def play(
         if not 0 <= bots <= players:
             raise fail(f"--bots {bots}: choose 0 to {players}")
         humans = players - bots
-        opts = options_for(game, pilot, turn_order, bonds, simultaneous, telly_time=telly_time, moguls=moguls)
+        opts = options_for(game, pilot, turn_order, bonds, simultaneous, telly_time=telly_time, moguls=moguls, executives=executives)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         human_names = [name or "Player 1"] + [f"Player {i + 1}" for i in range(1, humans)]
@@ -96,7 +97,7 @@ def play(
         start = 0
         save_path = save or DEFAULT_SAVE
         mode = "solo against the automated opponent" if players == 1 else f"{players} players, {bots} bots"
-        rules = [k for k in ("bonds", "simultaneous", "telly_time", "moguls") if opts.get(k)]
+        rules = [k for k in ("bonds", "simultaneous", "telly_time", "moguls", "executives") if opts.get(k)]
         con.print(f"[bold]{title(game)}[/] — {mode} — seed {seed}" + (f" — {', '.join(rules)}" if rules else ""))
     bot_objs = {s: make_bot(b, bot_seed(int(g.header["seed"]) + start, s)) for s, b in bot_names.items()}
     session = Session(con, g, bot_objs, bot_names, save_path, autosave=save is not None,

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from primetime.bots.registry import make_bot
-from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
+from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
 from primetime.cli.play import read_record, renderer_for, resume_game
 from primetime.core.game import Game
 from primetime.sim.games import bot_seed
@@ -34,13 +34,15 @@ def record(
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
     telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
     moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
+    executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP)] = False,
 ) -> None:
     """Play one bot-only game and write its record."""
     game = check_game(game)
     check_bot(bot)
     check_players(game, players)
     names = [f"{bot.capitalize()} Bot {i + 1}" for i in range(players)]
-    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous, telly_time=telly_time, moguls=moguls))
+    g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous, telly_time=telly_time, moguls=moguls,
+                                                 executives=executives))
     bots = [make_bot(bot, bot_seed(seed, p)) for p in range(players)]
     while not g.is_over():
         p = g.current_player()

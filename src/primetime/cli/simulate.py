@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, out, sim_options, title
+from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, out, sim_options, title
 from primetime.sim.simulate import simulate as run_simulation
 
 
@@ -29,6 +29,7 @@ def simulate(
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
     telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
     moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
+    executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP)] = False,
 ) -> None:
     """Play bot-only games as fast as possible and summarise them."""
     game = check_game(game, generic=True)
@@ -37,7 +38,7 @@ def simulate(
     if games < 1:
         raise fail("--games must be at least 1")
     check_players(game, players)
-    sim_opts = sim_options(game, bonds, simultaneous, telly_time=telly_time, moguls=moguls)
+    sim_opts = sim_options(game, bonds, simultaneous, telly_time=telly_time, moguls=moguls, executives=executives)
     con = out()
     try:
         if not json_out and con.is_terminal:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from primetime.cli.app import MOGULS_HELP, TELLY_HELP, app, check_game, check_players, fail, out, progress_bar, sim_options
+from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_game, check_players, fail, out, progress_bar, sim_options
 from primetime.core.plugin import get_plugin
 from primetime.sim.backends import check_backend
 from primetime.sim.tournament import parse_lineup, tournament
@@ -56,6 +56,7 @@ def tournament_command(
     simultaneous: Annotated[bool, typer.Option("--simultaneous", help="Prime Time: Simultaneous Scheduling.")] = False,
     telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
     moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
+    executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP)] = False,
     save: Annotated[
         Path | None,
         typer.Option("--save", help="Keep every finished game in this file (JSON lines); run again with it to resume or extend."),
@@ -64,7 +65,7 @@ def tournament_command(
     """Play a seat-rotated tournament between bots and print per-bot results."""
     game = check_game(game)
     check_players(game, players)
-    options = sim_options(game, bonds, simultaneous, telly_time=telly_time, moguls=moguls)
+    options = sim_options(game, bonds, simultaneous, telly_time=telly_time, moguls=moguls, executives=executives)
     con = out()
     try:
         lineup = parse_lineup(bots, players)

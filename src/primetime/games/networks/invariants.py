@@ -24,6 +24,9 @@ otherwise agree with itself).
   squares are all filled, every produced show in a lineup has its genre's square filled
   (NET-TELLY-03..06), the genre tracks never move and score nothing, and Quiz viewers are only
   bought during round scoring, at most $5M per Quiz show (NET-TELLY-11).
+* **executives** (option ``executives``): every Executive board is in exactly one place (a
+  private offer, a player's board, the box), no board needing a module that is off was dealt
+  (NET-OPT-04), and once revealed every player has one (NET-EXEC-01/02).
 * **cash** is never negative; **scores**: a final result's parts add up to its totals
   (NET-END-06), its cash part is a viewer per $3M (NET-END-05) and the winners have the best total.
 * **options** (:func:`option_checks`): every offered option can be completed without ``abort``
@@ -35,9 +38,10 @@ otherwise agree with itself).
   the decider's green room (a set): the same options with it reversed or rotated.
 * **hidden** (:func:`hidden_checks`): a seat's view, and the ruleset's determinization for it,
   do not depend on deck order, the other players' pilot offers, the pilot cards back in the
-  box, another player's private bonus draws (NET-UI-15), the solo opponent's deck order or
-  the random generator (NET-PILOT-10), nor on the Mogul deck's order or another player's Mogul
-  offer (the Moguls module).
+  box, another player's private bonus draws (NET-UI-15), the solo opponent's deck order,
+  the random generator (NET-PILOT-10), the Mogul deck's order or another player's Mogul offer
+  (the Moguls module), or the other players' Executive offers and their choices before the
+  reveal (NET-EXEC-02).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from typing import Any
 
 from primetime.core import invariants as INV
 from primetime.core.rng import Rng
+from primetime.games.networks.executive_data import default_executives
 from primetime.games.networks.rules.pilot import pilot_pairs
 from primetime.games.networks.state import NetState
 
@@ -264,7 +269,7 @@ def money_problems(s: NetState) -> list[str]:
         rows = s.final["players"]
         for p, r in enumerate(rows):
             pl = s.players[p]
-            parts = r["genres"] + r["reruns"] + r["network"] + r["cash"] + r.get("moguls", 0)
+            parts = r["genres"] + r["reruns"] + r["network"] + r["cash"] + r.get("moguls", 0) + r.get("execs", 0)
             if r["rounds"] != list(pl.scores) or r["rounds_total"] != sum(r["rounds"]):
                 out.append(f"scores: {_pname(p)}'s round scores {r['rounds']} (total {r['rounds_total']}) are not the rounds played {pl.scores}")
             if r["bonus_total"] != parts:
@@ -323,9 +328,37 @@ def telly_problems(s: NetState) -> list[str]:
     return out
 
 
+def executive_problems(s: NetState) -> list[str]:
+    """Every Executive board in exactly one place; none dealt that needs a module which is off."""
+    if "x" not in s.extra:
+        return []
+    boards = default_executives().boards
+    x, xo, xb = s.extra["x"], s.extra["xo"], s.extra["xb"]
+    where: dict[int, list[str]] = {}
+    for p in range(s.n):
+        if x[p] >= 0:
+            where.setdefault(x[p], []).append(f"{_pname(p)}'s board")
+        for i in xo[2 * p:2 * p + 2]:
+            if i >= 0:
+                where.setdefault(i, []).append(f"{_pname(p)}'s offer")
+    for i in xb:
+        where.setdefault(i, []).append("the box")
+    out = []
+    for i, b in enumerate(boards):
+        zones = where.pop(i, [])
+        if len(zones) != 1:
+            out.append(f"executives: {b.id} is in {len(zones)} places ({', '.join(zones) or 'nowhere'})")
+        elif zones[0] != "the box" and b.requires and not s.opts.get(b.requires, False):
+            out.append(f"executives: {b.id} needs the {b.requires} module but is in {zones[0]} (NET-OPT-04)")
+    out += [f"executives: {i!r} is no Executive board ({', '.join(z)})" for i, z in where.items()]
+    if s.extra["xr"] and -1 in x:
+        out.append("executives: revealed while a player has no Executive (NET-EXEC-02)")
+    return out
+
+
 def invariants(ruleset: Any, s: NetState) -> list[str]:
-    """Problems with state ``s`` (cards, slots, cash, scores, Telly Time); an empty list if all hold."""
-    return card_problems(s) + lineup_problems(s) + money_problems(s) + telly_problems(s)
+    """Problems with state ``s`` (cards, executives, slots, cash, scores, Telly Time); an empty list if all hold."""
+    return card_problems(s) + executive_problems(s) + lineup_problems(s) + money_problems(s) + telly_problems(s)
 
 
 # ----------------------------------------------------------------------------- options
@@ -468,6 +501,15 @@ def projection(s: NetState, seat: int) -> dict[str, Any]:
         d["box"] = sorted(c for c in s.box if c not in pilot or c in mine)
         d["pilot"] = [list(s.pilot[q]) if q == seat else len(s.pilot[q]) for q in range(s.n)]
         d["unseen_pilot"] = sorted(hidden)
+    if "x" in s.extra and not s.extra["xr"]:  # NET-EXEC-02: the others' offers and choices until the reveal
+        ex = dict(d["extra"])
+        x, xo = s.extra["x"], s.extra["xo"]
+        own = [i for i in (x[seat], *xo[2 * seat:2 * seat + 2]) if i >= 0]
+        ex["x"] = [x[q] if q == seat else x[q] >= 0 for q in range(s.n)]
+        ex["xs"] = [s.extra["xs"][q] if q == seat else None for q in range(s.n)]
+        ex["xo"] = [list(xo[2 * q:2 * q + 2]) if q == seat else sum(1 for i in xo[2 * q:2 * q + 2] if i >= 0) for q in range(s.n)]
+        ex["xb"] = sorted(i for i in (*s.extra["xb"], *(i for i in x if i >= 0), *(i for i in xo if i >= 0)) if i not in own)
+        d["extra"] = ex
     return d
 
 
@@ -533,13 +575,28 @@ def variant(s: NetState, seat: int, rng: Rng) -> NetState:
             del pool[-size:]
         v.pilot = offers
         v.box = [c for c in v.box if c not in pilot or c in mine] + pool
+    if "x" in v.extra and not v.extra["xr"]:  # the others' Executive offers and choices, from the unseen boards
+        boards = default_executives().boards
+        x, xo, xs = list(v.extra["x"]), list(v.extra["xo"]), list(v.extra["xs"])
+        mine = {i for i in (x[seat], *xo[2 * seat:2 * seat + 2]) if i >= 0}
+        dealable = [i for i, b in enumerate(boards) if not b.requires or v.opts.get(b.requires, False)]
+        pool = [i for i in dealable if i not in mine]
+        rng.shuffle(pool)
+        for q in range(v.n):
+            if q != seat:
+                xo[2 * q:2 * q + 2] = [pool.pop() if i >= 0 else -1 for i in xo[2 * q:2 * q + 2]]
+                if x[q] >= 0:
+                    x[q], xs[q] = pool.pop(), rng.below(2)
+        v.extra.update(x=tuple(x), xo=tuple(xo), xs=tuple(xs),
+                       xb=tuple(sorted([i for i in range(len(boards)) if i not in dealable] + pool)))
     return v
 
 
 def hidden_checks(ruleset: Any, s: NetState, seat: int, seed: int) -> list[str]:
     """Problems of hidden information for ``seat`` (see :func:`primetime.core.invariants.hidden_problems`)."""
-    return INV.hidden_problems(ruleset, s, seat, seed, variant, projection, lambda rs, d: card_problems(d))
+    return INV.hidden_problems(ruleset, s, seat, seed, variant, projection, lambda rs, d: card_problems(d) + executive_problems(d))
 
 
-__all__ = ["FOLLOW_UPS", "card_problems", "hidden_checks", "invariants", "lineup_problems", "mogul_problems", "money_problems",
-           "option_checks", "projection", "slot_problem", "target_problem", "telly_problems", "variant"]
+__all__ = ["FOLLOW_UPS", "card_problems", "executive_problems", "hidden_checks", "invariants", "lineup_problems",
+           "mogul_problems", "money_problems", "option_checks", "projection", "slot_problem", "target_problem",
+           "telly_problems", "variant"]

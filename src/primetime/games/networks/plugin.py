@@ -24,7 +24,7 @@ def _record_check(rec: dict[str, Any]) -> None:
         raise RecordError("a record has 1 to 5 players")
     if str(opts.get("card_set", "base")) not in ("base", ""):
         raise RecordError("only games with the standard cards can be imported")
-    unknown = set(opts) - {"pilot", "turn_order", "first_player", "card_set", "telly_time", "moguls"}
+    unknown = set(opts) - {"pilot", "turn_order", "first_player", "card_set", "telly_time", "moguls", "executives"}
     if unknown:
         raise RecordError(f"unknown options {sorted(unknown)}")
 
@@ -54,6 +54,8 @@ PLUGIN = GamePlugin(
         # an expansion module (NET-OPT-03): off unless asked for, also in `primetime check` (--moguls)
         "moguls": {"type": "bool", "module": True,
                    "label": "Moguls (a Mogul token on space 3 of every genre track: draw 3 Moguls, keep 1)"},
+        "executives": {"type": "bool", "module": True,
+                       "label": "Executives (each player keeps 1 of 2 asymmetric Executive boards)"},
     },
     script="networks.js",
     invariants=lazy(f"{HERE}.invariants:invariants"),

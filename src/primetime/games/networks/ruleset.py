@@ -26,6 +26,7 @@ from primetime.games.networks.cards import (
 )
 from primetime.games.networks.rules import attach as A
 from primetime.games.networks.rules import determinize as D
+from primetime.games.networks.rules import executives as X
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import genre_grid as GG
 from primetime.games.networks.rules import green_room as GR
@@ -43,7 +44,7 @@ DEFAULTS: dict[str, Any] = {"pilot": "normal", "turn_order": "fixed", "first_pla
 CHOICES = {"pilot": ("normal", "simplified"), "turn_order": ("fixed", "low_to_high")}
 # Expansion modules (NET-OPT-03): off by default and then left out of the options, so that a game
 # without them (its state, record and views) is exactly as before the module existed.
-MODULES: dict[str, bool] = {"telly_time": False, "moguls": False}
+MODULES: dict[str, bool] = {"telly_time": False, "moguls": False, "executives": False}
 
 
 def catalogue_for(card_set: str, telly: bool = False) -> Catalogue:
@@ -166,6 +167,8 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
     k, p = top[0], top[1]
     who = LG.pname(s, p)
     if k == "turn":
+        if top[2] == 2 and s.extra.get("xe") == p:
+            return f"{who}: Gorilla's early turn — take one action (not a pass), or end your turn."
         if top[2] == 2:
             return f"{who}: Double Shift — take one more action (not a pass), or end your turn."
         if R.is_last(s, p):
@@ -178,6 +181,8 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
         assert s.prod is not None
         return f"{who}: choose the timeslot for {LG.name(s, s.prod['show'])}."
     if k == "prod_genre":
+        if X.effect(s, p) == "procrastinator":
+            return f"{who}: Procrastinator (or Versatile Actor) — choose the show's genre."
         return f"{who}: Versatile Actor — choose the show's genre."
     if k == "prod_promo":
         c = P._next_promo(s)
@@ -208,6 +213,10 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
             "onset": "On-Set Accommodations — attach which star (or done)?",
             "spinoff": "Spinoff — return which star or ad to your green room?",
         }[top[2]]
+    if k == "x_choose":
+        return f"{who}: Executives — keep 1 of your 2 Executive boards, on the artwork side you like."
+    if k == "x_gorilla":
+        return f"{who}: Gorilla — take a turn before the 1st player? Your pass this round then gives no bonus."
     if k == "talent":
         return f"{who}: Talent Agency — draw another card ({top[2]} left), take one you drew, or stop."
     if k == "mogul":
@@ -232,6 +241,8 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
     def nm(i: int) -> str:
         return LG.name(s, i)
 
+    if head == "x":
+        return _x_label(s, p, key)
     if k == "turn":
         if head == "star":
             c = int(parts[1])
@@ -258,7 +269,10 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             col = len(track) - 1 if R.is_last(s, p) else len(s.pass_order)
             mult = 2 if key.endswith(":x2") else 1
             c = track[col]
-            what = f"${c.cash * mult}M" if parts[1] == "cash" else f"{(c.viewers or 0) * mult} viewers"
+            if parts[1] == "cash":
+                what = f"${max(0, c.cash * mult + X.param(s, p, 'pass_cash'))}M"
+            else:
+                what = f"{max(0, (c.viewers or 0) * mult + X.param(s, p, 'pass_viewers'))} viewers"
             grid = ""
             if TS.telly(s):  # NET-TELLY-07
                 grid = f", and ${GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p)}M for your empty grid squares"
@@ -286,7 +300,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
         slot = int(parts[1])
         if k == "prod_slot" and s.prod is not None:
             d = T.defs[s.prod["show"]]
-            pref = TS.preferred(d.timeslot, d.effect, slot)
+            pref = TS.preferred(d.timeslot, d.effect, slot) or X.effect(s, p) == "flix"
             cur = _slot_show(s, p, slot)
             return (f"{TIMESLOT_NAMES[ALL_TIMESLOTS[slot]]}" + (f" (cancels {cur})" if cur != "empty" else "")
                     + (" — starts on season 1" if pref else " — off its timeslot: starts on season 3"))
@@ -329,10 +343,56 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
     return key
 
 
+def _x_label(s: NetState, p: int, key: str) -> str:
+    """Labels of the Executives' option keys."""
+    parts = key.split(":")
+    if len(parts) == 3:  # x:<board>:<side>
+        b = X.EX.boards[X.EX.by_id[parts[1]]]
+        return (f"Keep {b.name} ({b.sides[int(parts[2])]}), complexity {b.complexity}: {b.ability} "
+                f"Drawback: {b.drawback}")
+    if key == "x:early":
+        return "Take a turn now, before the 1st player (no pass bonus this round)"
+    if key == "x:wait":
+        return "Wait for your normal turn"
+    if key == "x:butcher":
+        return f"Pay ${X.param(s, p, 'cost', 3)}M: every slot of this show is optional (Butcher)"
+    if key == "x:pass":
+        col = len(s.setup.pass_track) - 1 if R.is_last(s, p) else len(s.pass_order)
+        return f"Pass (column {col + 1}): no bonus"
+    return key
+
+
+def executive_view(s: NetState, p: int, viewer: int | None) -> dict[str, Any]:
+    """A player's Executive in a view: the board once revealed (or to its owner), the offer to its
+    owner only while choosing, the others' offers never (NET-EXEC-02)."""
+    out: dict[str, Any] = {}
+    i = X.board(s, p)
+    if i >= 0 and (s.extra["xr"] or viewer == p):
+        b = X.EX.boards[i]
+        side = int(s.extra["xs"][p])
+        out["executive"] = {"id": b.id, "name": b.name, "side": side, "artwork": b.sides[side],
+                            "complexity": b.complexity, "ability": b.ability, "drawback": b.drawback}
+        if b.effect == "rondel":
+            pos = s.extra["xm"][p]
+            out["executive"]["rondel"] = X.RONDEL[pos] if pos >= 0 else None
+        if b.effect == "gorilla":
+            out["executive"]["early_turn"] = bool(s.extra["xg"][p])
+    if not s.extra["xr"]:
+        out["executive_chosen"] = i >= 0
+        if viewer == p:
+            out["executive_offer"] = [{"id": X.EX.boards[j].id, "name": X.EX.boards[j].name,
+                                       "complexity": X.EX.boards[j].complexity} for j in X.offer(s, p)]
+        else:
+            out["executive_offer_count"] = len(X.offer(s, p))
+    return out
+
+
 def info(s: NetState, key: str) -> dict[str, Any]:
     parts = key.split(":")
     if parts[0] in ("mogul", "usemogul"):
         return {"mogul": M.mdef(s, int(parts[1])).id}
+    if parts[0] == "x" and len(parts) == 3:
+        return {"executive": parts[1]}
     if parts[0] == "att" and len(parts) == 3 and parts[2].isdigit():  # Spinoff: att:<slot>:<card>
         return {"card": s.cat.cards[int(parts[2])].id}
     if parts[0] in ("star", "ad", "net", "show", "attach", "use", "att", "card", "take") and len(parts) >= 2 and parts[1].isdigit():
@@ -429,6 +489,8 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
         if s.mog is not None:  # owned Moguls are public; a used Use Once Mogul lies face down (NET-MOGUL-07)
             entry["moguls"] = [{"id": M.mdef(s, j).id, "used": j in s.mog.used[p]} for j in s.mog.owned[p]]
             entry["mogul_limit"] = s.mog.limit[p]
+        if "x" in s.extra:
+            entry.update(executive_view(s, p, viewer))
         players.append(entry)
     track = []
     for col, c in enumerate(s.setup.pass_track):

@@ -143,8 +143,30 @@ def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: b
         lines.append("Pilot offer: " + ", ".join(card_name(cat, c) for c in entry["pilot_offer"]))
     if entry.get("pilot_shows"):
         lines.append("Pilot shows: " + ", ".join(card_name(cat, c) for c in entry["pilot_shows"]))
+    lines += executive_lines(entry)
     parts.append(Text("\n".join(lines)))
     return Panel(Group(*parts), title=title, title_align="left", border_style="green" if you else "blue")
+
+
+def executive_lines(entry: dict[str, Any]) -> list[str]:
+    """A player's Executive (the Executives module): name, complexity, ability and drawback, or
+    the private offer while choosing."""
+    ex = entry.get("executive")
+    out = []
+    if ex is not None:
+        extra = ""
+        if "rondel" in ex:
+            extra = f" · rondel: {ex['rondel'] or 'not on it yet'}"
+        if ex.get("early_turn"):
+            extra = " · took its early turn this round"
+        out.append(f"Executive: {ex['name']} ({ex['artwork']}), complexity {ex['complexity']}{extra}")
+        out.append(f"  Ability: {ex['ability']}")
+        out.append(f"  Drawback: {ex['drawback']}")
+    elif "executive_chosen" in entry:
+        out.append("Executive: " + ("chosen, hidden until everyone has chosen" if entry["executive_chosen"] else "choosing"))
+    if entry.get("executive_offer") and ex is None:
+        out.append("Executive offer: " + ", ".join(f"{o['name']} (complexity {o['complexity']})" for o in entry["executive_offer"]))
+    return out
 
 
 def scoreboard(view: dict[str, Any], names: list[str]) -> Table:
@@ -263,7 +285,9 @@ def final_table(game: Game[Any], title: str = "Final scores") -> Table:
     names = game.players
     table = Table(title=title, title_justify="left")
     moguls = any("moguls" in row for row in res["players"])  # the Moguls module's category
-    cols = ("Player", "Rounds", "Genres", "Reruns", "Network", *(("Moguls",) if moguls else ()), "Cash", "Total")
+    execs = any("execs" in row for row in res["players"])  # the Executives module's category (NET-GAP-19)
+    cols = ("Player", "Rounds", "Genres", "Reruns", "Network", *(("Moguls",) if moguls else ()), *(("Execs",) if execs else ()),
+            "Cash", "Total")
     for col in cols:
         table.add_column(col, justify="left" if col in ("Player", "Rounds") else "right", no_wrap=col == "Rounds")
     winners = set(res.get("winners", []))
@@ -271,6 +295,7 @@ def final_table(game: Game[Any], title: str = "Final scores") -> Table:
         rounds = "+".join(map(str, row["rounds"])) + f" = {row['rounds_total']}"
         table.add_row(names[p] + (" ★" if p in winners and len(names) > 1 else ""), rounds, str(row["genres"]),
                       str(row["reruns"]), str(row["network"]), *((str(row.get("moguls", 0)),) if moguls else ()),
+                      *((str(row.get("execs", 0)),) if execs else ()),
                       str(row["cash"]), str(row["total"]), style="bold" if p in winners else None)
     return table
 

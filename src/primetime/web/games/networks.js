@@ -306,7 +306,33 @@
     if (!isMe && p.pilot_offer_count !== undefined) {
       box.appendChild(h("div", { class: "muted" }, `Pilot Season: ${p.pilot_chosen ? "has chosen" : "choosing"} (cards hidden)`));
     }
+    const ex = executive(p, isMe);
+    if (ex) box.appendChild(ex);
     return box;
+  }
+
+  /** The Executives module: the player's Executive board (or, while choosing, the offer to its owner only). */
+  function executive(p, isMe) {
+    const ex = p.executive;
+    if (ex) {
+      const notes = [];
+      if (ex.rondel !== undefined) notes.push(`Rondel: ${ex.rondel || "not on it yet"}`);
+      if (ex.early_turn) notes.push("took its early turn this round");
+      return h("div", { class: "executive", id: isMe ? "my-executive" : null },
+        h("h3", { style: "margin-top:8px" }, `Executive: ${ex.name}`),
+        h("div", { class: "muted" }, `${ex.artwork} · complexity ${ex.complexity}`),
+        h("div", {}, h("strong", {}, "Ability: "), ex.ability),
+        h("div", {}, h("strong", {}, "Drawback: "), ex.drawback),
+        notes.length ? h("div", { class: "muted" }, notes.join(" · ")) : null);
+    }
+    if (p.executive_offer && p.executive_offer.length) {
+      return h("div", { class: "executive" }, h("h3", { style: "margin-top:8px" }, "Executive offer"),
+        h("div", {}, p.executive_offer.map((o) => `${o.name} (complexity ${o.complexity})`).join(", ")));
+    }
+    if (p.executive_chosen !== undefined) {
+      return h("div", { class: "muted" }, `Executive: ${p.executive_chosen ? "has chosen" : "choosing"} (hidden)`);
+    }
+    return null;
   }
 
   function areas(view, ctx) {
@@ -408,13 +434,16 @@
     if (!fin) return null;
     const winners = (fin.winners || []).map((s) => nameOf(view, s));
     const mog = fin.players.some((f) => f.moguls !== undefined);
+    const execs = fin.players.some((f) => f.execs !== undefined);
     const rows = fin.players.map((f, s) => h("tr", { class: (fin.winners || []).includes(s) ? "winner" : "" },
-      [nameOf(view, s), f.rounds.join(" "), f.rounds_total, f.genres, f.reruns, f.network].concat(mog ? [f.moguls] : [], [f.cash, f.total])
+      [nameOf(view, s), f.rounds.join(" "), f.rounds_total, f.genres, f.reruns, f.network]
+        .concat(mog ? [f.moguls] : [], execs ? [f.execs || 0] : [], [f.cash, f.total])
         .map((c) => h("td", {}, c))));
     return h("div", { class: "dialog", id: "summary", role: "dialog", "aria-label": "Final scores" },
       h("h2", {}, winners.length > 1 ? `Tie! ${winners.join(" and ")} share the win` : `${winners[0] || "?"} wins!`),
       h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, ["Player", "Rounds", "Σ", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], ["Cash", "Total"])
+        h("thead", {}, h("tr", {}, ["Player", "Rounds", "Σ", "Genres", "Reruns", "Network"]
+          .concat(mog ? ["Moguls"] : [], execs ? ["Execs"] : [], ["Cash", "Total"])
           .map(scoreHead))),
         h("tbody", {}, rows)),
       extra || null);
@@ -493,7 +522,9 @@
   PT.registerGame("networks", {
     title: "The Networks: Primetime",
     roundLabel: (v) => (v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`),
-    tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}${o.moguls ? "; Moguls module" : ""}.`,
+    tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}` +
+      ["telly_time", "moguls", "executives"].filter((m) => o[m])
+        .map((m) => `; ${{ telly_time: "Telly Time", moguls: "Moguls", executives: "Executives" }[m]} module`).join("") + ".",
     indexOptions: (pending) => PT.indexOptions(pending),
     parts: (view, ctx) => PT.boardParts(view, ctx),
     choices,

@@ -47,6 +47,7 @@ from typing import Any
 from primetime.core.rng import Rng
 from primetime.games.networks import tables as TB
 from primetime.games.networks.rules import determinize as D
+from primetime.games.networks.rules import executives as X
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import genre_grid as GG
 from primetime.games.networks.rules import moguls as M
@@ -81,6 +82,10 @@ MOGUL_NOW = 0.8  # share of a Use Once Mogul's rough value now that holding it i
 MOGUL_ONGOING = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
 # Game End Moguls: expected growth per round left, per point of their parameter
 MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
+# Executives: what an ability is worth over a game, in viewers, beyond its numbers (a rough prior from
+# games of greedy bots with one board forced on a seat: see docs/design-decisions.md, Executives).
+EXEC_PRIOR = {"rondel": -2.0, "cable": -5.0, "gorilla": -5.0, "specialist": 0.0, "butcher": 0.0, "flix": 5.0,
+              "procrastinator": 3.0, "": 0.0}
 
 # The player's own follow-up decisions that are looked at one level deeper.
 FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
@@ -110,10 +115,12 @@ class GreedyBot:
         self._count = self._count + 1 if stamp == self._stamp else 1
         self._stamp = stamp
         if self._count > STALL:
-            ending = [k for k in keys if k.split(":")[0] in ("pass", "end", "done", "stop", "skip", "no", "rotate")]
+            ending = [k for k in keys if k.split(":")[0] in ("pass", "end", "done", "stop", "skip", "no", "rotate") or k == "x:pass"]
             if ending:
                 keys = ending
         base = self.hide(state, player)
+        if "pass:viewers" in keys and state.stack[-1][0] == "turn" and state.stack[-1][2] == 1:
+            keys = self.pass_after_action(base, player, keys)
         best: list[str] = []
         best_v = float("-inf")
         for key in keys:
@@ -126,6 +133,20 @@ class GreedyBot:
                 best.append(key)
         return best[0] if len(best) == 1 else str(self.rng.choice(best))
 
+    def pass_after_action(self, s: NetState, p: int, keys: list[str]) -> list[str]:
+        """Cable may pass straight after its action: only when no action of a next turn (on
+        today's display) would be worth more than passing now.  Passing at once always looks
+        best to a one-step evaluation, which does not see the actions it gives up."""
+        t = s.clone()
+        t.stack[-1] = ("turn", p, 0)
+        acts = [k for k in F.legal(t) if not k.startswith(("pass", "use:", "x:"))]
+        if not acts:
+            return keys
+        act = max(self.key_value(t, p, k, self.depth) for k in acts)
+        if act > self.key_value(s, p, "pass:viewers", self.depth):
+            return [k for k in keys if not k.startswith("pass")]
+        return keys
+
     def hide(self, s: NetState, p: int) -> NetState:
         """A copy of ``s`` whose hidden parts are rebuilt from ``p``'s view and re-dealt (a
         plausible, not the true, future): the rules' determinization."""
@@ -134,6 +155,8 @@ class GreedyBot:
     def key_value(self, s: NetState, p: int, key: str, depth: int) -> float:
         t = s.clone()
         F.apply(t, key)
+        if key == "x:early" and depth > 0:  # Gorilla's early turn is worth its best action
+            return max(self.key_value(t, p, k, depth - 1) for k in F.legal(t))
         if t.phase != "over" and depth > 0 and t.stack:
             top = t.stack[-1]
             if top[1] == p and top[0] in FOLLOW_UPS:
@@ -228,6 +251,8 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
                  "network": float(row["network"]), "cash": float(row["cash"])}
         if "moguls" in row:
             final["moguls"] = float(row["moguls"])
+        if "execs" in row:
+            final["execs"] = float(row["execs"])
         return final
     scored = len(pl.scores)
     left = RE.ROUNDS - scored
@@ -280,7 +305,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
         d = T.defs[show]
         best_gain, best_slot, best_entry = float("-inf"), -1, None
         for slot in ((fixed,) if fixed >= 0 else tuple(int(k[5:]) for k in TS.slot_options(s, show))):
-            preferred = TS.preferred(d.timeslot, d.effect, slot)
+            preferred = TS.preferred(d.timeslot, d.effect, slot) or X.effect(s, p) == "flix"
             placed: list[tuple[int, bool]] = []
             for c in atts:
                 if T.promo[c]:
@@ -335,6 +360,8 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     out["pass_later"] = pass_later(s, p, cash_value)
     if s.mog is not None:
         out["moguls"] = b["moguls"] + mogul_outlook(s, p, left, aged, cash_value)
+    if "x" in s.extra:
+        out["execs"] = executive_value(s, p, cash_value, left)
     return out
 
 
@@ -350,6 +377,8 @@ def grid_value(s: NetState, p: int, pending: list[str], left: int) -> float:
     filled = bin(mask).count("1")
     near = sum(1 for ln in grid.lines if sum(mask >> q & 1 for q in ln.squares) == 2)
     return float(GG.FILLED_SQUARE_VIEWERS * filled * left + NEAR_LINE * near + int(s.extra["quiz"][p]))
+
+
 def _use_now(s: NetState, p: int, d: Any, cash_value: float, aged: int) -> float:
     """A rough value of using a Use Once Mogul now (the real gain is found by applying it)."""
     pl = s.players[p]
@@ -391,6 +420,26 @@ def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) 
                 v += MOGUL_ONGOING * rounds
         elif d.timing == "game_end" and d.effect in MOGUL_GROWTH:
             v += MOGUL_GROWTH[d.effect] * int(prm["per"]) * max(0, rounds - 1)
+    return v
+
+
+def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
+    """The Executive's worth still to come: its end-game viewers, the round-1 cash not yet
+    settled, its pass bonus changes over the rounds left, a prior for its ability; less this
+    round's pass bonus when Gorilla's early turn has cost it."""
+    i = X.board(s, p)
+    if i < 0:
+        return 0.0
+    b = X.EX.boards[i]
+    v = float(X.param(s, p, "end_viewers")) + EXEC_PRIOR.get(b.effect, 0.0) * left / RE.ROUNDS
+    if s.round == 0:
+        v += max(X.param(s, p, "start_cash"), -s.players[p].cash) * cash_value
+    rounds = left - (1 if p in s.pass_order else 0)
+    v += rounds * 0.5 * (X.param(s, p, "pass_cash") * cash_value + X.param(s, p, "pass_viewers"))
+    if s.phase == "play" and s.extra["xg"][p] and p not in s.pass_order:
+        track = s.setup.pass_track
+        c = track[min(len(s.pass_order), len(track) - 1)]
+        v -= PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
     return v
 
 

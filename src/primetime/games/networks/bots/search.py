@@ -92,7 +92,7 @@ class NetworksAdapter(SearchAdapter):
 
     def restrict(self, state: Any, keys: list[str], count: int) -> list[str]:
         if count > STALL:  # safety net against endless repeatable uses in one round
-            ending = [k for k in keys if k.split(":")[0] in ENDING]
+            ending = [k for k in keys if k.split(":")[0] in ENDING or k == "x:pass"]
             if ending:
                 return ending
         return keys

@@ -5,7 +5,8 @@ Two steps.  :func:`canonical` puts every hidden part into one arrangement that d
 the player's view: each deck is sorted (the Show deck keeping which positions hold A and which
 hold B shows, NET-SETUP-05, until a reshuffle mixes them, NET-DECK-02), the other players'
 pilot offers (or kept pairs) and the pilot cards in the box the player has not seen are pooled,
-sorted and dealt back in the same sizes, the solo opponent's deck is sorted and the random
+sorted and dealt back in the same sizes (and, with the Executives, the other players' Executive
+offers and unrevealed choices with the boards in the box, ``executives.redeal``), the solo opponent's deck is sorted and the random
 generator is reset.  :func:`determinize` then re-deals that arrangement at random.  Whatever the
 true hidden arrangement, the same generator gives the same determinization.
 """
@@ -13,6 +14,7 @@ true hidden arrangement, the same generator gives the same determinization.
 from __future__ import annotations
 
 from primetime.core.rng import Rng
+from primetime.games.networks.rules.executives import redeal
 from primetime.games.networks.rules.moguls import redeal_moguls
 from primetime.games.networks.rules.pilot import pilot_pairs
 from primetime.games.networks.state import NetState
@@ -58,6 +60,8 @@ def canonical(s: NetState, viewer: int) -> NetState:
                 size = len(d.pilot[q])
                 d.pilot[q], hidden = hidden[:size], hidden[size:]
         d.box = rest + hidden
+    if "x" in d.extra:  # Executives: the others' private offers and unrevealed choices
+        redeal(d, viewer, None)
     d.solo_deck.sort()
     if d.mog is not None:  # the Mogul deck and the other players' Mogul offers (the Moguls module)
         redeal_moguls(d, viewer, None)
@@ -104,4 +108,6 @@ def determinize(s: NetState, viewer: int, rng: Rng) -> NetState:
         d.box = rest + pool
     if d.mog is not None:
         redeal_moguls(d, viewer, rng)
+    if "x" in d.extra:
+        redeal(d, viewer, rng)
     return d

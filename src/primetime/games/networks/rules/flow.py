@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from primetime.games.networks import effects as fx
+from primetime.games.networks.rules import executives as X
 from primetime.games.networks.rules.attach import attach_targets, ba_options, commit_attach
 from primetime.games.networks.rules.decks import cancel
 from primetime.games.networks.rules.genres import bonus_options, gain_card
@@ -31,7 +32,7 @@ from primetime.games.networks.state import NetState
 
 _AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
     "opp_turn": lambda s, top: opp_turn(s),
-    "prod_commit": lambda s, top: commit_production(s, top[1]),
+    "prod_commit": lambda s, top: commit_production(s, top[1]) if "x" not in s.extra else X.commit(s, top[1]),
     "eor_upkeep": lambda s, top: eor_upkeep(s, top[1]),
     "eor_score": lambda s, top: eor_score(s),
     "eor_quiz": lambda s, top: eor_quiz(s, top[1]),
@@ -41,6 +42,8 @@ _AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
     "pilot_done": lambda s, top: pilot_done(s),
     "start_round": lambda s, top: start_round(s),
     "mogul_space": lambda s, top: on_advance(s, top[1], top[2], top[3]),
+    "x_done": lambda s, top: X.reveal(s),
+    "x_round": lambda s, top: X.round_start(s),
 }
 
 
@@ -51,7 +54,7 @@ def advance(s: NetState) -> None:
         top = stack[-1]
         k: str = top[0]
         if k == "turn":
-            if top[2] == 1 and not has_free_use(s, top[1], 1):
+            if top[2] == 1 and not has_free_use(s, top[1], 1) and not ("x" in s.extra and X.holds_turn(s, top[1])):
                 stack.pop()
                 end_turn(s, top[1])
                 continue
@@ -63,6 +66,8 @@ def advance(s: NetState) -> None:
             for c in pr["atts"]:
                 if effect[c] == "versatile_actor":
                     return
+            if "x" in s.extra and X.procrastinator(s, pr["p"]):  # NET-EXEC-11
+                return
             stack.pop()
             continue
         if k == "prod_promo":
@@ -96,8 +101,12 @@ def legal(s: NetState) -> list[str]:
     k: str = top[0]
     p: int = top[1]
     if k == "turn":
+        if "x" in s.extra:
+            return X.turn_menu(s, p, top[2], turn_options(s, p, top[2]))
         return turn_options(s, p, top[2])
     if k == "prod_att":
+        if "x" in s.extra:
+            return X.butcher_option(s, p, prod_att_options(s, p))
         return prod_att_options(s, p)
     if k == "att_target":
         return attach_targets(s, p, top[2], onset=top[3])
@@ -134,6 +143,10 @@ def legal(s: NetState) -> list[str]:
         return keep_options(s, p, top[2])
     if k == "mogul_pick":
         return take_options(s, p, top[2])
+    if k == "x_choose":
+        return X.choose_options(s, p)
+    if k == "x_gorilla":
+        return X.gorilla_options(s, p)
     raise AssertionError(f"no options for step {k}")
 
 
@@ -143,7 +156,10 @@ def apply(s: NetState, key: str) -> None:
     k: str = top[0]
     p: int = top[1]
     if k == "turn":
-        _apply_turn(s, p, key, top[2])
+        if "x" in s.extra:
+            X.apply_turn(s, p, key, top[2])
+        else:
+            _apply_turn(s, p, key, top[2])
         advance(s)
         return
     T = s.T
@@ -162,6 +178,8 @@ def apply(s: NetState, key: str) -> None:
                 s.stack[-1] = ("turn", p, acted)
         elif key in T.att_key:
             pr["atts"] = pr["atts"] + (T.att_key[key],)
+        elif key == "x:butcher":  # NET-EXEC-09
+            X.butcher(s, p)
         elif key.startswith("wild:"):  # Sponsored Content: 1 extra wild slot
             pr["spon"] = int(key[5:])
             pr["spon_mode"] = "wild"
@@ -239,4 +257,9 @@ def apply(s: NetState, key: str) -> None:
     elif k == "mogul_pick":
         s.stack.pop()
         apply_take(s, p, top[2], key)
+    elif k == "x_choose":
+        s.stack.pop()
+        X.apply_choose(s, p, key)
+    elif k == "x_gorilla":
+        X.gorilla(s, p, key)
     advance(s)

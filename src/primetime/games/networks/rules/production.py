@@ -193,7 +193,7 @@ def _prod_extras(s: NetState) -> tuple[int, int, bool]:
     T = s.T
     xs = int(T.defs[pr["ens"]].params["extra"]) if pr["ens"] >= 0 else 0
     wild = pr["spon"] >= 0 and pr.get("spon_mode") == "wild"
-    return xs, 1 if wild else 0, pr["spon"] >= 0 and not wild
+    return xs, 1 if wild else 0, (pr["spon"] >= 0 and not wild) or "xb" in pr  # xb: Butcher (Executives)
 
 
 def prod_att_options(s: NetState, p: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from primetime.games.networks.executive_data import default_executives
 from primetime.games.networks.rules.decks import cancel
 from primetime.games.networks.rules.genre_grid import FILLED_SQUARE_VIEWERS, filled_count
 from primetime.games.networks.rules.log import pname
@@ -128,6 +129,9 @@ def end_bonuses(s: NetState, p: int) -> dict[str, int]:
     out = {"genres": genres, "reruns": reruns, "network": network, "cash": pl.cash // 3}
     if s.mog is not None:  # the Moguls category: Game End Moguls (NET-MOGUL-07)
         out["moguls"] = game_end_viewers(s, p)
+    xs = s.extra.get("x")
+    if xs is not None:  # Executives: the Execs category (NET-GAP-19)
+        out["execs"] = default_executives().param(xs[p], "end_viewers") if xs[p] >= 0 else 0
     return out
 
 

@@ -27,6 +27,8 @@ def start_round(s: NetState) -> None:
     if s.log is not None:
         s.say(f"Round {s.round} begins.")
     begin_turn(s, s.order[0])
+    if "x" in s.extra:  # Executives: round-start effects (rules.executives.round_start)
+        s.stack.append(("x_round",))
 
 
 def deal_display(s: NetState) -> None:
@@ -50,6 +52,10 @@ def begin_turn(s: NetState, p: int) -> None:
 
 def end_turn(s: NetState, p: int) -> None:
     """Move to the next player in turn order who has not passed (NET-TURN-02/04/05)."""
+    if s.extra.get("xe") == p:  # Executives: Gorilla's early turn; the 1st player's turn is on the stack
+        s.extra["xe"] = None
+        s.cur = s.order[0]
+        return
     order = s.order
     if not s.pass_order:  # nobody has passed: the next seat in turn order
         q = order[(order.index(p) + 1) % len(order)]

@@ -6,6 +6,7 @@ from typing import Any
 
 from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
+from primetime.games.networks.rules.executives import deal_executives
 from primetime.games.networks.rules.flow import advance
 from primetime.games.networks.rules.genre_grid import start_grids
 from primetime.games.networks.rules.moguls import setup_moguls
@@ -83,5 +84,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     else:
         for p in reversed(range(n)):
             s.stack.append(("pilot", p))
+    if opts.get("executives"):  # NET-EXEC-02: each player keeps 1 of 2 private Executives, before Pilot Season
+        deal_executives(s)
     advance(s)
     return s
