@@ -187,8 +187,7 @@ class NetState:
         s.opts = self.opts
         s.n = self.n
         s.solo = self.solo
-        s.rng = rng = Rng.__new__(Rng)
-        rng.state = self.rng.state
+        s.rng = self.rng.clone()
         s.phase = self.phase
         s.round = self.round
         # The rules replace the turn order and each player's pilot list rather than change them in

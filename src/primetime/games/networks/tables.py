@@ -88,6 +88,7 @@ class Tables:
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
+        self.layouts: dict[tuple[int, bool], Layout] = {}  # rules.setup._layout, by player count and pilot variant
         # what a turn-menu key does: (TK_* code, card) -- parsed once here, not at every turn
         self.turn_key: dict[str, tuple[int, int]] = {"end": (TK_END, -1)}
         for code, keys in ((TK_AD, self.k_ad), (TK_ATTACH, self.k_attach), (TK_NET, self.k_net),
@@ -181,3 +182,5 @@ def att_income(T: Tables, cid: int, rot: bool) -> int:
 
 
 Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int, int, tuple[str, ...]]
+# the decks before the setup's shuffles (rules.setup._layout)
+Layout = tuple[list[int], list[int], list[int], list[int], list[int], list[int], list[int]]

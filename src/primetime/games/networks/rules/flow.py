@@ -84,6 +84,10 @@ def current_player(s: NetState) -> int | None:
     return int(s.stack[-1][1])
 
 
+def is_over(s: NetState) -> bool:
+    return s.phase == "over"
+
+
 def legal(s: NetState) -> list[str]:
     """Option keys of the pending decision, in a stable order."""
     if not s.stack:

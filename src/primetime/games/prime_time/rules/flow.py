@@ -104,6 +104,10 @@ def current_player(s: PTState) -> int | None:
     return int(s.stack[-1][1])
 
 
+def is_over(s: PTState) -> bool:
+    return s.phase == "over"
+
+
 def legal(s: PTState) -> list[str]:
     """Option keys of the pending decision, in a stable order."""
     if not s.stack:
