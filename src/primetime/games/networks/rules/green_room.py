@@ -4,7 +4,24 @@ network cards in it, star costs after discounts and used cards leaving it (NET-A
 from __future__ import annotations
 
 from primetime.games.networks.state import NetState, Player
-from primetime.games.networks.tables import CACHE_LIMIT, G_AD, G_CA, G_DBL, G_ENS, G_FLEX, G_IV, G_PC, G_SD, G_SPON, G_STAR, G_USE, NET, Summary, Tables
+from primetime.games.networks.tables import (
+    CACHE_LIMIT,
+    EMPTY_SUMMARY,
+    G_AD,
+    G_CA,
+    G_DBL,
+    G_ENS,
+    G_FLEX,
+    G_IV,
+    G_PC,
+    G_SD,
+    G_SPON,
+    G_STAR,
+    G_USE,
+    NET,
+    Summary,
+    Tables,
+)
 
 # ----------------------------------------------------------------------------- network cards in the green room
 
@@ -63,10 +80,10 @@ def player_summary(T: Tables, pl: Player) -> Summary:
     green = pl.green
     prev = pl.gsum_of
     if prev is green:
-        return pl.gsum  # type: ignore[return-value]
+        return pl.gsum
     n = len(green)
     if prev is not None and n == len(prev) + 1 and green[-1] not in prev and green[:-1] == prev:
-        summary = _summary_add(T, pl.gsum, green[-1], True)  # type: ignore[arg-type]  # a card gained
+        summary = _summary_add(T, pl.gsum, green[-1], True)  # a card gained
     else:
         summary = green_summary(T, green)
     pl.gsum = summary
@@ -80,9 +97,6 @@ def _without(items: tuple[int, ...], c: int) -> tuple[int, ...]:
     return items[:i] + items[i + 1:]
 
 
-_EMPTY_SUMMARY: Summary = (0, 0, 0, False, False, False, False, 0, 0, 0, 0, -1, -1, 0, ())
-
-
 def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
     if green:
         # Most often the green room only gained a card since its summary was last made.
@@ -90,7 +104,7 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
         c = green[-1]
         if prev is not None and green.count(c) == 1:
             return _summary_add(T, prev, c, True)
-    summary = _EMPTY_SUMMARY
+    summary = EMPTY_SUMMARY
     seen: set[int] = set()
     for c in green:
         summary = _summary_add(T, summary, c, c not in seen)  # a card twice: its attach key once
