@@ -252,7 +252,7 @@ def profile_compiled(game: str, games: int, warm: int) -> dict[str, Any]:
     out = summarise(list(merged.values()), total, decisions, "instructions (callgrind), own + the runtime they call", games)
     whole = sum(own.values())  # everything the measured games cost, the loop and the interpreter included
     out["outside"] = {"share": 1 - total / whole if whole else 0.0,
-                      "what": "the loop itself and Python-level code: the interpreter, rng.py's wrappers, the ruleset's methods"}
+                      "what": "the loop itself and Python-level code: the interpreter, the ruleset's Python methods"}
     return out
 
 

@@ -84,6 +84,9 @@ def player_summary(T: Tables, pl: Player) -> Summary:
     n = len(green)
     if prev is not None and n == len(prev) + 1 and green[-1] not in prev and green[:-1] == prev:
         summary = _summary_add(T, pl.gsum, green[-1], True)  # a card gained
+    elif prev is not None and n == len(prev) - 1:
+        c = _lost(T, prev, green)  # a star or ad attached, or -1
+        summary = _summary_lost(T, pl.gsum, green, c) if c >= 0 else green_summary(T, green)
     else:
         summary = green_summary(T, green)
     pl.gsum = summary
@@ -95,6 +98,43 @@ def _without(items: tuple[int, ...], c: int) -> tuple[int, ...]:
     """``items`` without the first ``c`` (a green room losing a card)."""
     i = items.index(c)
     return items[:i] + items[i + 1:]
+
+
+def _lost(T: Tables, prev: tuple[int, ...], green: tuple[int, ...]) -> int:
+    """The plain star, flex star or ad that ``prev`` held once and ``green`` is ``prev`` without, or -1
+    (another change: ``player_summary`` makes the summary afresh)."""
+    n = len(green)
+    i = 0
+    while i < n and green[i] == prev[i]:
+        i += 1
+    c = prev[i]
+    g = T.gcode[c]
+    if (g != G_STAR and g != G_FLEX and g != G_AD) or green[i:] != prev[i + 1:] or c in green:
+        return -1
+    return c
+
+
+def _summary_lost(T: Tables, summary: Summary, green: tuple[int, ...], c: int) -> Summary:
+    """``summary`` without a card ``c`` it held once, for the green room ``green`` left: only for a
+    plain star, flex star or ad, which count in one total, set one attachment-class bit and
+    have one ``attach:`` key (any other card: -1 from ``_lost``, the summary is made afresh)."""
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys = summary
+    g = T.gcode[c]
+    if g == G_STAR:
+        ns -= 1
+    elif g == G_AD:
+        na -= 1
+    else:
+        nf -= 1
+    acls = T.acls
+    a = acls[c]
+    for d in green:
+        if acls[d] == a:
+            break
+    else:
+        present &= ~(1 << a)  # no other card of its class left
+    i = keys.index(T.k_attach[c])
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys[:i] + keys[i + 1:]
 
 
 def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
@@ -147,7 +187,7 @@ def _summary_add(T: Tables, summary: Summary, c: int, key: bool) -> Summary:
     if a >= 0:
         present |= 1 << a
         if key:
-            keys = (*keys, T.k_attach[c])
+            keys = keys + (T.k_attach[c],)
     return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
 
 
