@@ -1,12 +1,12 @@
 """What the rules keep between decisions (each player's green-room summary, updated card by card;
-each lineup show's target mask) always equals what they would compute afresh."""
+each lineup show's target mask and attach targets) always equals what they would compute afresh."""
 
 from __future__ import annotations
 
 from primetime.core.rng import Rng
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import setup as SU
-from primetime.games.networks.rules.attach import _show_has_target
+from primetime.games.networks.rules.attach import _show_has_target, _show_targets
 from primetime.games.networks.rules.green_room import _summary_add, player_summary
 from primetime.games.networks.state import NetState, Show
 from primetime.games.networks.tables import EMPTY_SUMMARY, Summary, Tables
@@ -45,6 +45,11 @@ def check(s: NetState) -> None:
                 code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | ens << 48 | spon << 56 | (1 << 57 if sh.ignore_req else 0)
                 if sh.mask_code == code:
                     assert sh.mask == fresh_mask(T, sh, ens, spon)
+            code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | (1 << 48 if sh.ignore_req else 0) if sh is not None else -1
+            if sh is not None and sh.targets is not None and sh.targets_atts is sh.atts and sh.targets_code == code:
+                for q, keys in sh.targets.items():
+                    kc, bc, spon_q, slot, ens_q = q & 3, q >> 2 & 1, bool(q >> 3 & 1), q >> 4 & 3, q >> 6
+                    assert keys == _show_targets(T, sh, kc, bc, ens_q, spon_q, slot)
 
 
 def test_kept_summaries_and_masks_match_a_fresh_computation() -> None:

@@ -24,7 +24,7 @@ class Show:
     """
 
     __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby", "shared",
-                 "mask", "mask_atts", "mask_code")
+                 "mask", "mask_atts", "mask_code", "targets", "targets_atts", "targets_code")
 
     def __new__(cls, *args: Any) -> Show:
         # Written out so that ``Show.__new__(Show)`` (a blank instance, as in copy/clone) also
@@ -47,6 +47,10 @@ class Show:
         self.mask = 0
         self.mask_atts: tuple[tuple[int, bool], ...] | None = None
         self.mask_code = -1
+        # where a star or ad could go on the show (rules.attach._slot_targets), kept likewise
+        self.targets: dict[int, list[str]] | None = None
+        self.targets_atts: tuple[tuple[int, bool], ...] | None = None
+        self.targets_code = -1
 
     def copy(self) -> Show:
         s = Show.__new__(Show)
@@ -63,6 +67,9 @@ class Show:
         s.mask = self.mask
         s.mask_atts = self.mask_atts
         s.mask_code = self.mask_code
+        s.targets = None  # a dict: the copy starts its own
+        s.targets_atts = None
+        s.targets_code = -1
         return s
 
     def to_json(self) -> list[Any]:

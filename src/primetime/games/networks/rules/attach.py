@@ -105,7 +105,24 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
 
 def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> list[str]:
     """The ``attach_targets`` keys (without ``:pay``) on one show for a card of class ``kc``
-    (``bc``: a Brand Ambassador star).  Slot capacity and required slots depend only on how many
+    (``bc``: a Brand Ambassador star), kept on the show (``Show.targets``, by the other arguments)
+    while its attachments are the same tuple and its extra slots and ``ignore_req`` the same values
+    (the lists are shared: callers do not change them)."""
+    code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | (1 << 48 if sh.ignore_req else 0)
+    memo = sh.targets
+    if memo is None or sh.targets_atts is not sh.atts or sh.targets_code != code:
+        memo = sh.targets = {}
+        sh.targets_atts = sh.atts
+        sh.targets_code = code
+    q = kc | bc << 2 | (8 if spon else 0) | slot << 4 | ens << 6
+    keys = memo.get(q)
+    if keys is None:
+        keys = memo[q] = _show_targets(T, sh, kc, bc, ens, spon, slot)
+    return keys
+
+
+def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> list[str]:
+    """``_slot_targets`` made afresh.  Slot capacity and required slots depend only on how many
     attachments of each class the show holds (see ``capacity`` and ``required_ok``)."""
     cls_of, ba_of = T.cls, T.ba
     n = [0, 0, 0]

@@ -47,7 +47,8 @@ def advance(s: NetState) -> None:
         top = stack[-1]
         k: str = top[0]
         if k == "turn":
-            if top[2] == 1 and not has_free_use(s, top[1], 1):
+            acted: int = top[2]
+            if acted == 1 and not has_free_use(s, top[1], 1):
                 stack.pop()
                 end_turn(s, top[1])
                 continue
@@ -56,7 +57,8 @@ def advance(s: NetState) -> None:
             pr = s.prod
             assert pr is not None
             effect = s.T.effect
-            for c in pr["atts"]:
+            atts: tuple[int, ...] = pr["atts"]
+            for c in atts:
                 if effect[c] == "versatile_actor":
                     return
             stack.pop()
