@@ -13,7 +13,7 @@ The loop is the one ``bench/engine_speed.py`` times (random 4-player games: ``ne
   callers of a runtime function by what each of them spent in it.  Instructions leave out
   cache misses, so memory-bound code looks cheaper than it is.
 
-Usage: python bench/engine_profile.py [--game networks|prime-time|both] [--games 30] [--top 15] [--json]
+Usage: python bench/engine_profile.py [--game networks|prime-time|both] [--games 30] [--warm 2] [--top 15] [--json]
 """
 
 from __future__ import annotations
@@ -82,8 +82,8 @@ def module_of(filename: str) -> str:
     return ".".join(parts)
 
 
-def profile_pure(game: str, games: int) -> dict[str, Any]:
-    play(game, 2, 10_000)  # warm-up: card data, lookup tables
+def profile_pure(game: str, games: int, warm: int) -> dict[str, Any]:
+    play(game, warm, 10_000)  # warm-up: card data, lookup and memo tables
     prof = cProfile.Profile()
     prof.enable()
     decisions = play(game, games)
@@ -209,25 +209,25 @@ def attribute(own: dict[str, int], edges: dict[tuple[str, str], int], is_ours: d
     return {f: int(c) for f, c in out.items()}
 
 
-def callgrind(game: str, games: int) -> tuple[dict[str, int], dict[tuple[str, str], int], dict[str, int], int] | str:
-    """Run the loop under callgrind: 2 warm-up games, then ``games``; a message if it could not run."""
+def callgrind(game: str, games: int, warm: int) -> tuple[dict[str, int], dict[tuple[str, str], int], dict[str, int], int] | str:
+    """Run the loop under callgrind: ``warm`` warm-up games, then ``games``; a message if it could not run."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         return "valgrind is not installed (apt-get install valgrind): the compiled build's profile needs it"
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = [valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__, "--play", game,
-               "--games", str(games)]
+               "--games", str(games), "--warm", str(warm)]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
             return f"callgrind failed: {run.stderr.strip().splitlines()[-1:]}"
         return (*parse_callgrind(out), int(run.stdout.split()[-1]))
 
 
-def profile_compiled(game: str, games: int) -> dict[str, Any]:
+def profile_compiled(game: str, games: int, warm: int) -> dict[str, Any]:
     # Two runs, the same but for the measured games: the difference leaves out the start-up, the
     # imports and the first games' one-off work (the lookup tables), exactly (callgrind counts).
-    runs = [callgrind(game, 0), callgrind(game, games)]
+    runs = [callgrind(game, 0, warm), callgrind(game, games, warm)]
     if isinstance(runs[0], str) or isinstance(runs[1], str):
         return {"missing": next(r for r in runs if isinstance(r, str))}
     (own0, edges0, calls0, _), (own1, edges1, calls1, decisions) = runs
@@ -252,7 +252,7 @@ def profile_compiled(game: str, games: int) -> dict[str, Any]:
     out = summarise(list(merged.values()), total, decisions, "instructions (callgrind), own + the runtime they call", games)
     whole = sum(own.values())  # everything the measured games cost, the loop and the interpreter included
     out["outside"] = {"share": 1 - total / whole if whole else 0.0,
-                      "what": "the loop itself and Python-level code: the interpreter, rng.py's wrappers, the ruleset's methods"}
+                      "what": "the loop itself and Python-level code: the interpreter, the ruleset's Python methods"}
     return out
 
 
@@ -294,17 +294,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=[*GAMES, "both"], default="both")
     ap.add_argument("--games", type=int, default=30, help="games per profile (default 30)")
+    ap.add_argument("--warm", type=int, default=2,
+                    help="untimed games first (default 2); a few hundred fill the memo tables as a long benchmark run does")
     ap.add_argument("--top", type=int, default=15, help="rows per table (default 15)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--play", choices=list(GAMES), help=argparse.SUPPRESS)  # the child under callgrind
     args = ap.parse_args(argv)
     if args.play:  # the child under callgrind
-        play(args.play, 2, 10_000)
+        play(args.play, args.warm, 10_000)
         print(play(args.play, args.games))
         return 0
     build_name = build()
     games = list(GAMES) if args.game == "both" else [args.game]
-    profiles = {g: (profile_pure if build_name == "pure Python" else profile_compiled)(g, args.games) for g in games}
+    profiles = {g: (profile_pure if build_name == "pure Python" else profile_compiled)(g, args.games, args.warm) for g in games}
     if args.json:
         print(json.dumps({"build": build_name, "profiles": profiles}))
     else:

@@ -56,7 +56,7 @@ def test_a_violation_prints_its_reproduction_writes_a_record_and_exits_1(planted
     code, out = invoke("check", PLANTED, "--games", "2", "--players", "3", "--bots", "random", "--seed", "9", "-o", str(record))
     assert code == 1, out
     assert "violation of 'cash' in game 0 of the run" in out
-    assert "seed 9, 3 player(s), options pilot=normal, turn_order=fixed, executives=False, bots random, random, random" in out
+    assert "seed 9, 3 player(s), options pilot=normal, turn_order=fixed, bots random, random, random" in out
     assert "the turn decision of player" in out and "cash: planted: round 2 began" in out
     assert f"primetime replay {record}" in out
     rec = load_record(record.read_text())

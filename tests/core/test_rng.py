@@ -79,6 +79,46 @@ def test_the_compiled_generator_matches_the_pure_one() -> None:
         a.shuffle(x)
         b.shuffle(y)
         assert x == y and a.state == b.state
+        salt = rr.getrandbits(70) - (1 << 69)
+        assert a.fork(salt).state == b.fork(salt).state
+        if x:
+            assert a.choice(x) == b.choice(y) and a.state == b.state
+
+
+class _Items(list[int]):
+    """Not exactly a list: shuffled through the sequence protocol."""
+
+
+def test_the_compiled_generator_behaves_like_the_pure_class() -> None:
+    """The C type stands in for the class: state read and written, blank instances, clones,
+    pickling, other sequences, the same errors."""
+    if rng_module.build() != "C":
+        pytest.skip("the compiled build is not present (make fast)")
+    import copy
+    import pickle
+
+    pure = pure_rng_class()
+    blank = Rng.__new__(Rng)  # as clones of the pure class make them
+    blank.state = 7
+    assert blank.next64() == pure(7).next64()
+    for cls in (Rng, pure):
+        r = cls(-5)
+        assert r.state == (-5) & ((1 << 64) - 1)
+        r.state = 12345
+        c = r.clone()
+        assert type(c) is cls and c.state == 12345 and c is not r
+        items = _Items(range(30))
+        r.shuffle(items)
+        assert isinstance(items, _Items) and sorted(items) == list(range(30))
+        with pytest.raises(ValueError, match="positive"):
+            r.choice([])
+    a, b = Rng(9), pure(9)
+    x, y = _Items(range(40)), _Items(range(40))
+    a.shuffle(x)
+    b.shuffle(y)
+    assert x == y and a.state == b.state
+    for twin in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a), copy.copy(a)):
+        assert type(twin) is Rng and twin.state == a.state and twin.next64() == a.clone().next64()
 
 
 # ------------------------------------------------------------------ the stale-build guard

@@ -8,7 +8,7 @@ Nothing else in the project may draw randomness for game purposes.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:  # SplitMix64 in C, from the compiled build (tools/build_fast.py): the same numbers, faster
     _C: Any = importlib.import_module("primetime.core._splitmix")
@@ -67,26 +67,10 @@ class Rng:
         return r
 
 
-if _C is not None:
-    _c_next64, _c_below, _c_shuffle = _C.next64, _C.below, _C.shuffle
-
-    def _next64(self: Rng) -> int:
-        return _c_next64(self)  # type: ignore[no-any-return]
-
-    def _below(self: Rng, n: int) -> int:
-        return _c_below(self, n)  # type: ignore[no-any-return]
-
-    _py_shuffle = Rng.shuffle
-
-    def _shuffle(self: Rng, items: list[Any]) -> None:
-        if type(items) is list:
-            _c_shuffle(self, items)
-        else:
-            _py_shuffle(self, items)
-
-    Rng.next64 = _next64  # type: ignore[method-assign]
-    Rng.below = _below  # type: ignore[method-assign]
-    Rng.shuffle = _shuffle  # type: ignore[method-assign]
+if _C is not None and not TYPE_CHECKING:
+    # The C type of the compiled build: the same generator, methods and ``state`` attribute, with
+    # the state in a C field (a draw is one method call, no Python integer arithmetic).
+    Rng = _C.Rng  # noqa: F811
 
 
 def build() -> str:

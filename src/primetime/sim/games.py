@@ -77,6 +77,9 @@ def play_game(spec: dict[str, Any]) -> dict[str, Any]:
         n = 0
         choices = [0] * players  # decisions with a real choice, per seat
         think = [0.0] * players  # seconds spent choosing, per seat (bots with a picker: not timed)
+        drawn = [pick for pick in pickers if pick is not None]
+        if collect is None and len(drawn) == players:  # every seat's choice is one draw (random bots)
+            n = _play_drawn(rs, state, drawn, choices)
         while not is_over(state):
             keys = legal_keys(state)
             if len(keys) == 1:
@@ -117,6 +120,26 @@ def play_game(spec: dict[str, Any]) -> dict[str, Any]:
         return out
     except Exception as exc:  # one broken game must not stop the run
         return {"seed": seed, "bots": names, "error": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - t0}
+
+
+def _play_drawn(rs: Any, state: Any, pickers: list[Callable[[int], int]], choices: list[int]) -> int:
+    """``play_game``'s loop when every seat's bot has a picker and nothing is collected: the same
+    draws and counts, with nothing else in the way; returns the decisions."""
+    legal_keys, apply_key, current, is_over = rs.legal_keys, rs.apply_key, rs.current_player, rs.is_over
+    limit = MAX_DECISIONS
+    n = 0
+    while not is_over(state):
+        keys = legal_keys(state)
+        if len(keys) == 1:
+            apply_key(state, keys[0])
+        else:
+            p = current(state)
+            apply_key(state, keys[pickers[p](len(keys))])
+            choices[p] += 1
+        n += 1
+        if n > limit:
+            raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+    return n
 
 
 def _resolve(path: str) -> Callable[..., Any]:

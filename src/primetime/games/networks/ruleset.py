@@ -116,15 +116,11 @@ class NetworksRuleset:
         return NetState.from_json(data, cat)
 
     # ------------------------------------------------------------------ decisions
-    def current_player(self, state: NetState) -> int | None:
-        return F.current_player(state)
-
     # The rules' functions themselves (no wrapper call on the hot path of bots and benchmarks).
+    current_player = staticmethod(F.current_player)
     legal_keys = staticmethod(F.legal)
     apply_key = staticmethod(F.apply)
-
-    def is_over(self, state: NetState) -> bool:
-        return state.phase == "over"
+    is_over = staticmethod(F.is_over)
 
     def scores(self, state: NetState) -> list[int]:
         if state.final is not None:

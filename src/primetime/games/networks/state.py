@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from primetime.core.rng import Rng
 from primetime.games.networks.cards import Catalogue
-from primetime.games.networks.tables import Tables, tables
+from primetime.games.networks.tables import EMPTY_SUMMARY, Summary, Tables, tables
 
 KINDS: Final = ("show", "star", "ad", "network")
 OPP: Final = -1  # the solo opponent's seat marker in turn orders and on the pass track
@@ -23,7 +23,8 @@ class Show:
     changes a show in a lineup takes it with :meth:`Player.own` first, which copies a shared one.
     """
 
-    __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby", "shared")
+    __slots__ = ("cid", "row", "atts", "genre", "x_star", "x_ad", "x_wild", "ignore_req", "crabby", "shared",
+                 "mask", "mask_atts", "mask_code", "targets", "targets_atts", "targets_code")
 
     def __new__(cls, *args: Any) -> Show:
         # Written out so that ``Show.__new__(Show)`` (a blank instance, as in copy/clone) also
@@ -41,6 +42,15 @@ class Show:
         self.ignore_req = False  # produced with Sponsored Content ignoring required slots
         self.crabby = False  # Upton Crabby's draw already happened
         self.shared = False  # also in the lineup of another state (a clone): copy before changing it
+        # what green-room cards could go on the show (rules.attach._show_mask), kept while the
+        # attachments are this tuple and the extra slots and the player's cards the same (mask_code)
+        self.mask = 0
+        self.mask_atts: tuple[tuple[int, bool], ...] | None = None
+        self.mask_code = -1
+        # where a star or ad could go on the show (rules.attach._slot_targets), kept likewise
+        self.targets: dict[int, list[str]] | None = None
+        self.targets_atts: tuple[tuple[int, bool], ...] | None = None
+        self.targets_code = -1
 
     def copy(self) -> Show:
         s = Show.__new__(Show)
@@ -54,6 +64,12 @@ class Show:
         s.ignore_req = self.ignore_req
         s.crabby = self.crabby
         s.shared = False
+        s.mask = self.mask
+        s.mask_atts = self.mask_atts
+        s.mask_code = self.mask_code
+        s.targets = None  # a dict: the copy starts its own
+        s.targets_atts = None
+        s.targets_code = -1
         return s
 
     def to_json(self) -> list[Any]:
@@ -86,7 +102,8 @@ class Player:
         self.cash = cash
         self.lineup: list[Show | None] = [None, None, None]
         self.green: tuple[int, ...] = ()
-        self.gsum: tuple[Any, ...] | None = None
+        # typed as the tuple it is (not Optional), so that the compiled build keeps it unboxed
+        self.gsum: Summary = EMPTY_SUMMARY
         self.gsum_of: tuple[int, ...] | None = None
         self.reruns: list[int] = []
         self.genre: list[int] = [0, 0, 0, 0, 0, 0]
@@ -232,8 +249,7 @@ class NetState:
         s.opts = self.opts
         s.n = self.n
         s.solo = self.solo
-        s.rng = rng = Rng.__new__(Rng)
-        rng.state = self.rng.state
+        s.rng = self.rng.clone()
         s.phase = self.phase
         s.round = self.round
         # The rules replace the turn order and each player's pilot list rather than change them in

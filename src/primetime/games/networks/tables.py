@@ -57,6 +57,7 @@ class Tables:
         self.k_attach = [f"attach:{i}" for i in range(len(cat.cards))]
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
         self.k_att = [f"att:{i}" for i in range(len(cat.cards))]
+        self.k_rep = [[f"rep:{slot}:{i}" for i in range(len(cat.cards))] for slot in range(3)]  # by timeslot, then card
         self.iv: list[bool] = [e == "industry_veteran" for e in self.effect]
         # a star or ad without flex slot, Brand Ambassador or Industry Veteran (see prod_att_options)
         self.plain = [self.kind[i] in (STAR, AD) and not self.flex[i] and not self.ba[i] and not self.iv[i] for i in range(len(cat.cards))]
@@ -80,14 +81,13 @@ class Tables:
         # viewers by [rotated][season row] and (income, expenses) by [rotated] of an attached card
         self.att_v = [tuple(tuple(att_viewers(self, i, rot, row) for row in range(4)) for rot in (False, True)) for i in range(n)]
         self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]
-        self.target_cache: dict[tuple[Any, ...], int] = {}  # _show_mask of a lineup show
-        self.class_cache: dict[tuple[Any, ...], int] = {}  # the same by attachment counts (few combinations)
-        self.attach_cache: dict[tuple[Any, ...], tuple[str, ...]] = {}  # attach_targets on one show
+        self.class_cache: dict[tuple[Any, ...], int] = {}  # _show_mask by attachment counts (few combinations)
         self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
+        self.layouts: dict[tuple[int, bool], Layout] = {}  # rules.setup._layout, by player count and pilot variant
         # what a turn-menu key does: (TK_* code, card) -- parsed once here, not at every turn
         self.turn_key: dict[str, tuple[int, int]] = {"end": (TK_END, -1)}
         for code, keys in ((TK_AD, self.k_ad), (TK_ATTACH, self.k_attach), (TK_NET, self.k_net),
@@ -185,3 +185,6 @@ def att_income(T: Tables, cid: int, rot: bool) -> int:
 
 
 Summary = tuple[int, int, int, bool, bool, bool, bool, int, int, int, int, int, int, int, tuple[str, ...]]
+EMPTY_SUMMARY: Final[Summary] = (0, 0, 0, False, False, False, False, 0, 0, 0, 0, -1, -1, 0, ())  # an empty green room's
+# the decks before the setup's shuffles (rules.setup._layout)
+Layout = tuple[list[int], list[int], list[int], list[int], list[int], list[int], list[int]]

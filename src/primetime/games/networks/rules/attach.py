@@ -12,7 +12,7 @@ from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.production import _ensemble, upton_crabby
 from primetime.games.networks.rules.slots import _fits, _req, capacity, condition_met
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, CACHE_LIMIT, STAR, Tables
+from primetime.games.networks.tables import AD, STAR, Tables
 
 # ----------------------------------------------------------------------------- targets by class (the turn menu)
 
@@ -20,31 +20,33 @@ from primetime.games.networks.tables import AD, CACHE_LIMIT, STAR, Tables
 def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     """Which classes of green-room card could be added to or swapped into ``sh``: bit ``cls * 2 + ba``
     (class 0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador), with Ensemble Cast opening ``ens``
-    extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Memoised per catalogue."""
-    key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
-    cache = T.target_cache
-    m = cache.get(key)
+    extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Kept on the show
+    (``Show.mask``) while its attachments are the same tuple and its extra slots, ``ignore_req``,
+    ``ens`` and ``spon`` the same values; otherwise made from the attachment counts, memoised per
+    catalogue (few combinations)."""
+    code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | ens << 48 | spon << 56 | (1 << 57 if sh.ignore_req else 0)
+    if sh.mask_atts is sh.atts and sh.mask_code == code:
+        return sh.mask
+    cls_of, ba_of = T.cls, T.ba
+    o = [0, 0, 0]
+    nba = 0
+    for c, _r in sh.atts:
+        o[cls_of[c]] += 1
+        if ba_of[c]:
+            nba += 1
+    counts = (sh.cid, o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    m = T.class_cache.get(counts)
     if m is None:
-        cls_of, ba_of = T.cls, T.ba
-        o = [0, 0, 0]
-        nba = 0
-        for c, _r in sh.atts:
-            o[cls_of[c]] += 1
-            if ba_of[c]:
-                nba += 1
-        counts = (sh.cid, o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
-        m = T.class_cache.get(counts)
-        if m is None:
-            m = 0
-            for idx in range(6):
-                k, ba = divmod(idx, 2)
-                if _show_has_target(T, sh.cid, o, nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, k, bool(ba),
-                                    ens if k != 2 else 0, spon):
-                    m |= 1 << idx
-            T.class_cache[counts] = m
-        if len(cache) >= CACHE_LIMIT:
-            cache.clear()
-        cache[key] = m
+        m = 0
+        for idx in range(6):
+            k, ba = divmod(idx, 2)
+            if _show_has_target(T, sh.cid, o, nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, k, bool(ba),
+                                ens if k != 2 else 0, spon):
+                m |= 1 << idx
+        T.class_cache[counts] = m
+    sh.mask_atts = sh.atts
+    sh.mask_code = code
+    sh.mask = m
     return m
 
 
@@ -70,6 +72,8 @@ def class_has_target(s: NetState, p: int, k: int, ba: bool) -> bool:
 
 
 _TO_KEYS: Final = ("to:0", "to:1", "to:2", "to:3")  # slot 3: the Telly Time Weekend
+_ENS_KEYS: Final = ("ens:0", "ens:1", "ens:2", "ens:3")
+_SPON_KEYS: Final = ("spon:0", "spon:1", "spon:2", "spon:3")
 
 
 # ----------------------------------------------------------------------------- targets of one card
@@ -86,17 +90,10 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     spon = not onset and summary[4]
     kc = T.cls[cid]
     bc = 1 if kc == 0 and T.ba[cid] else 0
-    cache = T.attach_cache
     for slot, sh in enumerate(pl.lineup):
         if sh is None:
             continue
-        key = (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon, slot)
-        keys = cache.get(key)
-        if keys is None:
-            keys = _slot_targets(T, sh, kc, bc, ens, spon, slot)
-            if len(cache) >= CACHE_LIMIT:
-                cache.clear()
-            cache[key] = keys
+        keys = _slot_targets(T, sh, kc, bc, ens, spon, slot)
         if pay_ok:
             for k in keys:
                 out.append(k)
@@ -106,9 +103,26 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     return out
 
 
-def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> tuple[str, ...]:
+def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> list[str]:
     """The ``attach_targets`` keys (without ``:pay``) on one show for a card of class ``kc``
-    (``bc``: a Brand Ambassador star).  Slot capacity and required slots depend only on how many
+    (``bc``: a Brand Ambassador star), kept on the show (``Show.targets``, by the other arguments)
+    while its attachments are the same tuple and its extra slots and ``ignore_req`` the same values
+    (the lists are shared: callers do not change them)."""
+    code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | (1 << 48 if sh.ignore_req else 0)
+    memo = sh.targets
+    if memo is None or sh.targets_atts is not sh.atts or sh.targets_code != code:
+        memo = sh.targets = {}
+        sh.targets_atts = sh.atts
+        sh.targets_code = code
+    q = kc | bc << 2 | (8 if spon else 0) | slot << 4 | ens << 6
+    keys = memo.get(q)
+    if keys is None:
+        keys = memo[q] = _show_targets(T, sh, kc, bc, ens, spon, slot)
+    return keys
+
+
+def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> list[str]:
+    """``_slot_targets`` made afresh.  Slot capacity and required slots depend only on how many
     attachments of each class the show holds (see ``capacity`` and ``required_ok``)."""
     cls_of, ba_of = T.cls, T.ba
     n = [0, 0, 0]
@@ -127,6 +141,7 @@ def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
     if add_ok:
         keys.append(_TO_KEYS[slot])
     if rep_ok:
+        k_rep = T.k_rep[slot]
         seen: list[int] = []
         for old, _r in sh.atts:
             if old in seen:
@@ -134,12 +149,12 @@ def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
             seen.append(old)
             ko = cls_of[old]
             if rep_ok >> (ko * 2 + (1 if ko == 0 and ba_of[old] else 0)) & 1:
-                keys.append(f"rep:{slot}:{old}")
+                keys.append(k_rep[old])
     if ens_ok:
-        keys.append(f"ens:{slot}")
+        keys.append(_ENS_KEYS[slot])
     if spon_ok:
-        keys.append(f"spon:{slot}")
-    return tuple(keys)
+        keys.append(_SPON_KEYS[slot])
+    return keys
 
 
 def _slot_verdicts(T: Tables, scid: int, n: list[int], nb: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,

@@ -54,7 +54,8 @@ def advance(s: NetState) -> None:
         top = stack[-1]
         k: str = top[0]
         if k == "turn":
-            if top[2] == 1 and not has_free_use(s, top[1], 1) and not ("x" in s.extra and X.holds_turn(s, top[1])):
+            acted: int = top[2]
+            if acted == 1 and not has_free_use(s, top[1], 1) and not ("x" in s.extra and X.holds_turn(s, top[1])):
                 stack.pop()
                 end_turn(s, top[1])
                 continue
@@ -63,7 +64,8 @@ def advance(s: NetState) -> None:
             pr = s.prod
             assert pr is not None
             effect = s.T.effect
-            for c in pr["atts"]:
+            atts: tuple[int, ...] = pr["atts"]
+            for c in atts:
                 if effect[c] == "versatile_actor":
                     return
             if "x" in s.extra and X.procrastinator(s, pr["p"]):  # NET-EXEC-11
@@ -90,7 +92,12 @@ def advance(s: NetState) -> None:
 def current_player(s: NetState) -> int | None:
     if not s.stack:
         return None
-    return int(s.stack[-1][1])
+    p: int = s.stack[-1][1]  # typed: no int() call in the compiled build
+    return p
+
+
+def is_over(s: NetState) -> bool:
+    return s.phase == "over"
 
 
 def legal(s: NetState) -> list[str]:

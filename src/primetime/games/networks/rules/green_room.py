@@ -4,7 +4,24 @@ network cards in it, star costs after discounts and used cards leaving it (NET-A
 from __future__ import annotations
 
 from primetime.games.networks.state import NetState, Player
-from primetime.games.networks.tables import CACHE_LIMIT, G_AD, G_CA, G_DBL, G_ENS, G_FLEX, G_IV, G_PC, G_SD, G_SPON, G_STAR, G_USE, NET, Summary, Tables
+from primetime.games.networks.tables import (
+    CACHE_LIMIT,
+    EMPTY_SUMMARY,
+    G_AD,
+    G_CA,
+    G_DBL,
+    G_ENS,
+    G_FLEX,
+    G_IV,
+    G_PC,
+    G_SD,
+    G_SPON,
+    G_STAR,
+    G_USE,
+    NET,
+    Summary,
+    Tables,
+)
 
 # ----------------------------------------------------------------------------- network cards in the green room
 
@@ -63,10 +80,13 @@ def player_summary(T: Tables, pl: Player) -> Summary:
     green = pl.green
     prev = pl.gsum_of
     if prev is green:
-        return pl.gsum  # type: ignore[return-value]
+        return pl.gsum
     n = len(green)
     if prev is not None and n == len(prev) + 1 and green[-1] not in prev and green[:-1] == prev:
-        summary = _summary_add(T, pl.gsum, green[-1], True)  # type: ignore[arg-type]  # a card gained
+        summary = _summary_add(T, pl.gsum, green[-1], True)  # a card gained
+    elif prev is not None and n == len(prev) - 1:
+        c = _lost(T, prev, green)  # a star or ad attached, or -1
+        summary = _summary_lost(T, pl.gsum, green, c) if c >= 0 else green_summary(T, green)
     else:
         summary = green_summary(T, green)
     pl.gsum = summary
@@ -80,7 +100,41 @@ def _without(items: tuple[int, ...], c: int) -> tuple[int, ...]:
     return items[:i] + items[i + 1:]
 
 
-_EMPTY_SUMMARY: Summary = (0, 0, 0, False, False, False, False, 0, 0, 0, 0, -1, -1, 0, ())
+def _lost(T: Tables, prev: tuple[int, ...], green: tuple[int, ...]) -> int:
+    """The plain star, flex star or ad that ``prev`` held once and ``green`` is ``prev`` without, or -1
+    (another change: ``player_summary`` makes the summary afresh)."""
+    n = len(green)
+    i = 0
+    while i < n and green[i] == prev[i]:
+        i += 1
+    c = prev[i]
+    g = T.gcode[c]
+    if (g != G_STAR and g != G_FLEX and g != G_AD) or green[i:] != prev[i + 1:] or c in green:
+        return -1
+    return c
+
+
+def _summary_lost(T: Tables, summary: Summary, green: tuple[int, ...], c: int) -> Summary:
+    """``summary`` without a card ``c`` it held once, for the green room ``green`` left: only for a
+    plain star, flex star or ad, which count in one total, set one attachment-class bit and
+    have one ``attach:`` key (any other card: -1 from ``_lost``, the summary is made afresh)."""
+    ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys = summary
+    g = T.gcode[c]
+    if g == G_STAR:
+        ns -= 1
+    elif g == G_AD:
+        na -= 1
+    else:
+        nf -= 1
+    acls = T.acls
+    a = acls[c]
+    for d in green:
+        if acls[d] == a:
+            break
+    else:
+        present &= ~(1 << a)  # no other card of its class left
+    i = keys.index(T.k_attach[c])
+    return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys[:i] + keys[i + 1:]
 
 
 def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
@@ -90,7 +144,7 @@ def _green_summary(T: Tables, green: tuple[int, ...]) -> Summary:
         c = green[-1]
         if prev is not None and green.count(c) == 1:
             return _summary_add(T, prev, c, True)
-    summary = _EMPTY_SUMMARY
+    summary = EMPTY_SUMMARY
     seen: set[int] = set()
     for c in green:
         summary = _summary_add(T, summary, c, c not in seen)  # a card twice: its attach key once
@@ -133,7 +187,7 @@ def _summary_add(T: Tables, summary: Summary, c: int, key: bool) -> Summary:
     if a >= 0:
         present |= 1 << a
         if key:
-            keys = (*keys, T.k_attach[c])
+            keys = keys + (T.k_attach[c],)
     return ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, pc, e_ens, e_spon, present, keys
 
 

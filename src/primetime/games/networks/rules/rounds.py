@@ -79,7 +79,8 @@ def end_turn(s: NetState, p: int) -> None:
 def take_action(s: NetState, p: int) -> None:
     """Mark the turn's action as used: the last player keeps acting (NET-PASS-04)."""
     stack = s.stack
-    assert stack[-1][0] == "turn"
+    k: str = stack[-1][0]
+    assert k == "turn"
     stack[-1] = ("turn", p, 0 if is_last(s, p) else 1)
 
 

@@ -11,7 +11,7 @@ from primetime.games.networks.rules.flow import advance
 from primetime.games.networks.rules.genre_grid import start_grids
 from primetime.games.networks.rules.moguls import setup_moguls
 from primetime.games.networks.state import OPP, NetState, Player, Show
-from primetime.games.networks.tables import SHOW, tables
+from primetime.games.networks.tables import SHOW, Layout, Tables, tables
 
 
 def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetState:
@@ -23,14 +23,14 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     s.rng = rng = Rng(seed)
     s.setup = cat.setup_for(max(2, n))  # NET-SETUP-02: solo uses the 1-2 board
     s.log = [] if opts.get("log", True) else None
-    s.box = []
+    beginner = opts.get("pilot") == "simplified"
+    a0, b0, stars0, ads0, nets0, pilot0, box0 = _layout(cat, T, n, beginner)
+    s.box = box0.copy()
     # NET-SETUP-05..08: A on top of B, with the player-count removals.
-    a = [i for i in cat.shows_a if not (n <= 2 and T.defs[i].mark == 3)]
-    b = [i for i in cat.shows_b if not (n <= 3 and T.defs[i].mark == 4)]
-    s.box += [i for i in cat.shows_a + cat.shows_b if i not in a and i not in b]
+    a, b = a0.copy(), b0.copy()
     rng.shuffle(a)
     rng.shuffle(b)
-    stars, ads, nets = list(cat.stars), list(cat.ads), list(cat.network)
+    stars, ads, nets = stars0.copy(), ads0.copy(), nets0.copy()
     rng.shuffle(stars)
     rng.shuffle(ads)
     rng.shuffle(nets)
@@ -47,8 +47,6 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
         if telly:
             pl.lineup.append(None)  # NET-TELLY-01 / NET-AMB-23: the Weekend starts empty
         s.players.append(pl)
-    for net in networks[n:]:
-        s.box += cat.starters.get(net, [])  # unused networks' starters stay in the box
     # NET-SETUP-12 / NET-SOLO-03: first player chosen at random unless given.
     seats = 2 if s.solo else n
     first = opts.get("first_player")
@@ -69,9 +67,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
         start_grids(s)  # NET-TELLY-03
         s.extra["quiz"] = (0,) * n  # NET-TELLY-11: viewers bought this round
     # NET-PILOT-01 / NET-VAR-01: deal pilot offers.
-    beginner = opts.get("pilot") == "simplified"
-    pilot = [i for i in cat.pilot if not (beginner and T.kind[i] == SHOW)]
-    s.box += [i for i in cat.pilot if i not in pilot]  # NET-VAR-01: the 6 pilot shows leave
+    pilot = pilot0.copy()
     rng.shuffle(pilot)
     per = 2 if beginner else 4
     s.pilot = [[pilot.pop() for _ in range(per)] for _ in range(n)]
@@ -88,3 +84,26 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
         deal_executives(s)
     advance(s)
     return s
+
+
+def _layout(cat: Catalogue, T: Tables, n: int, beginner: bool) -> Layout:
+    """The decks before their shuffles: shows A and B (NET-SETUP-05..08), stars, ads, network cards
+    and pilot cards (NET-PILOT-01, NET-VAR-01), and what goes to the box from the start (the
+    player-count removals, the unused networks' starters, the pilot shows of the simplified pilot
+    season), in the order the setup has always built them.  Memoised per catalogue, player count
+    and pilot variant; callers copy the lists."""
+    key = (n, beginner)
+    hit = T.layouts.get(key)
+    if hit is not None:
+        return hit
+    a = [i for i in cat.shows_a if not (n <= 2 and T.defs[i].mark == 3)]
+    b = [i for i in cat.shows_b if not (n <= 3 and T.defs[i].mark == 4)]
+    box = [i for i in cat.shows_a + cat.shows_b if i not in a and i not in b]
+    assert cat.board is not None
+    for net in cat.board.networks[n:]:
+        box += cat.starters.get(net, [])  # unused networks' starters stay in the box
+    pilot = [i for i in cat.pilot if not (beginner and T.kind[i] == SHOW)]
+    box += [i for i in cat.pilot if i not in pilot]  # NET-VAR-01: the 6 pilot shows leave
+    layout: Layout = (a, b, list(cat.stars), list(cat.ads), list(cat.network), pilot, box)
+    T.layouts[key] = layout
+    return layout

@@ -100,11 +100,9 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         # Whether a card has a target depends only on its class (see _show_mask).
         mask = 0
         spon_i = 1 if spon else 0
-        tcache = T.target_cache
         for sh in pl.lineup:
             if sh is not None:
-                m = tcache.get((sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon_i))
-                mask |= _show_mask(T, sh, ens, spon_i) if m is None else m
+                mask |= _show_mask(T, sh, ens, spon_i)
                 if mask & present == present:
                     break
         if mask & present == present:  # every star and ad in the green room has a target

@@ -102,7 +102,12 @@ def advance(s: PTState) -> None:
 def current_player(s: PTState) -> int | None:
     if not s.stack:
         return None
-    return int(s.stack[-1][1])
+    p: int = s.stack[-1][1]  # typed: no int() call in the compiled build
+    return p
+
+
+def is_over(s: PTState) -> bool:
+    return s.phase == "over"
 
 
 def legal(s: PTState) -> list[str]:
