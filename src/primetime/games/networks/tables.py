@@ -57,7 +57,7 @@ class Tables:
         self.k_attach = [f"attach:{i}" for i in range(len(cat.cards))]
         self.k_use = [f"use:{i}" for i in range(len(cat.cards))]
         self.k_att = [f"att:{i}" for i in range(len(cat.cards))]
-        self.k_rep = [[f"rep:{slot}:{i}" for i in range(len(cat.cards))] for slot in range(3)]  # by timeslot, then card
+        self.k_rep = [[f"rep:{slot}:{i}" for i in range(len(cat.cards))] for slot in range(4)]  # by timeslot (3: the Weekend), then card
         self.iv: list[bool] = [e == "industry_veteran" for e in self.effect]
         # a star or ad without flex slot, Brand Ambassador or Industry Veteran (see prod_att_options)
         self.plain = [self.kind[i] in (STAR, AD) and not self.flex[i] and not self.ba[i] and not self.iv[i] for i in range(len(cat.cards))]
