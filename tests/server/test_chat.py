@@ -11,7 +11,6 @@ from typing import Any
 
 from .helpers import Person, ServerProc, recv_state
 
-
 _SKIPPED: dict[int, list[dict[str, Any]]] = {}  # per connection: messages passed over, read first next time
 
 

@@ -291,7 +291,7 @@ class Hub:
         """Chat messages to every connection of the table (or only ``to``)."""
         if not rows and not history:
             return
-        text = dumps(chat_message(rt.id, rows, history))
+        text = dumps(chat_message(rt.id, rows, history, to.user_id if to is not None else None))
         if to is not None:
             to.push(text)
             return

@@ -161,16 +161,22 @@ def presence_message(rt: Runtime) -> dict[str, Any]:
     return {"type": "presence", "seats": seats, "watching": len(watching)}
 
 
-def chat_message(table_id: str, rows: list[ChatRow], history: bool = False) -> dict[str, Any]:
+def chat_writer(table_id: str, user_id: str) -> str:
+    """A writer's code at a table: the same for the same user there, telling nothing of who they are elsewhere."""
+    return hashlib.sha256(f"{table_id}:{user_id}".encode()).hexdigest()[:12]
+
+
+def chat_message(table_id: str, rows: list[ChatRow], history: bool = False, you: str | None = None) -> dict[str, Any]:
     """Chat messages as browsers receive them: number, time, name, seat (None: a spectator),
     text, and ``from``, the same short code for the same writer at this table (for muting;
-    it does not tell who they are elsewhere).  ``history``: the catch-up sent on connecting."""
-    def writer(user_id: str) -> str:
-        return hashlib.sha256(f"{table_id}:{user_id}".encode()).hexdigest()[:12]
-
-    return {"type": "chat", "history": history,
-            "messages": [{"seq": r.seq, "at": r.at, "name": r.name, "seat": r.seat, "from": writer(r.user_id),
-                          "text": r.text} for r in rows]}
+    it does not tell who they are elsewhere).  ``history``: the catch-up sent on connecting,
+    with ``you``, the code of the user it is sent to (None: a visitor without a name)."""
+    out: dict[str, Any] = {"type": "chat", "history": history,
+                           "messages": [{"seq": r.seq, "at": r.at, "name": r.name, "seat": r.seat,
+                                         "from": chat_writer(table_id, r.user_id), "text": r.text} for r in rows]}
+    if history:
+        out["you"] = chat_writer(table_id, you) if you else None
+    return out
 
 
 @functools.lru_cache(maxsize=8)
