@@ -171,7 +171,7 @@
     const badge = document.getElementById("chat-unread");
     badge.textContent = S.chat.unread ? String(S.chat.unread) : "";
     badge.classList.toggle("hidden", !S.chat.unread);
-    badge.setAttribute("aria-label", `${S.chat.unread} unread`);
+    document.getElementById("chat-btn").setAttribute("aria-label", S.chat.unread ? `Chat, ${S.chat.unread} unread` : "Chat");
     renderChatInput();
   }
 
