@@ -463,9 +463,8 @@ def test_chat_written_elsewhere_reaches_this_process(store_url: str, tmp_path: P
             tid, _sh, _user = await _new_game(here, ["bot:random"])
             rt = await here.get(tid)
             assert rt is not None
-            got: list[str] = []
             client = Client(None, None, "u9", lambda text: None, name="Eve")
-            client.push = got.append  # type: ignore[method-assign]
+            got = client.direct  # what the socket's sender would send (nobody sends it here)
             rt.clients.add(client)
             there.add_chat(tid, "u7", "Ben", None, "from the other process")
             here._on_notify(f"chat:{tid}:1")
