@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .helpers import Person, ServerProc, recv_state
 
 _SKIPPED: dict[int, list[dict[str, Any]]] = {}  # per connection: messages passed over, read first next time
@@ -180,3 +182,30 @@ def test_presence_is_pushed_to_everyone(server: ServerProc) -> None:
     presence_of(wa, 1, "bot")
     wa.close()
     we.close()
+
+
+def test_chat_crosses_processes(pg_url: str, tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL database: a message written through one reaches the
+    sockets of the other (by notification), once."""
+    env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "30"}
+    a = ServerProc(tmp_path / "a", env=env).start()
+    b = ServerProc(tmp_path / "b", env=env).start()
+    try:
+        ana, ben = Person(a.url, "Ana"), Person(b.url, "Ben")
+        tid = ana.create(["open"], pilot="simplified")
+        ben.post(f"/api/tables/{tid}/join")
+        ana.post(f"/api/tables/{tid}/start", {})
+        wa, wb = ana.ws(tid), ben.ws(tid)
+        recv_state(wa)
+        recv_state(wb)
+        assert say(wa, "from process a")["type"] == "ack"
+        assert say(wb, "from process b", 2)["type"] == "ack"
+        for ws in (wa, wb):
+            assert chat_texts(ws, 2, timeout=5) == ["from process a", "from process b"]
+        with pytest.raises(TimeoutError):  # nothing twice
+            chat_texts(wa, 1, timeout=1.5)
+        wa.close()
+        wb.close()
+    finally:
+        a.stop()
+        b.stop()

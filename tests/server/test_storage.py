@@ -9,6 +9,7 @@ acknowledged, refused actions change nothing, undo rewrites the record, and a fr
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -475,6 +476,18 @@ def test_chat_written_elsewhere_reaches_this_process(store_url: str, tmp_path: P
                 await asyncio.sleep(0.01)
             await asyncio.sleep(0.1)
             assert len(got) == 1 and "from the other process" in got[0]
+            # one written elsewhere whose notification has not come yet goes out before this process's own
+            there.add_chat(tid, "u7", "Ben", None, "not announced yet")
+            got.clear()
+            await here.chat(rt, client, "mine")
+
+            def texts() -> list[str]:
+                return [m["text"] for text in got for m in json.loads(text)["messages"]]
+
+            assert texts() == ["not announced yet", "mine"]  # (on PostgreSQL the notification may come first)
+            here._on_notify(f"chat:{tid}:2")  # late: nothing more
+            await asyncio.sleep(0.2)
+            assert texts() == ["not announced yet", "mine"]
         finally:
             await here.stop()
 

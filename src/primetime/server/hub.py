@@ -285,17 +285,22 @@ class Hub:
         self.chat_limit.take(client.user_id)
         name = (t.seats[seat].name if seat is not None else None) or client.name
         row = await self.write(self.store.add_chat, rt.id, client.user_id, name, seat, text)
-        self.send_chat(rt, [row])
+        rows = [row]
+        if row.seq > rt.chat_seq + 1:  # messages written before it elsewhere (not yet announced here) go first
+            rows = await self.db(self.store.chat, rt.id, rt.chat_seq, self.settings.chat_history)
+        self.send_chat(rt, [r for r in rows if r.seq > rt.chat_seq])
 
     def send_chat(self, rt: Runtime, rows: list[ChatRow], to: Client | None = None, history: bool = False) -> None:
         """Chat messages to every connection of the table (or only ``to``)."""
         if not rows and not history:
             return
         text = dumps(chat_message(rt.id, rows, history, to.user_id if to is not None else None))
+        # the latest message every connection here has had: what goes to all, or the history of the only one
+        if rows and (to is None or all(c is to for c in rt.clients)):
+            rt.chat_seq = max(rt.chat_seq, rows[-1].seq)
         if to is not None:
             to.push(text)
             return
-        rt.chat_seq = max(rt.chat_seq, rows[-1].seq)
         for c in list(rt.clients):
             c.push(text)
 
