@@ -2,7 +2,7 @@
 
 Two players (a desktop and a phone-sized touch screen) and a spectator at one table: each
 sees who is online, a closed tab shows offline to the others within 5 seconds and online
-again when it comes back; they chat (Enter sends, markup stays text, an unread count while
+again when it comes back, a hidden tab is away; they chat (Enter sends, markup stays text, an unread count while
 the chat is closed) and a player mutes the spectator for the session.
 """
 
@@ -77,6 +77,15 @@ def test_presence_and_chat_between_two_players_and_a_spectator(browser: Any, web
     pe.wait_for_selector(dot(0, "online"), state="attached")
     pa.wait_for_selector("#chat-watching", state="attached")
     assert pa.text_content("#chat-watching") == "1 watching"
+
+    # a hidden tab (Page Visibility API) is away; in view again, online
+    hide = ("(hidden) => { Object.defineProperty(document, 'visibilityState', {value: hidden ? 'hidden' : 'visible', "
+            "configurable: true}); document.dispatchEvent(new Event('visibilitychange')); }")
+    pb.evaluate(hide, True)
+    pa.wait_for_selector(dot(1, "away"), state="attached", timeout=5000)
+    assert pa.get_attribute('#areas .presence[data-pseat="1"]', "data-state") == "away"
+    pb.evaluate(hide, False)
+    pa.wait_for_selector(dot(1, "online"), state="attached", timeout=5000)
 
     # the second player's tab closes: offline for the others within 5 s; it comes back: online
     start = time.monotonic()
