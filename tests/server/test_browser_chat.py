@@ -105,6 +105,7 @@ def test_presence_and_chat_between_two_players_and_a_spectator(browser: Any, web
     pa.wait_for_selector("#chat-log .chat-msg.mine")
     assert pa.input_value("#chat-input") == ""
     pb.wait_for_function("document.getElementById('chat-unread').textContent === '1'")
+    assert pb.text_content("#chat-announce").startswith("Ana says: hello <b>all</b>")  # read out to screen readers
     pb.click("#chat-btn")
     pb.wait_for_selector("#chat-log .chat-msg")
     assert pb.text_content("#chat-log .chat-msg .chat-text") == "hello <b>all</b> <script>window.pwned = 1</script>"

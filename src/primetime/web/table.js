@@ -129,7 +129,11 @@
       if (S.chat.msgs.has(x.seq)) continue;
       S.chat.msgs.set(x.seq, x);
       S.chat.lastSeq = Math.max(S.chat.lastSeq, x.seq);
-      if (!m.history && x.from !== S.chat.you && !S.chat.muted.has(x.from)) fresh++;
+      if (!m.history && x.from !== S.chat.you && !S.chat.muted.has(x.from)) {
+        fresh++;
+        const say = document.getElementById("chat-announce"); // read out once by screen readers
+        if (say) say.textContent = `${x.name}${x.seat === null || x.seat === undefined ? " (watching)" : ""} says: ${x.text}`;
+      }
     }
     while (S.chat.msgs.size > 500) S.chat.msgs.delete(Math.min(...S.chat.msgs.keys()));
     if (fresh && (!S.chat.open || document.visibilityState === "hidden")) S.chat.unread += fresh;
@@ -249,11 +253,13 @@
       h("div", { class: "chat-head" }, h("h2", {}, "Table chat"),
         h("button", { class: "small", id: "chat-close", "aria-label": "Close the chat", onclick: () => setChatOpen(false) }, "✕")),
       h("ul", { class: "chat-people", id: "chat-people", "aria-label": "At the table" }),
-      h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite", "aria-label": "Messages" }),
+      h("ol", { class: "chat-log", id: "chat-log", "aria-label": "Messages" }),
       h("div", { class: "muted chat-muted", id: "chat-muted" }),
       form,
       h("div", { class: "muted chat-note", id: "chat-note", role: "status" }));
     document.body.appendChild(panel);
+    // outside the panel, so that a message is read out while the chat is closed too
+    document.body.appendChild(h("div", { class: "sr-only", id: "chat-announce", "aria-live": "polite" }));
     document.getElementById("chat-btn").addEventListener("click", () => setChatOpen(!S.chat.open));
     const saved = sessionStorage.getItem("pt_chat_open");
     setChatOpen(saved !== null ? saved === "1" : window.innerWidth >= 1500);
