@@ -95,12 +95,15 @@ def test_players_and_a_spectator_chat(server: ServerProc) -> None:
         ws.close()
 
 
-def test_markup_is_kept_as_text(server: ServerProc) -> None:
+def test_markup_is_kept_as_text_and_hidden_characters_removed(server: ServerProc) -> None:
     tid, ana, ben, _eve = started_table(server)
     wa, wb = ana.ws(tid), ben.ws(tid)
     text = '<script>alert("x")</script> & <b>bold</b>'
     assert say(wa, text)["type"] == "ack"
     assert chat_texts(wb, 1) == [text]  # sent as it was written; the browser shows it as text
+    # bidirectional overrides, zero-width and control characters are removed, line breaks become spaces
+    assert say(wa, "gg\u202e lol\u200b\x07\r\nwp", 2)["type"] == "ack"
+    assert chat_texts(wb, 1) == ["gg lol wp"]
     wa.close()
     wb.close()
 
