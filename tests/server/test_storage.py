@@ -9,6 +9,7 @@ acknowledged, refused actions change nothing, undo rewrites the record, and a fr
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -420,5 +421,74 @@ def test_idle_player_replaced_when_all_others_agree(store_url: str, tmp_path: Pa
             assert rt.game.seq > 0
         finally:
             await hub.stop()
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------------- chat
+
+
+def test_chat_is_stored_numbered_and_read_back(store_url: str) -> None:
+    st = make_store(store_url)
+    st.create_table(table_row("c1", [SeatRow(0, "human", "u1", "Ana", None, "h")]))
+    quiet = table_row("c2", [SeatRow(0, "human", "u1", "Ana", None, "h")])
+    quiet.spectator_chat = False
+    st.create_table(quiet)
+    assert st.load("c1")[0].spectator_chat is True  # type: ignore[index]
+    assert st.load("c2")[0].spectator_chat is False  # type: ignore[index]
+    rows = [st.add_chat("c1", "u1", "Ana", 0, f"line {i}") for i in range(5)]
+    assert [r.seq for r in rows] == [1, 2, 3, 4, 5]
+    assert st.add_chat("c2", "u2", "Eve", None, "elsewhere").seq == 1  # numbered per table
+    assert [r.text for r in st.chat("c1")] == [f"line {i}" for i in range(5)]
+    assert [r.seq for r in st.chat("c1", since=3)] == [4, 5]
+    assert [r.seq for r in st.chat("c1", limit=2)] == [4, 5]  # the latest, oldest first
+    got = st.chat("c2")[0]
+    assert (got.user_id, got.name, got.seat, got.text) == ("u2", "Eve", None, "elsewhere")
+    # a restarted server (a new store on the same database) reads the same chat
+    again = make_store(store_url)
+    assert [r.text for r in again.chat("c1", since=4)] == ["line 4"]
+    again.delete_all()
+    assert st.chat("c1") == []
+
+
+def test_chat_written_elsewhere_reaches_this_process(store_url: str, tmp_path: Path) -> None:
+    """Another process's message is announced by notification (``chat:<table>:<number>``):
+    the hub reads what its connections have not had and sends it, once."""
+    from primetime.server.runtime import Client
+
+    async def go() -> None:
+        here = Hub(settings(store_url, tmp_path), make_store(store_url))
+        there = make_store(store_url)
+        await here.start()
+        try:
+            tid, _sh, _user = await _new_game(here, ["bot:random"])
+            rt = await here.get(tid)
+            assert rt is not None
+            client = Client(None, None, "u9", lambda text: None, name="Eve")
+            got = client.direct  # what the socket's sender would send (nobody sends it here)
+            rt.clients.add(client)
+            there.add_chat(tid, "u7", "Ben", None, "from the other process")
+            here._on_notify(f"chat:{tid}:1")
+            here._on_notify(f"chat:{tid}:1")  # a repeated notification sends nothing twice
+            for _ in range(200):
+                if got:
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.1)
+            assert len(got) == 1 and "from the other process" in got[0]
+            # one written elsewhere whose notification has not come yet goes out before this process's own
+            there.add_chat(tid, "u7", "Ben", None, "not announced yet")
+            got.clear()
+            await here.chat(rt, client, "mine")
+
+            def texts() -> list[str]:
+                return [m["text"] for text in got for m in json.loads(text)["messages"]]
+
+            assert texts() == ["not announced yet", "mine"]  # (on PostgreSQL the notification may come first)
+            here._on_notify(f"chat:{tid}:2")  # late: nothing more
+            await asyncio.sleep(0.2)
+            assert texts() == ["not announced yet", "mine"]
+        finally:
+            await here.stop()
 
     asyncio.run(go())

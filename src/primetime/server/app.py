@@ -361,8 +361,11 @@ def create_app(settings: Settings | None = None) -> Guard:
         if not isinstance(game, str) or game not in GAMES:
             raise ApiError(400, f"game is one of {', '.join(GAMES)}")
         name = names.clean(data.get("name") or f"{user['name']}'s table", names.TABLE_NAME_LIMIT, "a table name")
+        spectator_chat = data.get("spectator_chat", True)
+        if not isinstance(spectator_chat, bool):
+            raise ApiError(400, "spectator_chat is true or false (whether spectators may chat)")
         limit_tables.take(client_address(request))
-        tid, secret = await hub.create_table(user, name, seats, options, game)
+        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
         return resp
@@ -520,9 +523,17 @@ def create_app(settings: Settings | None = None) -> Guard:
         async def send(text: str) -> None:
             await ws.send_text(text)
 
-        client = Client(seat, secret_hash, user["id"] if user else None, send)
+        client = Client(seat, secret_hash, user["id"] if user else None, send, name=user["name"] if user else None)
         await hub.attach(rt, client)
         sender = asyncio.create_task(hub.sender(rt, client))
+        try:  # the chat it has not seen: the latest messages after ?chat_since=<number> (all: 0)
+            since = int(ws.query_params.get("chat_since", "0")[:12])
+        except ValueError:
+            since = 0
+        try:
+            hub.send_chat(rt, await hub.db(store.chat, rt.id, max(0, since), settings.chat_history), client, history=True)
+        except Exception:  # the game goes on without its chat
+            log.exception("cannot read the chat of table %s", rt.id)
         try:
             while True:
                 try:
@@ -580,8 +591,30 @@ def create_app(settings: Settings | None = None) -> Guard:
             client.sent_version = client.shown = -1
             client.wake.set()
             return
+        if kind == "presence":
+            state = msg.get("state")
+            if state not in ("online", "away"):
+                reply("error", mid, error="presence is 'online' or 'away'")
+                return
+            hub.set_away(rt, client, state == "away")
+            return
+        if kind == "chat":
+            try:
+                await hub.chat(rt, client, msg.get("text"))
+            except (ConflictError, InputError) as exc:
+                reply("error", mid, error=str(exc), kind="ChatRefused")
+                return
+            except RateLimited as exc:
+                reply("error", mid, error=exc.message, kind="RateLimited", retry_after=exc.retry_after)
+                return
+            except Exception:
+                log.exception("chat failed on table %s", rt.id)
+                reply("error", mid, error="the server could not store this message; it was not sent", kind="ServerError")
+                return
+            reply("ack", mid)
+            return
         if kind not in ("act", "undo", "vote"):
-            reply("error", mid, error="unknown message type (act, undo, vote, sync, ping)")
+            reply("error", mid, error="unknown message type (act, undo, vote, chat, presence, sync, ping)")
             return
         client.seat = rt.seat_for(client.secret_hash)  # whoever holds the socket's seat secret now
         if client.seat is None:

@@ -26,8 +26,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data") -> None
     storage = "PostgreSQL" if settings.database_url else f"SQLite in {Path(data).resolve()}"
     print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; Ctrl+C stops)", flush=True)
     # no per-message deflate: compressing every state costs more CPU than the bytes it saves on a LAN
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_ping_interval=20, ws_per_message_deflate=False,
-                ws_ping_timeout=30, timeout_graceful_shutdown=3)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_ping_interval=10, ws_per_message_deflate=False,
+                ws_ping_timeout=10, timeout_graceful_shutdown=3)
 
 
 def main(argv: list[str] | None = None) -> None:

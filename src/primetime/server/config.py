@@ -58,6 +58,10 @@ class Settings:
     rate_users: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_USERS", Rate(30, 600.0)))
     #: Record imports per client address.
     rate_imports: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_IMPORTS", Rate(10, 600.0)))
+    #: Chat messages per user (all tables of a process together): ``PRIMETIME_RATE_CHAT=count/seconds``.
+    rate_chat: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_CHAT", Rate(8, 15.0)))
+    #: Chat messages a browser receives when it connects (the latest; it asks for more by number).
+    chat_history: int = 50
     #: SQLite ``synchronous`` pragma: FULL makes every commit durable even on power loss.
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("PRIMETIME_SQLITE_SYNCHRONOUS", "FULL"))
     #: Cookies only over HTTPS (set when served behind TLS).

@@ -34,8 +34,9 @@ from primetime.core.rng import Rng
 from primetime.server import botpool, ops
 from primetime.server.config import Settings
 from primetime.server.inputs import InputError
-from primetime.server.messages import state_message
-from primetime.server.names import record_names, seat_refusal
+from primetime.server.limits import Limiter
+from primetime.server.messages import chat_message, presence_message, state_message
+from primetime.server.names import chat_text, record_names, seat_refusal
 from primetime.server.runtime import (
     GAME,
     GAMES,
@@ -44,11 +45,12 @@ from primetime.server.runtime import (
     GroupSync,
     Runtime,
     bot_name,
+    dumps,
     hash_secret,
     new_id,
     new_secret,
 )
-from primetime.server.store import NOTIFY_CHANNEL, ConflictError, SeatRow, Store, TableRow, Tx
+from primetime.server.store import NOTIFY_CHANNEL, ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
 
 #: The seeds a table can store (a signed 64-bit column on both backends).
 SEED_RANGE = range(-(1 << 63), 1 << 63)
@@ -74,6 +76,7 @@ class Hub:
         self.levels = botpool.bot_levels()
         self._broken: set[str] = set()
         self.group = GroupSync(store.flush) if store.group_commit else None
+        self.chat_limit = Limiter(settings.rate_chat, "chat messages", who="you")
 
     # -------------------------------------------------------------- lifecycle
     async def start(self) -> None:
@@ -222,6 +225,7 @@ class Hub:
         if not lagging_only:
             rt.cache = {}
             rt.cache_version = rt.version
+            self.announce_presence(rt)  # a seat may have changed hands
         for c in list(rt.clients):
             if not lagging_only or c.sent_version != rt.version:
                 c.wake.set()
@@ -242,10 +246,72 @@ class Hub:
 
     async def attach(self, rt: Runtime, client: Client) -> None:
         rt.clients.add(client)
+        self.announce_presence(rt, client)
         client.wake.set()
 
     def detach(self, rt: Runtime, client: Client) -> None:
         rt.clients.discard(client)
+        self.announce_presence(rt)  # at once: the others see the seat go offline
+
+    # -------------------------------------------------------------- presence and chat
+    def set_away(self, rt: Runtime, client: Client, away: bool) -> None:
+        client.away = away
+        self.announce_presence(rt)
+
+    def announce_presence(self, rt: Runtime, newcomer: Client | None = None) -> None:
+        """Send every connection the seats' presence if it changed (else only ``newcomer``)."""
+        if rt.meta is None:
+            return
+        text = dumps(presence_message(rt))
+        if text != rt.presence_text:
+            rt.presence_text = text
+            for c in list(rt.clients):
+                c.push(text)
+        elif newcomer is not None:
+            newcomer.push(text)
+
+    async def chat(self, rt: Runtime, client: Client, raw: Any) -> None:
+        """Store and send a chat message of ``client``; ``ConflictError``, ``InputError`` or
+        ``RateLimited`` say why not.  It carries the writer's name, seat and text, nothing of the game."""
+        t = rt.meta
+        if t is None:
+            raise ConflictError("no such table")
+        if client.user_id is None or client.name is None:
+            raise ConflictError("choose a display name first (in the lobby) to chat")
+        seat = rt.seat_for(client.secret_hash)
+        if seat is None and not t.spectator_chat:
+            raise ConflictError("spectators may not chat at this table (the host turned it off)")
+        text = chat_text(raw)
+        self.chat_limit.take(client.user_id)
+        name = (t.seats[seat].name if seat is not None else None) or client.name
+        row = await self.write(self.store.add_chat, rt.id, client.user_id, name, seat, text)
+        rows = [row]
+        if row.seq > rt.chat_seq + 1:  # messages written before it elsewhere (not yet announced here) go first
+            rows = await self.db(self.store.chat, rt.id, rt.chat_seq, self.settings.chat_history)
+        self.send_chat(rt, [r for r in rows if r.seq > rt.chat_seq])
+
+    def send_chat(self, rt: Runtime, rows: list[ChatRow], to: Client | None = None, history: bool = False) -> None:
+        """Chat messages to every connection of the table (or only ``to``)."""
+        if not rows and not history:
+            return
+        text = dumps(chat_message(rt.id, rows, history, to.user_id if to is not None else None))
+        # the latest message every connection here has had: what goes to all, or the history of the only one
+        if rows and (to is None or all(c is to for c in rt.clients)):
+            rt.chat_seq = max(rt.chat_seq, rows[-1].seq)
+        if to is not None:
+            to.push(text)
+            return
+        for c in list(rt.clients):
+            c.push(text)
+
+    async def _chat_from_store(self, rt: Runtime, seq: int) -> None:
+        """Another process stored chat message ``seq``: send what this process has not sent."""
+        if seq <= rt.chat_seq:
+            return
+        since = rt.chat_seq or seq - 1
+        rows = [r for r in await self.db(self.store.chat, rt.id, since, 200) if r.seq > rt.chat_seq]
+        if rows:
+            self.send_chat(rt, rows)
 
     async def sender(self, rt: Runtime, client: Client) -> None:
         """Send ``client`` its direct messages and the newest state, forever.
@@ -342,6 +408,12 @@ class Hub:
                 time.sleep(1.0)
 
     def _on_notify(self, payload: str) -> None:
+        if payload.startswith("chat:"):
+            tid, _, v = payload[5:].rpartition(":")
+            crt = self.rts.get(tid)
+            if crt is not None and crt.clients and v.isdigit():
+                self._spawn(self._chat_from_store(crt, int(v)))
+            return
         tid, _, v = payload.rpartition(":")
         rt = self.rts.get(tid)
         if rt is None:
@@ -437,8 +509,9 @@ class Hub:
             raise ConflictError(str(exc)) from None
 
     async def create_table(self, user: dict[str, Any], name: str, seats: list[str], options: dict[str, Any],
-                           game: str = GAME) -> tuple[str, str]:
-        """``seats`` after the host's: ``"open"`` or ``"bot:<level>"``.  Returns (table id, seat secret)."""
+                           game: str = GAME, spectator_chat: bool = True) -> tuple[str, str]:
+        """``seats`` after the host's: ``"open"`` or ``"bot:<level>"``; ``spectator_chat``: whether
+        spectators may write in the table's chat.  Returns (table id, seat secret)."""
         n = 1 + len(seats)
         if not 1 <= n <= MAX_SEATS:
             raise ConflictError(f"a table has 1 to {MAX_SEATS} players")
@@ -459,7 +532,7 @@ class Hub:
         now = time.time()
         tid = new_id()
         t = TableRow(tid, name, game, user["id"], "open", opts, secrets.randbelow(1 << 62), n, None, 1, 0, 0, None,
-                     False, now, now, seats=rows)
+                     False, now, now, seats=rows, spectator_chat=spectator_chat)
         await self.write(self.store.create_table, t, None)
         return tid, secret
 

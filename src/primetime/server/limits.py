@@ -1,5 +1,5 @@
 """Per-client limits on the writes anyone may make without an account's history: new
-tables, new users (sign-ups) and record imports.
+tables, new users (sign-ups) and record imports per client address; chat messages per user.
 
 Each kind has a token bucket per client address: ``count`` writes at once, refilled at
 ``count`` per ``seconds``.  A refused write raises :class:`RateLimited` (HTTP 429) with the
@@ -53,9 +53,11 @@ class Limiter:
 
     MAX_CLIENTS = 50_000  # beyond this, full buckets are forgotten first
 
-    def __init__(self, rate: Rate, what: str, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: Rate, what: str, clock: Callable[[], float] = time.monotonic,
+                 who: str = "your address") -> None:
         self.rate = rate
         self.what = what
+        self.who = who  # what a client is, in the refusal ("too many ... from your address")
         self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
         self.refused: set[str] = set()  # clients refused since their last accepted write
@@ -75,7 +77,7 @@ class Limiter:
             first = client not in self.refused
             if first and len(self.refused) < self.MAX_CLIENTS:
                 self.refused.add(client)
-            raise RateLimited(f"too many {self.what} from your address (at most {self.rate.describe()}); "
+            raise RateLimited(f"too many {self.what} from {self.who} (at most {self.rate.describe()}); "
                               f"try again in {wait} s", wait, first)
         self.refused.discard(client)
         self.buckets[client] = (tokens - 1.0, now)

@@ -9,6 +9,7 @@ the viewer already sees, into card ids.
 from __future__ import annotations
 
 import functools
+import hashlib
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,8 @@ from primetime.core.plugin import get_plugin
 from primetime.server.gamestate import undo_refusal
 
 if TYPE_CHECKING:
-    from primetime.server.store import TableRow
+    from primetime.server.runtime import Runtime
+    from primetime.server.store import ChatRow, TableRow
 
 
 def _option_names(game: str) -> tuple[str, ...]:
@@ -50,6 +52,7 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "updated": t.updated,
         "acted": t.acted if acted is None else acted,
         "idle_after": idle_after,
+        "chat": {"spectators": t.spectator_chat},
     }
 
 
@@ -128,6 +131,52 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
         "view": view,
     }
     return version, msgspec.json.encode(msg).decode()
+
+
+def presence_message(rt: Runtime) -> dict[str, Any]:
+    """Who is at the table: per seat ``online`` (a socket of its holder is open and its tab
+    in view), ``away`` (only hidden or idle tabs), ``offline`` (no socket), ``left`` (gave up
+    the game), ``bot`` (played by a bot, whoever sat there before) or ``open``; and how many
+    people watch."""
+    t = rt.meta
+    assert t is not None
+    held: dict[int, list[bool]] = {}
+    watching: set[object] = set()
+    for c in list(rt.clients):
+        seat = rt.seat_for(c.secret_hash)
+        if seat is None:
+            watching.add(c.user_id or id(c))
+        else:
+            held.setdefault(seat, []).append(c.away)
+    seats = []
+    for s in t.seats:
+        if s.kind != "human":
+            state = s.kind  # "bot" or "open"
+        elif s.left:
+            state = "left"
+        else:
+            aways = held.get(s.seat, [])
+            state = "offline" if not aways else "away" if all(aways) else "online"
+        seats.append({"seat": s.seat, "state": state})
+    return {"type": "presence", "seats": seats, "watching": len(watching)}
+
+
+def chat_writer(table_id: str, user_id: str) -> str:
+    """A writer's code at a table: the same for the same user there, telling nothing of who they are elsewhere."""
+    return hashlib.sha256(f"{table_id}:{user_id}".encode()).hexdigest()[:12]
+
+
+def chat_message(table_id: str, rows: list[ChatRow], history: bool = False, you: str | None = None) -> dict[str, Any]:
+    """Chat messages as browsers receive them: number, time, name, seat (None: a spectator),
+    text, and ``from``, the same short code for the same writer at this table (for muting;
+    it does not tell who they are elsewhere).  ``history``: the catch-up sent on connecting,
+    with ``you``, the code of the user it is sent to (None: a visitor without a name)."""
+    out: dict[str, Any] = {"type": "chat", "history": history,
+                           "messages": [{"seq": r.seq, "at": r.at, "name": r.name, "seat": r.seat,
+                                         "from": chat_writer(table_id, r.user_id), "text": r.text} for r in rows]}
+    if history:
+        out["you"] = chat_writer(table_id, you) if you else None
+    return out
 
 
 @functools.lru_cache(maxsize=8)

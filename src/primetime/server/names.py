@@ -1,6 +1,6 @@
 """Names people and records give: cleaned the same way on every path.
 
-Every display name, table name and imported player name is cleaned by :func:`clean`:
+Every display name, table name, chat message and imported player name is cleaned by :func:`clean`:
 Unicode NFC; control, format (bidirectional overrides and isolates, zero-width characters),
 private-use and unassigned characters removed; runs of white space made one space; the
 length capped.  A person's display name must also not look like a bot's (``Bot 2
@@ -21,6 +21,10 @@ from primetime.server.inputs import InputError
 #: Longest display name, table name and imported player name.
 NAME_LIMIT = 24
 TABLE_NAME_LIMIT = 40
+#: Longest chat message, in characters (after cleaning).
+CHAT_LIMIT = 500
+
+_BREAKS = {ord(c): " " for c in "\t\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
 
@@ -47,6 +51,14 @@ def clean(raw: Any, limit: int = NAME_LIMIT, what: str = "a name") -> str:
     if len(text) > limit:
         raise InputError(f"{what} has at most {limit} characters (this one has {len(text)})")
     return text
+
+
+def chat_text(raw: Any) -> str:
+    """A chat message, cleaned like a name (no control, format or bidirectional characters;
+    white space, line breaks included, made single spaces) and at most :data:`CHAT_LIMIT` long."""
+    if isinstance(raw, str):
+        raw = raw.translate(_BREAKS)  # a line break separates words: a space, not nothing
+    return clean(raw, CHAT_LIMIT, "a chat message")
 
 
 def display_name(raw: Any) -> str:

@@ -59,6 +59,8 @@ class Client:
     shown: int = -1  # the version number this socket was last shown (see Runtime.offset)
     window_start: float = 0.0
     window_count: int = 0
+    name: str | None = None  # the user's display name when the socket opened (a spectator's chat name)
+    away: bool = False  # the browser said its tab is hidden or its person idle
 
     def push(self, text: str) -> None:
         if len(self.direct) < 100:  # a client that does not read gets no more replies queued
@@ -85,6 +87,8 @@ class Runtime:
         self.ts = time.time()  # when the latest change was submitted
         self.bot_task: asyncio.Task[None] | None = None
         self.last_used = time.monotonic()
+        self.presence_text: str | None = None  # the presence message last sent to every connection
+        self.chat_seq = 0  # the latest chat message this process sent to its connections
 
     # -------------------------------------------------------------- sync (worker thread)
     def sync(self, tx: Tx, t: TableRow) -> None:

@@ -86,6 +86,22 @@ SCHEMA = [
         voter INTEGER NOT NULL,
         PRIMARY KEY (table_id, target, voter)
     )""",
+    # a table's chat: one row per message, numbered from 1 per table (``seq``)
+    """CREATE TABLE IF NOT EXISTS chat (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        seat INTEGER,
+        text TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+    # a table's chat rules (a table without a row: the defaults, spectators may chat)
+    """CREATE TABLE IF NOT EXISTS chat_rules (
+        table_id TEXT PRIMARY KEY,
+        spectators INTEGER NOT NULL DEFAULT 1
+    )""",
     "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
     "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
 ]
@@ -130,12 +146,26 @@ class TableRow:
     acted: float = 0.0  # when the game last moved (start, action, undo): idle players are measured from it
     seats: list[SeatRow] = field(default_factory=list)
     votes: set[tuple[int, int]] = field(default_factory=set)
+    spectator_chat: bool = True  # whether spectators may write in the table's chat (``chat_rules``)
 
     def record(self, actions: list[str]) -> dict[str, Any]:
         from primetime.core.game import FORMAT_VERSION
 
         return {"format_version": FORMAT_VERSION, "game": self.game, "options": dict(self.options), "seed": self.seed,
                 "players": list(self.players or []), "actions": list(actions)}
+
+
+@dataclass
+class ChatRow:
+    """One chat message of a table: numbered per table, the writer's user id, their name and
+    seat when they wrote (None: a spectator), the cleaned text."""
+
+    seq: int
+    at: float
+    user_id: str
+    name: str
+    seat: int | None
+    text: str
 
 
 def _table_from(row: Any) -> TableRow:
@@ -181,6 +211,8 @@ class Tx:
             "SELECT seat, kind, user_id, name, bot, secret_hash, left_game FROM seats WHERE table_id = ? ORDER BY seat",
             (t.id,))]
         t.votes = {(int(a), int(b)) for a, b in self.all("SELECT target, voter FROM votes WHERE table_id = ?", (t.id,))}
+        rule = self.one("SELECT spectators FROM chat_rules WHERE table_id = ?", (t.id,))
+        t.spectator_chat = True if rule is None else bool(rule[0])
         return t
 
     def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str, int]]:
@@ -315,6 +347,8 @@ class Store:
                 tx.execute("INSERT INTO seats (table_id, seat, kind, user_id, name, bot, secret_hash, left_game) "
                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            (t.id, s.seat, s.kind, s.user_id, s.name, s.bot, s.secret_hash, int(s.left)))
+            if not t.spectator_chat:
+                tx.execute("INSERT INTO chat_rules (table_id, spectators) VALUES (?, 0)", (t.id,))
             now = time.time()
             for i, (key, seat) in enumerate(actions or []):
                 tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
@@ -391,11 +425,34 @@ class Store:
         t, acts = got
         return t.record([k for _, k, _ in acts])
 
+    # ---------------------------------------------------------------- chat
+    def add_chat(self, table_id: str, user_id: str, name: str, seat: int | None, text: str) -> ChatRow:
+        """Store a chat message; it gets the table's next chat number.  The table's row is
+        locked first, so that two processes never number two messages alike."""
+
+        def go(tx: Tx) -> ChatRow:
+            tx.one("SELECT id FROM tables WHERE id = ?" + self.for_update, (table_id,))
+            last = tx.one("SELECT MAX(seq) FROM chat WHERE table_id = ?", (table_id,))[0]
+            row = ChatRow(int(last or 0) + 1, time.time(), user_id, name, seat, text)
+            tx.execute("INSERT INTO chat (table_id, seq, at, user_id, name, seat, text) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (table_id, row.seq, row.at, user_id, name, seat, text))
+            tx.notify.add(f"chat:{table_id}:{row.seq}")
+            return row
+
+        return self.write(go)
+
+    def chat(self, table_id: str, since: int = 0, limit: int = 50) -> list[ChatRow]:
+        """The table's chat messages numbered above ``since``, the latest ``limit`` of them, oldest first."""
+        rows = self.read(lambda tx: tx.all(
+            "SELECT seq, at, user_id, name, seat, text FROM chat WHERE table_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
+            (table_id, since, limit)))
+        return [ChatRow(int(r[0]), float(r[1]), r[2], r[3], None if r[4] is None else int(r[4]), r[5]) for r in reversed(rows)]
+
     def delete_all(self) -> None:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("votes", "actions", "seats", "tables", "users"):
+            for name in ("chat", "chat_rules", "votes", "actions", "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)

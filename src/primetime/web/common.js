@@ -268,3 +268,29 @@ PT.cardTile = function cardTile(id, opts) {
   }, true);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
 })();
+
+/* ------------------------------------------------------------------ presence */
+/* Who is at the table (the table page sets PT.presence from the server's presence messages):
+   PT.presenceDot(seat) is a dot with a tooltip and a spoken label for a player's name; the
+   table page updates every dot in place when presence changes.  No presence (a replay): no dot. */
+PT.presence = null; // {seats: [{seat, state}], watching}
+PT.PRESENCE_WORDS = { online: "online", away: "away (tab hidden or idle)", offline: "offline (not connected)",
+  left: "left the game", bot: "played by a bot", open: "open seat" };
+PT.presenceState = function (seat) {
+  const s = PT.presence && PT.presence.seats && PT.presence.seats[seat];
+  return s ? s.state : null;
+};
+PT.paintPresence = function (el) {
+  const state = PT.presenceState(Number(el.dataset.pseat));
+  el.className = "presence p-" + (state || "none");
+  el.hidden = !state;
+  const words = PT.PRESENCE_WORDS[state] || "";
+  el.dataset.tip = words;
+  el.setAttribute("aria-label", words);
+  el.dataset.state = state || "";
+  return el;
+};
+PT.presenceDot = function (seat) {
+  if (!PT.presence) return null;
+  return PT.paintPresence(PT.h("span", { role: "img", dataset: { pseat: seat } }));
+};

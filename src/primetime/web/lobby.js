@@ -80,6 +80,7 @@
     const ptFields = h("div", { id: "prime-time-options", class: "hidden" },
       h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
       h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
+    const specChat = h("input", { type: "checkbox", id: "opt-spectator-chat", checked: true });
     const name = h("input", { type: "text", id: "table-name", maxlength: "40", placeholder: `${ME.user.name}'s table`, "aria-label": "Table name" });
     const current = () => games.find((g) => g.id === game.value) || games[0];
 
@@ -122,7 +123,8 @@
       const options = game.value === "prime-time" ? { bonds: bonds.checked, simultaneous: simul.checked }
         : Object.assign({ pilot: pilot.value, turn_order: order.value }, ...modules.filter((m) => m.box.checked).map((m) => ({ [m.id]: true })));
       try {
-        const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options });
+        const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options,
+          spectator_chat: specChat.checked });
         location.href = r.url;
       } catch (e) { PT.toast(e.message); create.disabled = false; }
     });
@@ -130,6 +132,7 @@
       h("div", { class: "field" }, h("label", { for: "game" }, "Game"), game),
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
       seatsBox, netFields, ptFields,
+      h("div", { class: "field" }, h("label", { for: "opt-spectator-chat" }, specChat, " Spectators may chat")),
       h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),
       h("div", { class: "row" }, create, h("span", { class: "muted" }, "Next: invite friends with the link, then start.")));
   }

@@ -21,6 +21,9 @@
     summaryShownFor: null,
     summaryClosed: false,
     selectedPilot: [],
+    chat: { msgs: new Map(), lastSeq: 0, unread: 0, open: false, you: null, muted: new Set() },
+    away: false, // what this tab last told the server (hidden or idle: away)
+    lastInput: Date.now(),
   };
   PT.tableState = S; // for debugging and tests
 
@@ -34,10 +37,11 @@
   /* ---------------------------------------------------------------- connection */
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+    // the chat messages this page has not seen come with the connection (all on the first)
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?chat_since=${S.chat.lastSeq}`);
     S.ws = ws;
     setConn("connecting…", false);
-    ws.onopen = () => { S.retry = 0; setConn("live", false); };
+    ws.onopen = () => { S.retry = 0; setConn("live", false); S.away = false; tellPresence(); };
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch (e) { return; }
@@ -75,6 +79,15 @@
       if (S.pending && S.pending.seq !== m.seq) cancelPending();
       if (oldSeq !== m.seq) S.selectedPilot = [];
       render();
+    } else if (m.type === "presence") {
+      PT.presence = m;
+      document.querySelectorAll(".presence[data-pseat]").forEach(PT.paintPresence);
+      renderPeople();
+    } else if (m.type === "chat") {
+      addChat(m);
+    } else if (m.type === "error" && (m.kind === "ChatRefused" || m.kind === "RateLimited")) {
+      chatNote(m.error, true); // the game's state did not change: no redrawing
+      PT.toast(m.error);
     } else if (m.type === "error") {
       S.busy = false;
       PT.toast(m.error);
@@ -82,6 +95,175 @@
     } else if (m.type === "ack") {
       S.busy = false;
     }
+  }
+
+  /* ---------------------------------------------------------------- presence and chat */
+  /** Online while the tab is in view and its person did something in the last few minutes; else away. */
+  const IDLE_AFTER = 5 * 60 * 1000;
+  function tellPresence() {
+    const away = document.visibilityState === "hidden" || Date.now() - S.lastInput > IDLE_AFTER;
+    if (away === S.away || !S.ws || S.ws.readyState !== 1) return;
+    S.away = away;
+    S.ws.send(JSON.stringify({ type: "presence", state: away ? "away" : "online" }));
+  }
+  function noteInput() {
+    const was = Date.now() - S.lastInput > IDLE_AFTER;
+    S.lastInput = Date.now();
+    if (was) tellPresence();
+  }
+
+  function muteKey() { return `pt_mute_${tableId}`; }
+  function loadMuted() {
+    try { S.chat.muted = new Set(JSON.parse(sessionStorage.getItem(muteKey()) || "[]")); } catch (e) { S.chat.muted = new Set(); }
+  }
+  function toggleMute(from) {
+    if (S.chat.muted.has(from)) S.chat.muted.delete(from); else S.chat.muted.add(from);
+    sessionStorage.setItem(muteKey(), JSON.stringify(Array.from(S.chat.muted)));
+    renderChat();
+  }
+
+  function addChat(m) {
+    if (m.history && m.you) S.chat.you = m.you;
+    let fresh = 0;
+    for (const x of m.messages || []) {
+      if (S.chat.msgs.has(x.seq)) continue;
+      S.chat.msgs.set(x.seq, x);
+      S.chat.lastSeq = Math.max(S.chat.lastSeq, x.seq);
+      if (!m.history && x.from !== S.chat.you && !S.chat.muted.has(x.from)) {
+        fresh++;
+        const say = document.getElementById("chat-announce"); // read out once by screen readers
+        if (say) say.textContent = `${x.name}${x.seat === null || x.seat === undefined ? " (watching)" : ""} says: ${x.text}`;
+      }
+    }
+    while (S.chat.msgs.size > 500) S.chat.msgs.delete(Math.min(...S.chat.msgs.keys()));
+    if (fresh && (!S.chat.open || document.visibilityState === "hidden")) S.chat.unread += fresh;
+    renderChat();
+  }
+
+  function timeOf(at) {
+    const d = new Date(at * 1000);
+    return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  /** The chat's messages, always as text (never markup); muted writers' messages left out. */
+  function renderChat() {
+    const log = document.getElementById("chat-log");
+    if (!log) return;
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    const seqs = Array.from(S.chat.msgs.keys()).sort((a, b) => a - b);
+    let hidden = 0;
+    const items = [];
+    for (const seq of seqs) {
+      const x = S.chat.msgs.get(seq);
+      const mine = x.from === S.chat.you;
+      if (S.chat.muted.has(x.from)) { hidden++; continue; }
+      const who = x.seat === null || x.seat === undefined ? " (watching)" : "";
+      items.push(h("li", { class: "chat-msg" + (mine ? " mine" : ""), dataset: { seq, from: x.from } },
+        h("span", { class: "chat-time muted" }, timeOf(x.at)), " ",
+        h("b", { class: "chat-name" + (x.seat !== null && x.seat !== undefined ? ` seat-${x.seat}` : "") }, x.name + who), " ",
+        h("span", { class: "chat-text" }, x.text),
+        mine ? null : h("button", { class: "chat-mute small", "aria-label": `Mute ${x.name}`, "data-tip": `Hide ${x.name}'s messages (for this session)`,
+          onclick: () => toggleMute(x.from) }, "mute")));
+    }
+    if (!seqs.length) items.push(h("li", { class: "muted chat-empty" }, "No messages yet. Say hello!"));
+    log.replaceChildren(...items);
+    const mutedNote = document.getElementById("chat-muted");
+    const mutedCount = S.chat.muted.size;
+    mutedNote.replaceChildren(...(mutedCount ? [`${mutedCount} muted` + (hidden ? ` (${hidden} message${hidden > 1 ? "s" : ""} hidden)` : "") + " ",
+      h("button", { class: "small", id: "chat-unmute", onclick: () => { S.chat.muted.clear(); sessionStorage.removeItem(muteKey()); renderChat(); } }, "Unmute all")] : []));
+    if (atEnd || S.chat.open) log.scrollTop = log.scrollHeight;
+    const badge = document.getElementById("chat-unread");
+    badge.textContent = S.chat.unread ? String(S.chat.unread) : "";
+    badge.classList.toggle("hidden", !S.chat.unread);
+    document.getElementById("chat-btn").setAttribute("aria-label", S.chat.unread ? `Chat, ${S.chat.unread} unread` : "Chat");
+    renderChatInput();
+  }
+
+  /** Who may write: a seated player; a spectator with a display name, unless the table says not. */
+  function chatRefusal() {
+    const m = S.msg;
+    if (!m) return "connecting…";
+    if (m.me.seat !== null && m.me.seat !== undefined) return null;
+    if (m.table.chat && m.table.chat.spectators === false) return "Spectators may not chat at this table (the host turned it off).";
+    if (!(S.me && S.me.user)) return "Choose a display name in the lobby to chat.";
+    return null;
+  }
+  function renderChatInput() {
+    const input = document.getElementById("chat-input");
+    if (!input) return;
+    const why = chatRefusal();
+    input.disabled = !!why;
+    document.getElementById("chat-send").disabled = !!why;
+    input.placeholder = why ? "" : "Say something… (Enter sends)";
+    const note = document.getElementById("chat-note");
+    if (why || !note.dataset.error) { note.textContent = why || ""; note.classList.remove("bad"); }
+  }
+  function chatNote(text, bad) {
+    const note = document.getElementById("chat-note");
+    if (!note) return;
+    note.textContent = text;
+    note.dataset.error = bad ? "1" : "";
+    note.classList.toggle("bad", !!bad);
+  }
+
+  /** Every seat with its presence, and how many watch. */
+  function renderPeople() {
+    const ul = document.getElementById("chat-people");
+    if (!ul || !S.msg) return;
+    const items = [];
+    for (const s of S.msg.table.seats) {
+      if (s.kind === "open") continue;
+      const state = PT.presenceState(s.seat);
+      const you = s.seat === S.msg.me.seat ? " (you)" : "";
+      items.push(h("li", { dataset: { seat: s.seat, state: state || "" } }, PT.presenceDot(s.seat),
+        h("span", { class: `seat-${s.seat}` }, (s.name || `Seat ${s.seat + 1}`) + you),
+        h("span", { class: "muted presence-word" }, state === "bot" && s.bot ? `bot (${s.bot})` : (PT.PRESENCE_WORDS[state] || ""))));
+    }
+    const n = PT.presence ? PT.presence.watching : 0;
+    if (n) items.push(h("li", { class: "muted", id: "chat-watching" }, `${n} watching`));
+    ul.replaceChildren(...items);
+  }
+
+  function setChatOpen(open) {
+    S.chat.open = open;
+    sessionStorage.setItem("pt_chat_open", open ? "1" : "0");
+    const panel = document.getElementById("chat");
+    panel.hidden = !open;
+    document.body.classList.toggle("chat-open", open);
+    document.getElementById("chat-btn").setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      S.chat.unread = 0;
+      renderChat();
+      const log = document.getElementById("chat-log");
+      log.scrollTop = log.scrollHeight;
+    }
+  }
+
+  function buildChat() {
+    loadMuted();
+    const input = h("input", { type: "text", id: "chat-input", maxlength: "500", autocomplete: "off", "aria-label": "Chat message" });
+    const form = h("form", { class: "chat-form", id: "chat-form" }, input, h("button", { type: "submit", id: "chat-send", class: "small primary" }, "Send"));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (send({ type: "chat", text })) { input.value = ""; chatNote("", false); }
+    });
+    const panel = h("aside", { class: "chat", id: "chat", "aria-label": "Table chat" },
+      h("div", { class: "chat-head" }, h("h2", {}, "Table chat"),
+        h("button", { class: "small", id: "chat-close", "aria-label": "Close the chat", onclick: () => setChatOpen(false) }, "✕")),
+      h("ul", { class: "chat-people", id: "chat-people", "aria-label": "At the table" }),
+      h("ol", { class: "chat-log", id: "chat-log", "aria-label": "Messages" }),
+      h("div", { class: "muted chat-muted", id: "chat-muted" }),
+      form,
+      h("div", { class: "muted chat-note", id: "chat-note", role: "status" }));
+    document.body.appendChild(panel);
+    // outside the panel, so that a message is read out while the chat is closed too
+    document.body.appendChild(h("div", { class: "sr-only", id: "chat-announce", "aria-live": "polite" }));
+    document.getElementById("chat-btn").addEventListener("click", () => setChatOpen(!S.chat.open));
+    const saved = sessionStorage.getItem("pt_chat_open");
+    setChatOpen(saved !== null ? saved === "1" : window.innerWidth >= 1500);
+    renderChat();
   }
 
   /* ---------------------------------------------------------------- choosing with confirmation */
@@ -150,6 +332,8 @@
     leave.classList.toggle("hidden", !(seated && (m.table.status === "open" || (m.table.status === "running" && !m.me.left))));
     if (m.table.status === "open" || !m.view) renderWaiting();
     else renderGame();
+    renderPeople();
+    renderChatInput();
   }
 
   function renderWaiting() {
@@ -165,7 +349,7 @@
       const who = s.kind === "human" ? s.name + (s.seat === m.me.seat ? " (you)" : "") :
         s.kind === "bot" ? s.name : "Open seat — waiting for a friend";
       const li = h("li", { dataset: { seat: s.seat, kind: s.kind } }, h("span", { class: "badge" }, `Seat ${s.seat + 1}`),
-        h("span", { class: "grow" }, who));
+        s.kind === "human" ? PT.presenceDot(s.seat) : null, h("span", { class: "grow" }, who));
       if (host && s.kind !== "human") {
         const sel = h("select", { "aria-label": `Seat ${s.seat + 1}` },
           h("option", { value: "open" }, "Open seat (friend)"),
@@ -459,7 +643,14 @@
     } catch (e) {
       PT.toast(e.message);
     }
+    buildChat();
     connect();
+    document.addEventListener("visibilitychange", () => {
+      tellPresence();
+      if (document.visibilityState === "visible" && S.chat.open && S.chat.unread) { S.chat.unread = 0; renderChat(); }
+    });
+    for (const ev of ["pointerdown", "keydown", "scroll", "touchstart"]) document.addEventListener(ev, noteInput, { passive: true, capture: true });
+    setInterval(tellPresence, 30000); // idle for long enough: away
     // an idle player becomes replaceable with time alone: look again now and then
     setInterval(() => {
       if (!S.msg || S.msg.table.status !== "running") return;
