@@ -299,8 +299,8 @@ def test_net_exec_08_specialist_may_own_two_moguls() -> None:
     assert X.mogul_limit(s, 0) == 2 and X.mogul_limit(s, 1) == 1
     assert s.mog is not None and s.mog.limit == [2, 1]
     assert M.can_gain(s, 0) and M.can_gain(s, 1)
-    s.mog.owned[0] = [s.mog.deck.pop()]
-    s.mog.owned[1] = [s.mog.deck.pop()]
+    s.mog.owned[0] = (s.mog.deck.pop(),)
+    s.mog.owned[1] = (s.mog.deck.pop(),)
     assert M.can_gain(s, 0) and not M.can_gain(s, 1)  # the Specialist may take a second
     assert not INV.invariants(None, s)
 

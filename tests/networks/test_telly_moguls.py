@@ -40,7 +40,7 @@ def test_net_telly_14_second_line_gives_a_mogul_draw_2_keep_1() -> None:
 def test_net_telly_14_a_player_at_the_mogul_limit_takes_the_printed_reward() -> None:
     s = tscenario(moguls=True)
     assert s.mog is not None
-    s.mog.owned[0] = [s.mog.deck.pop()]  # already owns one (the limit is 1)
+    s.mog.owned[0] = (s.mog.deck.pop(),)  # already owns one (the limit is 1)
     fill(s, 0, "sports", "action", "drama", "scifi")
     GG.fill_square(s, 0, "quiz")
     stack = len(s.stack)

@@ -6,11 +6,19 @@ import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
 
-from .helpers import PG_ENV, ServerProc, unavailable
+from .helpers import PG_ENV, ServerProc, chromium, unavailable
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per test module (see helpers.chromium)."""
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture

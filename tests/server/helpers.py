@@ -7,6 +7,7 @@ under CI (``CI=true``) a missing one is an error, so CI never passes by skipping
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -15,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -152,3 +154,24 @@ def chromium_path() -> str:
 
 
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
+# Chromium runs as root here: headless, no sandbox, nothing fetched in the background, a new empty profile.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-dev-shm-usage"]
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium under Playwright (the test is skipped where either is missing); launch()
+    starts it on a new, empty temporary profile (user-data dir) every time."""
+    exe = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright package is not installed")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

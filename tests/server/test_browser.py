@@ -22,25 +22,7 @@ from primetime.core.game import replay_record
 from primetime.core.rng import Rng
 from primetime.server.gamestate import apply_tracked
 
-from .helpers import SCREENSHOTS, ServerProc, chromium_path, unavailable
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-dev-shm-usage"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    exe = chromium_path()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the playwright package is not installed")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        # launch() starts Chromium on a new, empty temporary profile (user-data dir) every time
-        b = p.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+from .helpers import SCREENSHOTS, ServerProc
 
 
 @pytest.fixture

@@ -155,8 +155,8 @@ def test_prime_time_in_the_browser(tmp_path: Any) -> None:
     played by clicking the board (cards, action spaces, the TV Guide) and the choices strip:
     tooltips, dimmed cards with reasons, the opponent tab, the Prime Time help, and no hidden
     card of another player anywhere in the page or in what the browser received."""
-    from .helpers import SCREENSHOTS, chromium_path, unavailable
-    from .test_browser import CHROMIUM_ARGS, engine_game
+    from .helpers import CHROMIUM_ARGS, SCREENSHOTS, chromium_path, unavailable
+    from .test_browser import engine_game
 
     exe = chromium_path()
     try:
