@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from primetime.cli.app import app, check_game, out
+from primetime.cli.app import EXEC_HELP, MODULE_FLAGS, MOGULS_HELP, TELLY_HELP, app, check_game, fail, out
 from primetime.core.plugin import get_plugin
 
 
@@ -15,9 +15,26 @@ from primetime.core.plugin import get_plugin
 def cards(
     game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
     json_out: Annotated[bool, typer.Option("--json", help="Print the catalogue as JSON.")] = False,
+    telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP + " Its shows, the Genre Grid and its lines.")] = False,
+    moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP + " Its Mogul cards.")] = False,
+    executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP + " Its boards.")] = False,
 ) -> None:
-    """List the card catalogue."""
-    plugin = get_plugin(check_game(game))
+    """List the card catalogue; with a module's flag, that module's cards and boards instead."""
+    key = check_game(game)
+    modules = [m for m, on in (("telly_time", telly_time), ("moguls", moguls), ("executives", executives)) if on]
+    if modules:
+        if key != "networks":
+            raise fail(f"{MODULE_FLAGS} are expansion modules of The Networks")
+        from primetime.games.networks.terminal import module_json, module_tables
+
+        if json_out:
+            typer.echo(json.dumps(module_json(modules)))
+            return
+        con = out()
+        for table in module_tables(modules):
+            con.print(table)
+        return
+    plugin = get_plugin(key)
     cat = plugin.catalogue()
     if json_out:
         typer.echo(json.dumps(cat.to_json()))
