@@ -358,9 +358,10 @@
 
   /* End-game columns under short headers, so that the table fits the side column and a phone
      (the Total column was cut off); the full name is the header's tooltip. */
-  const SCORE_HEADS = { Genres: "Gen.", Reruns: "Rer.", Network: "Net.", Moguls: "Mog.", Cash: "$", Rounds: "Rounds" };
+  const SCORE_HEADS = { Genres: "Gen.", Reruns: "Rer.", Network: "Net.", Moguls: "Mog.", Execs: "Ex.", Cash: "$", Rounds: "Rounds" };
   const SCORE_TIPS = { Genres: "Genres: the genre tracks' values", Reruns: "Reruns: the viewers of your cancelled shows",
-    Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points", Cash: "Cash: $3M = 1 viewer",
+    Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points",
+    Execs: "Execs: the Executive boards' end-game viewers", Cash: "Cash: $3M = 1 viewer",
     "Σ": "The four rounds' sum", Total: "Total viewers" };
   function scoreHead(x) {
     return h("th", { "data-tip": SCORE_TIPS[x] || null, "aria-label": x }, SCORE_HEADS[x] || x);
