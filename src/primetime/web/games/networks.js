@@ -382,11 +382,15 @@
       });
     } else {
       const mog = !!view.moguls;  // the Moguls module's category
-      head = ["Player", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], ["Cash", "Total"]);
+      // the Executives module's category: every player has an Executive (or is choosing one)
+      const execs = fin ? fin.players.some((f) => f.execs !== undefined)
+        : view.players.some((p) => p.executive !== undefined || p.executive_chosen !== undefined);
+      head = ["Player", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], execs ? ["Execs"] : [], ["Cash", "Total"]);
       view.players.forEach((p, s) => {
         const f = fin && fin.players[s];
         rows.push({ s, cells: [nameOf(view, s), f ? f.genres : "—", f ? f.reruns : "—", f ? f.network : "—"].concat(
-          mog ? [f ? f.moguls : "—"] : [], [f ? f.cash : "—", f ? f.total : (p.round_scores || []).reduce((a, b) => a + b, 0)]) });
+          mog ? [f ? f.moguls : "—"] : [], execs ? [f ? f.execs || 0 : "—"] : [],
+          [f ? f.cash : "—", f ? f.total : (p.round_scores || []).reduce((a, b) => a + b, 0)]) });
       });
     }
     const table = h("table", { class: "scores", dataset: { page } },
