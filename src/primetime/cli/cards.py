@@ -20,21 +20,19 @@ def cards(
     executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP + " Its boards.")] = False,
 ) -> None:
     """List the card catalogue; with a module's flag, that module's cards and boards instead."""
-    key = check_game(game)
+    plugin = get_plugin(check_game(game))
     modules = [m for m, on in (("telly_time", telly_time), ("moguls", moguls), ("executives", executives)) if on]
     if modules:
-        if key != "networks":
+        known = [m for m, spec in plugin.options.items() if isinstance(spec, dict) and spec.get("module")]
+        if plugin.module_json is None or plugin.module_tables is None or not set(modules) <= set(known):
             raise fail(f"{MODULE_FLAGS} are expansion modules of The Networks")
-        from primetime.games.networks.terminal import module_json, module_tables
-
         if json_out:
-            typer.echo(json.dumps(module_json(modules)))
+            typer.echo(json.dumps(plugin.module_json(modules)))
             return
         con = out()
-        for table in module_tables(modules):
+        for table in plugin.module_tables(modules):
             con.print(table)
         return
-    plugin = get_plugin(key)
     cat = plugin.catalogue()
     if json_out:
         typer.echo(json.dumps(cat.to_json()))
