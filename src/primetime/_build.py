@@ -42,6 +42,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.games.networks.rules.rounds",
     "primetime.games.networks.rules.passing",
     "primetime.games.networks.rules.turns",
+    "primetime.games.networks.rules.moguls",
     "primetime.games.networks.rules.executives",
     "primetime.games.networks.rules.solo",
     "primetime.games.networks.rules.quiz",

@@ -437,3 +437,107 @@ def test_executives_table_in_the_browser(browser: Any, web: ServerProc) -> None:
     assert "ability" in text and "drawback" in text and "complexity" in text
     assert not errors, errors
     ctx.close()
+
+
+def fits(page: Any, box: str, inner: str) -> None:
+    """``inner`` lies within ``box``'s content area (inside its padding) and ``box`` does not scroll sideways."""
+    right, limit, sw, cw = page.evaluate(
+        "([box, inner]) => { const b = document.querySelector(box), t = document.querySelector(inner);"
+        " const pad = parseFloat(getComputedStyle(b).paddingRight) || 0;"
+        " return [t.getBoundingClientRect().right, b.getBoundingClientRect().right - pad, b.scrollWidth, b.clientWidth]; }",
+        [box, inner])
+    assert right <= limit + 0.5 and sw <= cw, f"{inner} sticks out of {box}: right edge {right:.0f} > {limit:.0f} or {sw} > {cw} px"
+
+
+def test_a_whole_game_with_every_module(browser: Any, web: ServerProc) -> None:
+    """A full 3-player game of The Networks with Telly Time, Moguls and Executives on: one person in
+    Chromium and two server bots, from the lobby (the three module boxes ticked) through the Executive
+    choice and Pilot Season, every round, to the final scores with the Moguls and Execs columns.
+
+    The person plays as ``Player`` does: on a turn, a random usable card (at most three in a row,
+    otherwise a pass or the end of the turn), on other decisions a random option shown, productions
+    finished rather than aborted; the Executive is the first board offered.  The page must show the
+    Genre Grid, the Weekend slot, the player's Executive board and its Moguls (owned and limit), with
+    no page error and nothing logged as a console error; the final scores (Moguls and Execs columns)
+    equal the engine's and fit their box; screenshots at desktop (1366x900) and phone (390x844) widths
+    in round 2 and at the end.  A whole game takes about 15 s (bots answer after 0.05 s).
+    """
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, bypass_csp=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.set_default_timeout(15_000)
+    page.goto(web.url + "/")
+    page.fill("#name", "Mia")
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#players", "3")
+    page.select_option('select[data-seat="1"]', "bot:greedy")
+    page.select_option('select[data-seat="2"]', "bot:random")
+    for box in ("#opt-telly-time", "#opt-moguls", "#opt-executives"):
+        page.check(box)
+    page.click("#create-btn")
+    page.wait_for_selector("#start-btn")
+    page.click("#start-btn")
+    page.wait_for_selector("#statusbar")
+    set_delay(page, 0)
+
+    me = Player(page, 0, Rng(7))
+    seen: set[str] = set()
+    mid_shots = False
+    started = time.time()
+    deadline = started + 300
+    while body(page, "phase") != "over":
+        assert time.time() < deadline, f"the game did not finish in time (step {body(page, 'seq')}, phase {body(page, 'phase')})"
+        if not me.my_turn():
+            time.sleep(0.05)
+            continue
+        kind = body(page, "kind")
+        seen.add(kind)
+        if kind == "x_choose":
+            assert "executive offer" in page.locator("#areas").inner_text().lower()
+            seq = body(page, "seq")
+            page.locator('#choices button[data-key^="x:"]').first.click()
+            wait_seq_change(page, seq)
+            continue
+        if kind == "turn" and body(page, "phase") == "play":
+            area = page.locator('.area[data-seat="0"]')
+            assert area.locator("[data-testid=genre-grid] .cell").count() == 9
+            assert "Weekend" in area.locator(".lineup .slot-name").all_inner_texts()[-1]
+            ex = page.locator("#my-executive").inner_text().lower()
+            assert "ability" in ex and "drawback" in ex and "complexity" in ex
+            assert "Moguls (" in area.locator(".board-box").inner_text()
+            if not mid_shots and page.locator("#round").inner_text() == "Round 2 of 4":
+                shot(page, "modules-mid-game-desktop")
+                page.set_viewport_size({"width": 390, "height": 844})
+                no_hscroll(page)
+                shot(page, "modules-mid-game-phone")
+                page.set_viewport_size({"width": 1366, "height": 900})
+                mid_shots = True
+        me.play_one()
+    assert {"x_choose", "pilot", "turn"} <= seen, seen
+    assert mid_shots
+
+    page.wait_for_selector("#summary")
+    heads = page.locator("#summary thead th")
+    labels = [heads.nth(i).get_attribute("aria-label") for i in range(heads.count())]
+    assert "Moguls" in labels and "Execs" in labels, labels
+    final = engine_game(web, page.url.rstrip("/").split("/")[-1], 10**6).result()
+    rows = page.locator("#summary tbody tr")
+    assert [int(rows.nth(i).locator("td").last.inner_text()) for i in range(rows.count())] == [p["total"] for p in final["players"]]
+    fits(page, "#summary", "#summary table.scores")
+    shot(page, "modules-final-desktop", full=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    no_hscroll(page)
+    fits(page, "#summary", "#summary table.scores")
+    shot(page, "modules-final-phone", full=False)
+    page.click("#summary-close")
+    page.click("#score-page")  # the scoreboard's end-game page: the categories, Moguls and Execs too
+    board = page.locator("#scoreboard")
+    assert "Execs" in [board.locator("thead th").nth(i).get_attribute("aria-label") for i in range(board.locator("thead th").count())]
+    fits(page, "#scoreboard", "#scoreboard table.scores")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    fits(page, "#scoreboard", "#scoreboard table.scores")
+    assert not errors, errors
+    ctx.close()

@@ -127,6 +127,10 @@ class GamePlugin:
     invariants: Callable[[Any, Any], list[str]] = field(default=lambda ruleset, state: [])
     option_checks: Callable[[Any, Any], list[tuple[str, str]]] = field(default=lambda ruleset, state: [])
     hidden_checks: Callable[[Any, Any, int, int], list[str]] = field(default=lambda ruleset, state, seat, seed: [])
+    # The expansion modules' cards and boards for `primetime cards` (a game with modules):
+    # (module option names) -> a JSON-ready object, and -> rich tables.
+    module_json: Callable[[list[str]], dict[str, Any]] | None = None
+    module_tables: Callable[[list[str]], list[Any]] | None = None
 
     def option_names(self) -> tuple[str, ...]:
         return tuple(self.options)

@@ -393,3 +393,98 @@ def card_tables(cat: Catalogue) -> list[Table]:
             table.add_row(m.id, f"{m.name} — {TIMING_NAMES[m.timing]}: {m.text}")
         out.append(table)
     return out
+
+
+MODULE_TITLES = {"telly_time": "Telly Time", "moguls": "Moguls", "executives": "Executives"}
+LINE_BONUS_WORDS = {"star": "draw 2 stars, keep 1", "ad": "draw 2 ads, keep 1", "network": "draw 2 network cards, keep 1",
+                    "mixed": "draw 1 star, 1 ad and 1 network card, keep 1", "cash": "$M at once"}
+
+
+def _line_bonus(line: Any) -> str:
+    return f"${line.cash}M at once" if line.bonus == "cash" else LINE_BONUS_WORDS[line.bonus]
+
+
+def telly_shows(cat: Catalogue) -> list[int]:
+    """The indexes of the Telly Time module's shows in a catalogue loaded with the module."""
+    from primetime.games.networks.cards import default_catalogue
+
+    base = default_catalogue().by_id
+    return [c.index for c in cat.cards if c.kind == "show" and c.id not in base]
+
+
+def module_json(modules: list[str]) -> dict[str, Any]:
+    """The cards and boards of these expansion modules (``primetime cards networks --telly-time --json`` ...)."""
+    import msgspec
+
+    from primetime.games.networks.cards import default_catalogue, telly_catalogue
+    from primetime.games.networks.executive_data import default_executives
+
+    out: dict[str, Any] = {}
+    if "telly_time" in modules:
+        cat = telly_catalogue()
+        assert cat.grid is not None
+        out["telly_time"] = {"shows": [{**msgspec.to_builtins(cat.cards[i].defn), "words": card_text(cat, i)} for i in telly_shows(cat)],
+                             "grid": msgspec.to_builtins(cat.grid)}
+    if "moguls" in modules:
+        mog = default_catalogue().moguls
+        assert mog is not None
+        out["moguls"] = {"rules": msgspec.to_builtins(mog.rules), "moguls": [msgspec.to_builtins(m) for m in mog.mogul]}
+    if "executives" in modules:
+        out["executives"] = {"boards": [msgspec.to_builtins(b) for b in default_executives().boards]}
+    return out
+
+
+def module_tables(modules: list[str]) -> list[Table]:
+    """The cards and boards of these expansion modules as tables (``primetime cards networks --moguls`` ...)."""
+    from primetime.games.networks.cards import default_catalogue, telly_catalogue
+    from primetime.games.networks.executive_data import default_executives
+
+    out: list[Table] = []
+    if "telly_time" in modules:
+        cat = telly_catalogue()
+        assert cat.grid is not None
+        shows = telly_shows(cat)
+        table = Table(title=f"Telly Time shows ({len(shows)})", title_justify="left", show_lines=False)
+        table.add_column("Id", no_wrap=True)
+        table.add_column("Card")
+        for i in shows:
+            table.add_row(cat.cards[i].id, card_text(cat, i))
+        out.append(table)
+        sq = [GENRE_NAMES.get(g, g) for g in cat.grid.squares]
+        table = Table(title="Telly Time Genre Grid (squares 1-9, row by row)", title_justify="left", show_header=False, show_lines=True)
+        for _ in range(3):
+            table.add_column()
+        for r in range(3):
+            table.add_row(*(f"{3 * r + c + 1}. {sq[3 * r + c]}" for c in range(3)))
+        out.append(table)
+        table = Table(title=f"Genre Grid lines ({len(cat.grid.lines)})", title_justify="left", show_lines=False)
+        table.add_column("Line", no_wrap=True)
+        table.add_column("Genres")
+        table.add_column("Bonus")
+        for line in cat.grid.lines:
+            table.add_row(line.id, ", ".join(sq[q] for q in line.squares), _line_bonus(line))
+        out.append(table)
+    if "moguls" in modules:
+        mog = default_catalogue().moguls
+        assert mog is not None
+        table = Table(title=f"Moguls ({len(mog.mogul)})", title_justify="left", show_lines=False)
+        table.add_column("Id", no_wrap=True)
+        table.add_column("Mogul")
+        table.add_column("Timing", no_wrap=True)
+        table.add_column("Effect")
+        for m in mog.mogul:
+            table.add_row(m.id, m.name, TIMING_NAMES[m.timing], m.text)
+        out.append(table)
+    if "executives" in modules:
+        boards = default_executives().boards
+        table = Table(title=f"Executive boards ({len(boards)})", title_justify="left", show_lines=True)
+        table.add_column("Id", no_wrap=True)
+        table.add_column("Executive")
+        table.add_column("Complexity", justify="right")
+        table.add_column("Ability")
+        table.add_column("Drawback")
+        for b in boards:
+            name = b.name + (f"\n(needs {MODULE_TITLES.get(b.requires, b.requires)})" if b.requires else "")
+            table.add_row(b.id, name, str(b.complexity), b.ability, b.drawback)
+        out.append(table)
+    return out

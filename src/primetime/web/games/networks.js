@@ -358,9 +358,10 @@
 
   /* End-game columns under short headers, so that the table fits the side column and a phone
      (the Total column was cut off); the full name is the header's tooltip. */
-  const SCORE_HEADS = { Genres: "Gen.", Reruns: "Rer.", Network: "Net.", Moguls: "Mog.", Cash: "$", Rounds: "Rounds" };
+  const SCORE_HEADS = { Genres: "Gen.", Reruns: "Rer.", Network: "Net.", Moguls: "Mog.", Execs: "Ex.", Cash: "$", Rounds: "Rounds" };
   const SCORE_TIPS = { Genres: "Genres: the genre tracks' values", Reruns: "Reruns: the viewers of your cancelled shows",
-    Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points", Cash: "Cash: $3M = 1 viewer",
+    Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points",
+    Execs: "Execs: the Executive boards' end-game viewers", Cash: "Cash: $3M = 1 viewer",
     "Σ": "The four rounds' sum", Total: "Total viewers" };
   function scoreHead(x) {
     return h("th", { "data-tip": SCORE_TIPS[x] || null, "aria-label": x }, SCORE_HEADS[x] || x);
@@ -381,11 +382,15 @@
       });
     } else {
       const mog = !!view.moguls;  // the Moguls module's category
-      head = ["Player", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], ["Cash", "Total"]);
+      // the Executives module's category: every player has an Executive (or is choosing one)
+      const execs = fin ? fin.players.some((f) => f.execs !== undefined)
+        : view.players.some((p) => p.executive !== undefined || p.executive_chosen !== undefined);
+      head = ["Player", "Genres", "Reruns", "Network"].concat(mog ? ["Moguls"] : [], execs ? ["Execs"] : [], ["Cash", "Total"]);
       view.players.forEach((p, s) => {
         const f = fin && fin.players[s];
         rows.push({ s, cells: [nameOf(view, s), f ? f.genres : "—", f ? f.reruns : "—", f ? f.network : "—"].concat(
-          mog ? [f ? f.moguls : "—"] : [], [f ? f.cash : "—", f ? f.total : (p.round_scores || []).reduce((a, b) => a + b, 0)]) });
+          mog ? [f ? f.moguls : "—"] : [], execs ? [f ? f.execs || 0 : "—"] : [],
+          [f ? f.cash : "—", f ? f.total : (p.round_scores || []).reduce((a, b) => a + b, 0)]) });
       });
     }
     const table = h("table", { class: "scores", dataset: { page } },
