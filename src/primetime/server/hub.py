@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import itertools
 import logging
 import os
 import secrets
@@ -51,6 +52,18 @@ from primetime.server.runtime import (
     new_secret,
 )
 from primetime.server.store import NOTIFY_CHANNEL, ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
+
+_seeds = itertools.count()
+
+
+def new_table_seed() -> int:
+    """A new table's seed: random; with ``PRIMETIME_TABLE_SEED`` set (tests), that number plus one
+    per table created by this process, so that the same test plays the same games every run."""
+    base = os.environ.get("PRIMETIME_TABLE_SEED")
+    if base is not None and base.strip().isdigit():
+        return int(base) + next(_seeds)
+    return secrets.randbelow(1 << 62)
+
 
 #: The seeds a table can store (a signed 64-bit column on both backends).
 SEED_RANGE = range(-(1 << 63), 1 << 63)
@@ -531,7 +544,7 @@ class Hub:
                 raise ConflictError(f"seat {i + 1}: say 'open' or one of {', '.join('bot:' + lv for lv in levels)}")
         now = time.time()
         tid = new_id()
-        t = TableRow(tid, name, game, user["id"], "open", opts, secrets.randbelow(1 << 62), n, None, 1, 0, 0, None,
+        t = TableRow(tid, name, game, user["id"], "open", opts, new_table_seed(), n, None, 1, 0, 0, None,
                      False, now, now, seats=rows, spectator_chat=spectator_chat)
         await self.write(self.store.create_table, t, None)
         return tid, secret
