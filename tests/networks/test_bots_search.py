@@ -195,3 +195,11 @@ def test_follow_up_steps_below_the_root_take_the_greedy_answer() -> None:
     assert calls, "no follow-up step came up inside the search"
     assert {kind for kind, _, _ in calls} <= FOLLOW_UPS | {"prod_att"}
     assert all(len(keys) > 1 and key in keys for _, keys, key in calls)
+
+
+def test_a_single_option_is_answered_without_a_search() -> None:
+    """Offered one option, the search bot takes it (its search needs two to compare)."""
+    g = Game.new("networks", 2, seed=3)
+    keys = g.legal_keys()
+    bot = make_bot("mcts:easy", 1)
+    assert bot.select(g.ruleset, g.state, g.current_player(), keys[:1]) == keys[0]

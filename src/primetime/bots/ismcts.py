@@ -123,6 +123,8 @@ class SearchBot(Bot):
         self._count = self._count + 1 if stamp == self._stamp else 1
         self._stamp = stamp
         keys = ad.restrict(state, keys, self._count)
+        if len(keys) == 1:  # nothing to search: the one option (Bot.choose answers these itself)
+            return keys[0]
         reused = self.reuse(state, keys, stamp)
         if reused is not None:
             return reused
