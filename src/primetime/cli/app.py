@@ -101,17 +101,14 @@ def check_bot(name: str) -> str:
     return name
 
 
-def game_options(pilot: str, turn_order: str, telly_time: bool = False) -> dict[str, Any]:
+def game_options(pilot: str, turn_order: str) -> dict[str, Any]:
     pilot = pilot.strip().lower()
     order = turn_order.strip().lower().replace("-", "_")
     if pilot not in ("normal", "simplified"):
         raise fail(f"--pilot {pilot!r}: choose normal or simplified")
     if order not in ("fixed", "low_to_high"):
         raise fail(f"--turn-order {turn_order!r}: choose fixed or low-to-high")
-    out: dict[str, Any] = {"pilot": pilot, "turn_order": order}
-    if telly_time:  # left out when off: a game without the module keeps the options it always had
-        out["telly_time"] = True
-    return out
+    return {"pilot": pilot, "turn_order": order}
 
 
 def new_game(game: str, names: list[str], seed: int, options: dict[str, Any]) -> Game[Any]:
