@@ -346,16 +346,21 @@ def test_net_exec_09_butcher_drawback_end_viewers() -> None:
 # ----------------------------------------------------------------------------- Flix (NET-EXEC-10)
 
 
+def choose_dawsons_reek_with_a_star(s: NetState) -> None:
+    """Player 0 starts producing Dawson's Reek (a Primetime show) from the display with STAR-01
+    from the green room, up to the choice of timeslot."""
+    show, star = cid("Dawson's Reek"), cid("STAR-01")
+    to_display(s, show)
+    to_green(s, 0, star)
+    choose(s, f"show:{show}")
+    choose(s, f"att:{star}")
+    choose(s, "done")
+
+
 def test_net_exec_10_flix_no_timeslot_penalty() -> None:
     for board, row in (("flix", 0), ("cable", 2)):
         s = with_boards(2, [board, "auteur"])
-        show = cid("Dawson's Reek")  # a Primetime show, produced in Daytime
-        star = cid("STAR-01")
-        to_display(s, show)
-        to_green(s, 0, star)
-        choose(s, f"show:{show}")
-        choose(s, f"att:{star}")
-        choose(s, "done")
+        choose_dawsons_reek_with_a_star(s)  # a Primetime show, produced in Daytime below
         label = RS.decision(s).options[DAY].label
         choose(s, f"slot:{DAY}")
         assert s.players[0].lineup[DAY].row == row  # type: ignore[union-attr]
@@ -373,13 +378,7 @@ def test_net_exec_10_flix_drawback_pass_viewers() -> None:
 
 def test_net_exec_11_procrastinator_changes_genre_while_producing() -> None:
     s = with_boards(2, ["procrastinator", "cable"])
-    show = cid("Dawson's Reek")
-    star = cid("STAR-01")
-    to_display(s, show)
-    to_green(s, 0, star)
-    choose(s, f"show:{show}")
-    choose(s, f"att:{star}")
-    choose(s, "done")
+    choose_dawsons_reek_with_a_star(s)
     choose(s, f"slot:{PRIME}")
     assert top(s)[0] == "prod_genre" and "genre:sports" in legal(s)
     choose(s, "genre:sports")
