@@ -292,7 +292,9 @@ def _modules(data: dict[str, Any], everyone: list[float]) -> dict[str, Any]:
     with_moguls = [(n, r) for n, r in games if "moguls" in r["extra"]]
     if not with_exec and not with_moguls:
         return out
-    info = get_plugin("networks").module_json([m for m, on in (("executives", with_exec), ("moguls", with_moguls)) if on])
+    describe = get_plugin("networks").module_json
+    assert describe is not None  # The Networks describes its modules
+    info = describe([m for m, on in (("executives", with_exec), ("moguls", with_moguls)) if on])
 
     def credit(n: int, r: dict[str, Any], p: int) -> float:
         return (1.0 / len(r["winners"]) if p in r["winners"] else 0.0) - 1.0 / n
