@@ -149,24 +149,44 @@ def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: b
 
 
 def executive_lines(entry: dict[str, Any]) -> list[str]:
-    """A player's Executive (the Executives module): name, complexity, ability and drawback, or
-    the private offer while choosing."""
+    """A player's Executive (the Executives module): name, both artwork sides, complexity, ability and
+    drawback, Beeb's rondel drawn small (NET-EXEC-05), or the private offer while choosing."""
     ex = entry.get("executive")
     out = []
     if ex is not None:
-        extra = ""
-        if "rondel" in ex:
-            extra = f" · rondel: {ex['rondel'] or 'not on it yet'}"
-        if ex.get("early_turn"):
-            extra = " · took its early turn this round"
+        extra = " · took its early turn this round" if ex.get("early_turn") else ""
         out.append(f"Executive: {ex['name']} ({ex['artwork']}), complexity {ex['complexity']}{extra}")
+        sides = ex.get("sides")
+        if sides:
+            out.append("  Sides: " + " / ".join(f"{sd} (face up)" if k == ex["side"] else sd for k, sd in enumerate(sides)))
         out.append(f"  Ability: {ex['ability']}")
         out.append(f"  Drawback: {ex['drawback']}")
+        if "rondel" in ex:
+            out += rondel_lines(ex)
     elif "executive_chosen" in entry:
         out.append("Executive: " + ("chosen, hidden until everyone has chosen" if entry["executive_chosen"] else "choosing"))
     if entry.get("executive_offer") and ex is None:
         out.append("Executive offer: " + ", ".join(f"{o['name']} (complexity {o['complexity']})" for o in entry["executive_offer"]))
     return out
+
+
+def rondel_lines(ex: dict[str, Any]) -> list[str]:
+    """Beeb's rondel as a small ring of its five spaces, clockwise from the top: ● the marker,
+    ○ a space the next action may use, · a space out of reach (NET-EXEC-05)."""
+    pos = ex["rondel"]
+    spaces = ex.get("rondel_spaces") or ["Talent", "Sponsors", "Network", "Studio", "Edit"]
+    reach = ex.get("rondel_reachable", spaces if pos is None else [])
+
+    def mark(sp: str) -> str:
+        return ("● " if sp == pos else "○ " if sp in reach else "· ") + sp
+
+    top, right, low_right, low_left, left = (mark(sp) for sp in spaces)
+    where = f"marker on {pos}" if pos else "marker not on it yet, the first action may use any space"
+    return [f"  Rondel: {where}; reachable now: {', '.join(reach) or 'none'}",
+            f"  {top:^36}".rstrip(),
+            f"  {left:>14}{'':8}{right}",
+            f"  {low_left:>16}{'':4}{low_right}",
+            "  (clockwise; ● marker, ○ reachable, · out of reach)"]
 
 
 def scoreboard(view: dict[str, Any], names: list[str]) -> Table:
