@@ -332,7 +332,7 @@
     const pos = ex.rondel;
     const reach = ex.rondel_reachable || (pos ? [] : spaces);
     const cx = 100, cy = 64, r = 40;
-    const pic = svg("svg", { viewBox: "0 0 200 132", class: "rondel-svg", role: "img",
+    const pic = svg("svg", { viewBox: "-12 0 224 132", class: "rondel-svg", role: "img",
       "aria-label": `Rondel: marker ${pos ? "on " + pos : "not on it yet"}; reachable now: ${reach.join(", ") || "none"}` });
     pic.appendChild(svg("circle", { cx, cy, r, class: "rondel-ring" }));
     pic.appendChild(svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "rondel-dir" }, "↻"));
@@ -347,7 +347,7 @@
       const lx = Math.cos(a) > 0.3 ? x + 12 : Math.cos(a) < -0.3 ? x - 12 : x;
       const ly = i === 0 ? y - 12 : Math.sin(a) > 0.5 ? y + 20 : y + 4;
       const anchor = Math.cos(a) > 0.3 && i !== 2 ? "start" : Math.cos(a) < -0.3 && i !== 3 ? "end" : "middle";
-      g.appendChild(svg("text", { x: (i === 2 || i === 3 ? x : lx).toFixed(1), y: ly.toFixed(1), "text-anchor": anchor }, name));
+      g.appendChild(svg("text", { x: (i === 2 ? x + 7 : i === 3 ? x - 7 : lx).toFixed(1), y: ly.toFixed(1), "text-anchor": anchor }, name));
       pic.appendChild(g);
     });
     const words = `Marker: ${pos || "not on it yet"} · reachable now: ${reach.join(", ") || "none"}`;
