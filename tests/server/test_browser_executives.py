@@ -190,6 +190,16 @@ def test_net_ui_08_executive_board_and_beeb_rondel_in_chromium(browser: Any, web
         assert other.is_visible() and "Ability:" in other.inner_text() and "Drawback:" in other.inner_text()
     page.click('.tab[data-tab="0"]')
 
+    # the Moguls owned on the board, and the scoreboard's end-game page with the modules' categories (NET-UI-05)
+    assert "Moguls (0/1)" in page.locator('.area[data-seat="0"] .board-box').inner_text()
+    page.click("#score-page")
+    heads = page.locator("#scoreboard thead th")
+    labels = [heads.nth(i).get_attribute("aria-label") for i in range(heads.count())]
+    assert labels == ["Player", "Genres", "Reruns", "Network", "Moguls", "Execs", "Cash", "Total"], labels
+    foot = page.locator("#scoreboard").inner_text()
+    assert "Game End Moguls" in foot and "the Executives' end-game viewers" in foot
+    page.click("#score-page")
+
     # the same table on a phone: the board and the rondel fit 390 px; focus (as a long-press) shows the text
     phone = new_page(browser, PHONE, page.context.cookies())
     phone_errors = watch_errors(phone)

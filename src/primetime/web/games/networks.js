@@ -455,7 +455,10 @@
       h("div", { class: "row" }, h("h2", { style: "flex:1" }, "Scoreboard"), arrow), table,
       h("div", { class: "muted", style: "font-size:11px;margin-top:4px" },
         page === 0 ? (fin ? "Round scores and their sum." : "Round scores; “Now” is this round's forecast.") :
-          "End-game categories (after round 4): genre tracks, reruns, Game End network cards, $3M = 1 viewer."));
+          "End-game categories (after round 4): " + (view.telly_time ? "genre tracks (none with Telly Time's Genre Grid)" : "genre tracks") +
+          ", reruns, Game End network cards" + (view.moguls ? ", Game End Moguls" : "") +
+          (view.players.some((p) => p.executive !== undefined || p.executive_chosen !== undefined) ? ", the Executives' end-game viewers" : "") +
+          ", $3M = 1 viewer."));
   };
 
   PT.logPanel = function (view) {
