@@ -122,3 +122,23 @@ def test_net_ui_05_the_terminals_final_table_has_the_module_categories() -> None
         line = next(ln for ln in text.splitlines() if ln.lstrip("│ ").startswith(NAMES[p]))
         cells = [c.strip() for c in line.split("│") if c.strip()]
         assert cells[-3:] == [str(row["execs"]), str(row["cash"]), str(row["total"])]
+
+
+def test_net_ui_08_the_terminal_tooltip_of_an_executive_board() -> None:
+    """``?N`` on an option of the Executive choice (and ``?<name>``) prints the whole board."""
+    from primetime.games.networks.terminal import NetworksView
+
+    g = Game.new("networks", NAMES, 4, {"executives": True, "pilot": "simplified"})
+    dec = g.pending()
+    assert dec is not None and dec.kind == "x_choose"
+    ui = NetworksView()
+    con = Console(file=io.StringIO(), width=140, record=True, color_system=None)
+    ui.options(con, g, dec)
+    assert "(?1 for the board)" in con.export_text()
+    first = X.EX.boards[X.EX.by_id[str(dec.options[0].info["executive"])]]
+    ui.tooltip(con, g, dec, "1")
+    text = " ".join(con.export_text().split())
+    assert f"Executive · complexity {first.complexity} of 3 · sides: {first.sides[0]} / {first.sides[1]}" in text
+    assert f"Ability: {first.ability}" in text and f"Drawback: {first.drawback}" in text
+    ui.tooltip(con, g, dec, "beeb")
+    assert "Beeb: Broadcasting House / Beeb: Television Centre" in " ".join(con.export_text().split())

@@ -189,6 +189,23 @@ def rondel_lines(ex: dict[str, Any]) -> list[str]:
             "  (clockwise; ● marker, ○ reachable, · out of reach)"]
 
 
+def executive_board(dec: Decision, arg: str) -> Any:
+    """The Executive board an option is about (``?N`` in the Executive choice), or named by ``?<id or name>``."""
+    from primetime.games.networks.executive_data import default_executives
+
+    ex = default_executives()
+    if arg.isdigit() and 1 <= int(arg) <= len(dec.options):
+        ident = dec.options[int(arg) - 1].info.get("executive")
+        return ex.boards[ex.by_id[str(ident)]] if ident in ex.by_id else None
+    return next((b for b in ex.boards if arg and arg.lower() in (b.id, b.name.lower())), None)
+
+
+def executive_panel(b: Any) -> Panel:
+    """An Executive board's whole text (the terminal's tooltip of a board; NET-UI-08)."""
+    return Panel(f"Executive · complexity {b.complexity} of 3 · sides: {' / '.join(b.sides)}\n"
+                 f"Ability: {b.ability}\nDrawback: {b.drawback}", title=b.name, title_align="left")
+
+
 def scoreboard(view: dict[str, Any], names: list[str]) -> Table:
     table = Table(title="Scoreboard", title_justify="left")
     table.add_column("Player")
@@ -278,6 +295,8 @@ def render_options(con: Console, game: Game[Any], dec: Decision) -> None:
         tip = f" [dim](?{i} for the card)[/]" if opt.info.get("card") or opt.info.get("mogul") else ""
         if opt.key.startswith("keep:"):
             tip = f" [dim](?{i} for the cards)[/]"
+        if opt.info.get("executive"):
+            tip = f" [dim](?{i} for the board)[/]"
         con.print(f"  [cyan]{i:>{width}}[/]  {escape(render(opt.label, game.players))}{tip}")
     con.print("[dim]Type a number · ?N card text · b board · h rules · s save · q save and quit[/]")
 
@@ -296,6 +315,8 @@ RULES = "\n".join([
     "• Game end: round viewers + genre tracks + reruns + game-end network cards + 1 viewer per $3M.",
     "• Moguls (a module): the first player without a Mogul to reach space 3 of a genre track takes its token instead of "
     "the network bonus, draws 3 Moguls and keeps 1.  Use Once Moguls are used from the turn menu and turn face down.",
+    "• Executives (a module): each player keeps 1 of 2 private Executive boards, each with an ability and a drawback "
+    "(?<name> shows one, e.g. ?beeb).  Beeb's actions follow its rondel: ● marker, ○ the spaces its next action may use.",
     "• ↻ marks an attachment upside down (its condition was not met): it uses the gray values.",
 ])
 
@@ -357,6 +378,10 @@ class NetworksView:
 
     def tooltip(self, con: Console, game: Game[Any], dec: Decision, arg: str) -> None:
         cat = _cat(game)
+        board = executive_board(dec, arg)
+        if board is not None and arg.isdigit():
+            con.print(executive_panel(board))
+            return
         if arg.isdigit() and 1 <= int(arg) <= len(dec.options) and dec.options[int(arg) - 1].info.get("mogul"):
             d = mogul_def(cat, str(dec.options[int(arg) - 1].info["mogul"]))
             con.print(Panel(f"Mogul · {TIMING_NAMES[d.timing]}\n{d.text}", title=d.name, title_align="left"))
@@ -371,6 +396,9 @@ class NetworksView:
         found = [c for c in cat.cards if arg and (c.id.lower() == arg or c.name.lower() == arg)]
         if found:
             con.print(Panel(card_text(cat, found[0].index), title=found[0].name, title_align="left"))
+            return
+        if board is not None:
+            con.print(executive_panel(board))
             return
         con.print(f"Type ?N with an option number from 1 to {len(dec.options)} (or ?<card name>).")
 
