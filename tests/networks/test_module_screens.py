@@ -142,3 +142,15 @@ def test_net_ui_08_the_terminal_tooltip_of_an_executive_board() -> None:
     assert f"Ability: {first.ability}" in text and f"Drawback: {first.drawback}" in text
     ui.tooltip(con, g, dec, "beeb")
     assert "Beeb: Broadcasting House / Beeb: Television Centre" in " ".join(con.export_text().split())
+
+
+def test_net_ui_05_the_terminal_scoreboard_names_the_modules_end_game_categories() -> None:
+    """With a module on, the scoreboard says which end-game categories follow round 4; the base game's is unchanged."""
+    from primetime.games.networks.terminal import scoreboard
+
+    base = Game.new("networks", NAMES, 4, {"pilot": "simplified"})
+    assert "End-game categories" not in text_of(scoreboard(base.view(None), NAMES))
+    g = Game.new("networks", NAMES, 4, {"pilot": "simplified", "telly_time": True, "moguls": True, "executives": True})
+    text = " ".join(text_of(scoreboard(g.view(None), NAMES)).split())
+    assert ("End-game categories (after round 4): genre tracks (none with Telly Time's Genre Grid), reruns, "
+            "Game End network cards, Game End Moguls, the Executives' end-game viewers, $3M = 1 viewer.") in text

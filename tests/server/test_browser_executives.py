@@ -132,6 +132,26 @@ def tip_text(page: Any) -> str:
     return str(page.locator("#tip").inner_text())
 
 
+def moguls_face_down(page: Any) -> None:
+    """NET-MOGUL-07 on the page: the board draws the view's Moguls, a used one face down (the last
+    view drawn again, off-screen, with two Moguls owned and the second one used)."""
+    out = page.evaluate(
+        "() => { const v = structuredClone(PT.tableState.msg.view); const ids = Object.keys(v.moguls.cards);"
+        " v.players[0].moguls = [{ id: ids[0], used: false }, { id: ids[1], used: true }]; v.players[0].mogul_limit = 2;"
+        " const ctx = { index: PT.indexOptions(null), unusable: {}, mySeat: 0, tab: 0, myDecision: false, scorePage: 0,"
+        "   setTab() {}, setScorePage() {}, choose() {} };"
+        " const box = document.createElement('div'); box.append(...PT.gameOf('networks').parts(v, ctx));"
+        " const m = [...box.querySelectorAll('.area .board-box [data-testid=mogul]')];"
+        " return [box.querySelector('.area .board-box').innerText.includes('Moguls (2/2)'),"
+        "   m.map((e) => [e.dataset.mogul, e.classList.contains('face-down'), e.textContent, e.dataset.tip]), ids.slice(0, 2),"
+        "   [v.moguls.cards[ids[0]].name, v.moguls.cards[ids[1]].name]]; }")
+    limit_shown, tiles, ids, names = out
+    assert limit_shown, "the board does not say Moguls (2/2)"
+    assert [(t[0], t[1]) for t in tiles] == [(ids[0], False), (ids[1], True)], tiles
+    assert tiles[0][2] == f"Ⓜ {names[0]}" and tiles[1][2] == f"▯ {names[1]}"
+    assert "used, face down" in tiles[1][3] and "face down" not in tiles[0][3]
+
+
 def test_net_ui_08_executive_board_and_beeb_rondel_in_chromium(browser: Any, web: ServerProc) -> None:
     page = new_page(browser, DESKTOP)
     errors = watch_errors(page)
@@ -199,6 +219,7 @@ def test_net_ui_08_executive_board_and_beeb_rondel_in_chromium(browser: Any, web
     foot = page.locator("#scoreboard").inner_text()
     assert "Game End Moguls" in foot and "the Executives' end-game viewers" in foot
     page.click("#score-page")
+    moguls_face_down(page)
 
     # the same table on a phone: the board and the rondel fit 390 px; focus (as a long-press) shows the text
     phone = new_page(browser, PHONE, page.context.cookies())

@@ -215,7 +215,23 @@ def scoreboard(view: dict[str, Any], names: list[str]) -> Table:
     for entry in view["players"]:
         sc = entry["round_scores"]
         table.add_row(names[entry["seat"]], *[str(sc[r]) if r < len(sc) else "" for r in range(view["rounds"])], str(sum(sc)))
+    cats = module_categories(view)
+    if cats:  # with a module on, the end-game categories it adds (the page's end-game scoreboard page; NET-UI-05)
+        table.caption = f"End-game categories (after round 4): {cats}."
+        table.caption_justify = "left"
     return table
+
+
+def module_categories(view: dict[str, Any]) -> str:
+    """The end-game categories in words when an expansion module is on, else ``""``."""
+    execs = any("executive" in p or "executive_chosen" in p for p in view["players"])
+    if not ("telly_time" in view or "moguls" in view or execs):
+        return ""
+    cats = ["genre tracks (none with Telly Time's Genre Grid)" if "telly_time" in view else "genre tracks", "reruns",
+            "Game End network cards"]
+    cats += ["Game End Moguls"] if "moguls" in view else []
+    cats += ["the Executives' end-game viewers"] if execs else []
+    return ", ".join([*cats, "$3M = 1 viewer"])
 
 
 def pass_track_line(view: dict[str, Any], names: list[str]) -> str:
