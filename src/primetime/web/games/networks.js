@@ -53,6 +53,8 @@
     ["! 1x ∞ ◉", "Network cards: ! immediate, 1x use once, ∞ ongoing, ◉ scores at game end."],
     ["•", "A genre track space that gives a bonus card when reached."],
     ["Ⓜ", "A Mogul (Moguls module), or a Mogul token on a genre track."],
+    ["▯", "A used Use Once Mogul, face down."],
+    ["● ○ ·", "An Executive's complexity (Executives module); on Beeb's rondel: the filled space is the marker, the outlined ones those its next action may use."],
     ["condition", "The card has a condition: hover (or long-press) it for the text."],
     ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
   ];
