@@ -25,7 +25,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record
 from primetime.core.plugin import get_plugin, plugins
-from primetime.server import names
+from primetime.server import accounts, names
 from primetime.server.config import Settings
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
@@ -220,6 +220,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     limit_tables = Limiter(settings.rate_tables, "new tables")
     limit_users = Limiter(settings.rate_users, "new players")
     limit_imports = Limiter(settings.rate_imports, "record imports")
+    limit_signins = Limiter(settings.rate_signins, "sign-in attempts")
 
     @app.exception_handler(ConflictError)
     async def conflict_error(request: Request, exc: ConflictError) -> JSONResponse:
@@ -282,6 +283,14 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
 
+    @app.get("/u/{user_id}", include_in_schema=False)
+    async def profile_page(user_id: str) -> Response:
+        return page("profile.html")
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str) -> Response:
+        return page("leaderboard.html")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="3" width="14" height="10" rx="2" '
@@ -297,7 +306,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def me(request: Request) -> dict[str, Any]:
         user = await current_user(request)
         return {
-            "user": {"name": user["name"], "prefs": user["prefs"]} if user else None,
+            "user": {"id": user["id"], "name": user["name"], "prefs": user["prefs"], "account": user["account"]} if user else None,
             "bots": bot_levels(),
             "options": get_plugin(GAME).options,
             "games": games_offered(),
@@ -305,10 +314,16 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     @app.post("/api/me")
     async def set_me(request: Request) -> Response:
+        """A guest's name (a new guest without a user cookie), or a new display name for whoever is signed in."""
         data = await body(request)
         name = names.display_name(data.get("name"))
         user = await current_user(request)
         resp = JSONResponse({"ok": True, "name": name})
+        if user is not None and user["account"]:
+            await hub.write(accounts.rename_account, store, user["id"], name)
+            return resp
+        if await hub.db(accounts.account_name_taken, store, name, None):
+            raise ApiError(409, f"the name {name!r} belongs to an account: sign in if it is yours, or choose another name")
         if user is None:
             limit_users.take(client_address(request))
             secret = new_secret()
@@ -317,6 +332,78 @@ def create_app(settings: Settings | None = None) -> Guard:
         else:
             await hub.write(lambda: store.update_user(user["id"], name=name))
         return resp
+
+    # ------------------------------------------------------------------ accounts
+    async def in_thread(fn: Any, *args: Any) -> Any:
+        """argon2 hashing takes a fraction of a second of CPU: off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+    @app.post("/api/signup")
+    async def sign_up(request: Request) -> Response:
+        """A new account (name and password); a guest who signs up keeps their games."""
+        data = await body(request)
+        name = names.display_name(data.get("name"))
+        password = accounts.password(data.get("password"))
+        user = await current_user(request)
+        if user is not None and user["account"]:
+            raise ApiError(409, f"you are signed in as {user['name']!r}; sign out first to create another account")
+        limit_users.take(client_address(request))
+        pw_hash = await in_thread(accounts.hash_password, password)
+        secret = new_secret()
+        uid = await hub.write(accounts.sign_up, store, new_id(9), user["id"] if user else None, name, pw_hash,
+                              hash_secret(new_secret()), hash_secret(secret))
+        resp = JSONResponse({"ok": True, "id": uid, "name": name})
+        set_cookie(resp, USER_COOKIE, secret)
+        return resp
+
+    @app.post("/api/signin")
+    async def sign_in(request: Request) -> Response:
+        data = await body(request)
+        name = names.clean(data.get("name"), names.NAME_LIMIT, "your account name")
+        password = data.get("password")
+        if not isinstance(password, str) or not password:
+            raise ApiError(400, "send your password too")
+        limit_signins.take(client_address(request))
+        got = await hub.db(accounts.password_of, store, name)
+        if got is None:
+            raise ApiError(401, f"no account is called {name!r}; check the spelling, or sign up")
+        uid, pw_hash = got
+        ok, rehash = await in_thread(accounts.check_password, pw_hash, password[:accounts.PASSWORD_MAX + 1])
+        if not ok:
+            raise ApiError(401, f"wrong password for {name!r}; try again")
+        secret = new_secret()
+        await hub.write(accounts.start_session, store, uid, hash_secret(secret), rehash)
+        user = await hub.db(store.user_by_secret, hash_secret(secret))
+        resp = JSONResponse({"ok": True, "id": uid, "name": user["name"] if user else name})
+        set_cookie(resp, USER_COOKIE, secret)
+        return resp
+
+    @app.post("/api/signout")
+    async def sign_out(request: Request) -> Response:
+        """Forget this browser's session (an account can sign in again; a guest's name is gone)."""
+        await body(request)
+        secret = request.cookies.get(USER_COOKIE)
+        if secret and len(secret) <= 200:
+            await hub.write(accounts.end_session, store, hash_secret(secret))
+        resp = JSONResponse({"ok": True})
+        resp.delete_cookie(USER_COOKIE, path="/", httponly=True, samesite="lax", secure=settings.secure_cookies)
+        return resp
+
+    @app.get("/api/users/{user_id}")
+    async def user_profile(user_id: str) -> dict[str, Any]:
+        if not TABLE_ID.match(user_id):
+            raise ApiError(404, "no such player")
+        got = await hub.db(accounts.profile, store, user_id)
+        if got is None:
+            raise ApiError(404, "no such player")
+        return got
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str) -> dict[str, Any]:
+        if game not in GAMES:
+            raise ApiError(404, f"unknown game {game!r} (one of {', '.join(GAMES)})")
+        rows = await hub.db(accounts.leaderboard, store, game)
+        return {"game": game, "label": get_plugin(game).short, "players": rows}
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:
