@@ -34,8 +34,9 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def site(store_url: str, tmp_path: Path) -> Iterator[ServerProc]:
-    """A server on either store (PRIMETIME_DATABASE_URL), bots without delay."""
-    s = ServerProc(tmp_path / "data", env={"PRIMETIME_DATABASE_URL": store_url}).start()
+    """A server on either store (PRIMETIME_DATABASE_URL), bots without delay; fixed table seeds
+    (the first table, both passing: seat 1 wins, no tie)."""
+    s = ServerProc(tmp_path / "data", env={"PRIMETIME_DATABASE_URL": store_url, "PRIMETIME_TABLE_SEED": "1"}).start()
     yield s
     s.stop()
 
