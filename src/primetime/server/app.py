@@ -26,7 +26,9 @@ from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record
 from primetime.core.plugin import get_plugin, plugins
 from primetime.server import accounts, names
+from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.config import Settings
+from primetime.server.http import ApiError, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
 from primetime.server.limits import Limiter, RateLimited
@@ -76,18 +78,10 @@ BOT_LABELS = {"random": "Beginner (plays at random)", "greedy": "Casual (greedy:
               "mcts:easy": "Good (searches ahead, quick)", "mcts:normal": "Strong (searches ahead)",
               "mcts:hard": "Expert (searches ahead, slow)"}
 BOT_ALIASES = frozenset({"mcts"})
-USER_COOKIE = "pt_user"
 SEAT_COOKIE = "pt_seat_"
 YEAR = 365 * 24 * 3600
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 KEY_RE = re.compile(r"^[A-Za-z0-9_:,.-]{1,80}$")
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 # ---------------------------------------------------------------------- middleware
@@ -160,20 +154,6 @@ async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-async def body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request body (bounded: ``inputs.parse_json``), or a 400 saying what is wrong."""
-    raw = await request.body()
-    data = parse_json(raw, what="the request body")
-    if not isinstance(data, dict):
-        raise InputError("the request body must be a JSON object")
-    return data
-
-
-def client_address(request: Request) -> str:
-    """Who a rate limit counts: the client's address (behind a proxy, as the proxy reports it)."""
-    return request.client.host if request.client else "unknown"
 
 
 def create_app(settings: Settings | None = None) -> Guard:
@@ -333,77 +313,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             await hub.write(lambda: store.update_user(user["id"], name=name))
         return resp
 
-    # ------------------------------------------------------------------ accounts
-    async def in_thread(fn: Any, *args: Any) -> Any:
-        """argon2 hashing takes a fraction of a second of CPU: off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
-
-    @app.post("/api/signup")
-    async def sign_up(request: Request) -> Response:
-        """A new account (name and password); a guest who signs up keeps their games."""
-        data = await body(request)
-        name = names.display_name(data.get("name"))
-        password = accounts.password(data.get("password"))
-        user = await current_user(request)
-        if user is not None and user["account"]:
-            raise ApiError(409, f"you are signed in as {user['name']!r}; sign out first to create another account")
-        limit_users.take(client_address(request))
-        pw_hash = await in_thread(accounts.hash_password, password)
-        secret = new_secret()
-        uid = await hub.write(accounts.sign_up, store, new_id(9), user["id"] if user else None, name, pw_hash,
-                              hash_secret(new_secret()), hash_secret(secret))
-        resp = JSONResponse({"ok": True, "id": uid, "name": name})
-        set_cookie(resp, USER_COOKIE, secret)
-        return resp
-
-    @app.post("/api/signin")
-    async def sign_in(request: Request) -> Response:
-        data = await body(request)
-        name = names.clean(data.get("name"), names.NAME_LIMIT, "your account name")
-        password = data.get("password")
-        if not isinstance(password, str) or not password:
-            raise ApiError(400, "send your password too")
-        limit_signins.take(client_address(request))
-        got = await hub.db(accounts.password_of, store, name)
-        if got is None:
-            raise ApiError(401, f"no account is called {name!r}; check the spelling, or sign up")
-        uid, pw_hash = got
-        ok, rehash = await in_thread(accounts.check_password, pw_hash, password[:accounts.PASSWORD_MAX + 1])
-        if not ok:
-            raise ApiError(401, f"wrong password for {name!r}; try again")
-        secret = new_secret()
-        await hub.write(accounts.start_session, store, uid, hash_secret(secret), rehash)
-        user = await hub.db(store.user_by_secret, hash_secret(secret))
-        resp = JSONResponse({"ok": True, "id": uid, "name": user["name"] if user else name})
-        set_cookie(resp, USER_COOKIE, secret)
-        return resp
-
-    @app.post("/api/signout")
-    async def sign_out(request: Request) -> Response:
-        """Forget this browser's session (an account can sign in again; a guest's name is gone)."""
-        await body(request)
-        secret = request.cookies.get(USER_COOKIE)
-        if secret and len(secret) <= 200:
-            await hub.write(accounts.end_session, store, hash_secret(secret))
-        resp = JSONResponse({"ok": True})
-        resp.delete_cookie(USER_COOKIE, path="/", httponly=True, samesite="lax", secure=settings.secure_cookies)
-        return resp
-
-    @app.get("/api/users/{user_id}")
-    async def user_profile(user_id: str) -> dict[str, Any]:
-        if not TABLE_ID.match(user_id):
-            raise ApiError(404, "no such player")
-        got = await hub.db(accounts.profile, store, user_id)
-        if got is None:
-            raise ApiError(404, "no such player")
-        return got
-
-    @app.get("/api/leaderboard/{game}")
-    async def leaderboard(game: str) -> dict[str, Any]:
-        if game not in GAMES:
-            raise ApiError(404, f"unknown game {game!r} (one of {', '.join(GAMES)})")
-        rows = await hub.db(accounts.leaderboard, store, game)
-        return {"game": game, "label": get_plugin(game).short, "players": rows}
+    add_account_routes(app, hub, store, current_user, set_cookie, limit_users, limit_signins)
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:
