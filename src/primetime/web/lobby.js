@@ -42,8 +42,7 @@
       try { await PT.api("/api/signout", {}); await reload(); } catch (e) { PT.toast(e.message); }
     });
     who.replaceChildren(`Playing as ${ME.user.name}` + (ME.user.account ? "" : " (guest)"), " · ",
-      h("a", { href: `/u/${ME.user.id}`, id: "profile-link" }, "Your profile"),
-      ME.user.account ? " · " : null, ME.user.account ? out : null);
+      h("a", { href: `/u/${ME.user.id}`, id: "profile-link" }, "Your profile"), ...(ME.user.account ? [" · ", out] : []));
   }
 
   /* Sign up (a name and a password: rated games, your profile on any browser) or sign in.
@@ -65,7 +64,8 @@
     inb.addEventListener("click", send("/api/signin"));
     const form = h("form", { class: "row" }, name, pass, up, inb);
     form.addEventListener("submit", (e) => { e.preventDefault(); send("/api/signin")(); });
-    const text = upgrade ? "Keep your name and games on any browser, and have your games between accounts rated: choose a password."
+    const text = upgrade ? "Sign up to keep this name and your games on any browser and to have your games between accounts rated " +
+      "(choose a password), or sign in to an account you have (this guest name is then left behind)."
       : "With an account your games against other accounts are rated (Glicko-2) and your profile follows you to any browser.";
     return h(upgrade ? "details" : "div", { class: "panel", id: "account-panel" },
       upgrade ? h("summary", {}, "Create an account") : h("h2", {}, "Or sign up / sign in"),
