@@ -9,6 +9,7 @@ applied once, in the transaction of its last action; profiles and leaderboards.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -216,4 +217,50 @@ def test_ratings_stored_once_per_table(store_url: str) -> None:
     # guests never show up as accounts in profiles
     tab3 = next(g for g in prof["games"] if g["id"] == "tab3")
     assert [s["user"] for s in tab3["seats"]] == ["u1", None, "u2"]
+    st.close()
+
+
+def test_ratings_per_game_and_tables_ending_at_once(store_url: str) -> None:
+    """Each game has its own ratings; tables of the same players ending together in several threads
+    (processes sharing PostgreSQL) are all rated, none lost, none blocked."""
+    st = open_store(store_url)
+    users = ["u1", "u2", "u3", "u4"]
+    for uid in users:
+        accounts.sign_up(st, uid, None, "N" + uid, "hash", hash_secret("dead-" + uid), hash_secret("s-" + uid))
+
+    def table(tid: str, game: str, seats_of: list[str]) -> TableRow:
+        seats = [SeatRow(i, "human", u, u) for i, u in enumerate(seats_of)]
+        t = TableRow(tid, "t", game, seats_of[0], "finished", {}, 1, len(seats), seats_of, 1, 0, 0,
+                     {"players": [{"total": 10 + i} for i in range(len(seats))], "winners": [len(seats) - 1]},
+                     False, 1.0, 1.0, seats=seats)
+        st.create_table(t)
+        return t
+
+    pt = table("pt1", "prime-time", ["u1", "u2"])
+    assert st.write(lambda tx: accounts.rate_finished(tx, pt))
+    assert [p["id"] for p in accounts.leaderboard(st, "prime-time")] == ["u2", "u1"]
+    assert accounts.leaderboard(st, "networks") == []
+    # ten tables, every one with u1 and u2 (in both seat orders), rated from four threads at once
+    tables = [table(f"n{i}", "networks", ["u1", "u2", "u3"] if i % 2 else ["u2", "u1", "u4"]) for i in range(10)]
+    errors: list[BaseException] = []
+
+    def worker(mine: list[TableRow]) -> None:
+        try:
+            for t in mine:
+                assert st.write(lambda tx, t=t: accounts.rate_finished(tx, t))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            st.close()
+
+    threads = [threading.Thread(target=worker, args=(tables[i::4],)) for i in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors
+    games = {p["id"]: p["games"] for p in accounts.leaderboard(st, "networks")}
+    assert games == {"u1": 10, "u2": 10, "u3": 5, "u4": 5}
+    prof = accounts.profile(st, "u1")
+    assert prof is not None and prof["ratings"]["prime-time"]["games"] == 1 and prof["ratings"]["networks"]["games"] == 10
     st.close()

@@ -147,3 +147,27 @@ def test_sign_up_sign_in_rated_game_and_both_profiles(browser: Any, web: ServerP
     assert not errors, errors
     ctx.close()
     ben.close()
+
+
+def test_an_invitee_signs_in_and_comes_back_to_the_table(browser: Any, web: ServerProc) -> None:
+    """The invitation link of a table offers to sign in first; the lobby then brings you back to the table."""
+    ana = Person(web.url)
+    ana.post("/api/signup", {"name": "Ana", "password": PASSWORD})
+    table_id = ana.create(["open"], pilot="simplified")
+    Person(web.url).post("/api/signup", {"name": "Ben", "password": PASSWORD})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{web.url}/t/{table_id}")
+    page.click("#join-signin")
+    page.fill("#acct-name", "Ben")
+    page.fill("#acct-pass", PASSWORD)
+    page.click("#signin-btn")
+    page.wait_for_url(f"{web.url}/t/{table_id}")
+    page.wait_for_selector("#join-btn")
+    assert "as Ben" in page.inner_text("#join-btn >> xpath=..")
+    page.click("#join-btn")
+    page.wait_for_function("document.querySelectorAll('#seats li[data-kind=human]').length === 2")
+    assert ana.get(f"/api/tables/{table_id}")["seats"][1]["name"] == "Ben"
+    ctx.close()
+    ana.close()

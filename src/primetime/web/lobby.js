@@ -30,6 +30,9 @@
 
   async function reload() {
     ME = await PT.api("/api/me");
+    // back to the table whose invitation sent you here to sign in (a table address only)
+    const next = new URLSearchParams(location.search).get("next") || "";
+    if (ME.user && /^\/t\/[A-Za-z0-9_-]{4,32}$/.test(next)) { location.href = next; return; }
     render();
   }
 

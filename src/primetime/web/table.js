@@ -413,8 +413,11 @@
         reconnect();
       } catch (e) { PT.toast(e.message); btn.disabled = false; }
     });
+    // an account's rated games: sign in (or up) in the lobby, which brings you back here
+    const signIn = hasUser ? null : h("p", { class: "muted" }, "Or play with your account: ",
+      h("a", { href: `/?next=${encodeURIComponent("/t/" + tableId)}`, id: "join-signin" }, "sign in or sign up"), " first.");
     return h("div", { class: "panel" }, h("h2", {}, "Join this table"),
-      h("div", { class: "row" }, hasUser ? h("span", {}, `as ${S.me.user.name}`) : name, btn));
+      h("div", { class: "row" }, hasUser ? h("span", {}, `as ${S.me.user.name}`) : name, btn), signIn);
   }
 
   function reconnect() {
