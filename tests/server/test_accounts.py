@@ -163,6 +163,9 @@ def test_rated_game_profiles_and_leaderboard(site: ServerProc) -> None:
         assert [s["user"] for s in g["seats"]] == ids
         assert prof["ratings"]["networks"]["games"] == 1
     moved = [p["ratings"]["networks"]["rating"] - 1500 for p in profiles]
+    changes = ana.get(f"/api/tables/{tid}/ratings")
+    assert changes["rated"] and [(c["seat"], c["user"], c["after"] - c["before"]) for c in changes["seats"]] == \
+        [(0, ids[0], moved[0]), (1, ids[1], moved[1])]
     w = winner[0]
     assert moved[w] > 0 > moved[1 - w]  # two new players: the winner gains what the loser loses
     board = ana.get("/api/leaderboard/networks")
@@ -184,6 +187,7 @@ def test_rated_game_profiles_and_leaderboard(site: ServerProc) -> None:
         ws.close()
     prof = ana.get(f"/api/users/{ids[0]}")
     assert prof["ratings"] == untouched and [g["rated"] for g in prof["games"]] == [False, False, True]
+    assert ana.get(f"/api/tables/{t3}/ratings") == {"rated": False, "seats": []}
     assert ana.get(f"/api/users/{cy.get('/api/me')['user']['id']}")["account"] is False
 
 

@@ -118,6 +118,9 @@ def test_sign_up_sign_in_rated_game_and_both_profiles(browser: Any, web: ServerP
     page.wait_for_selector("#summary")
     winners = latest["view"]["final"]["winners"]
     assert len(winners) == 1
+    # the final summary says how the ratings moved
+    page.wait_for_selector("#rating-changes")
+    assert "Rated game: Ana 1500 → " in page.inner_text("#rating-changes")
 
     # ---- both profiles show the rated game; the ratings moved in opposite directions
     moved = {}

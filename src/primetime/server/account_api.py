@@ -97,3 +97,11 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
             raise ApiError(404, f"unknown game {game!r} (one of {', '.join(GAMES)})")
         rows = await hub.db(accounts.leaderboard, store, game)
         return {"game": game, "label": get_plugin(game).short, "players": rows}
+
+    @app.get("/api/tables/{table_id}/ratings")
+    async def table_ratings(table_id: str) -> dict[str, Any]:
+        """The rating changes of a finished rated table (``rated`` false: the table was not rated)."""
+        if not ID_RE.match(table_id):
+            raise ApiError(404, "no such table")
+        rows = await hub.db(accounts.table_ratings, store, table_id)
+        return {"rated": bool(rows), "seats": rows}

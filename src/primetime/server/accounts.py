@@ -213,6 +213,14 @@ def profile(store: Store, user_id: str, limit: int = 100) -> dict[str, Any] | No
     return store.read(go)
 
 
+def table_ratings(store: Store, table_id: str) -> list[dict[str, Any]]:
+    """What a rated table did to its players' ratings, by seat (empty: not rated)."""
+    rows = store.read(lambda tx: tx.all(
+        "SELECT s.seat, s.name, r.user_id, r.rating_before, r.rating_after FROM rating_changes r "
+        "JOIN seats s ON s.table_id = r.table_id AND s.user_id = r.user_id WHERE r.table_id = ? ORDER BY s.seat", (table_id,)))
+    return [{"seat": int(r[0]), "name": r[1], "user": r[2], "before": round(float(r[3])), "after": round(float(r[4]))} for r in rows]
+
+
 def leaderboard(store: Store, game: str, limit: int = 100) -> list[dict[str, Any]]:
     """The rated accounts of ``game``, best rating first."""
     rows = store.read(lambda tx: tx.all(

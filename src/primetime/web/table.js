@@ -575,6 +575,14 @@
       h("button", { id: "summary-close", onclick: () => { ov.classList.add("hidden"); S.summaryClosed = true; } }, "Close"));
     const dlg = PT.gameOf(m.view.game).summary(m.view, extra);
     if (!dlg) return;
+    // a rated game (every seat an account): how it moved each player's rating
+    PT.api(`/api/tables/${tableId}/ratings`).then((r) => {
+      if (!r.rated) return;
+      extra.before(h("p", { id: "rating-changes" }, "Rated game: ", r.seats.map((s, i) => {
+        const d = s.after - s.before;
+        return [i ? ", " : "", h("a", { href: `/u/${encodeURIComponent(s.user)}` }, s.name), ` ${s.before} → ${s.after} (${d >= 0 ? "+" : ""}${d})`];
+      }).flat()));
+    }).catch(() => {});
     ov.replaceChildren(dlg);
     ov.classList.remove("hidden");
     S.summaryShownFor = m.table.id;
