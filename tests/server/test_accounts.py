@@ -114,6 +114,11 @@ def test_sign_up_sign_in_sign_out_and_clear_refusals(site: ServerProc, tmp_path:
     site.stop()
     site.start()
     assert ben.get("/api/me")["user"]["name"] == "Ana"
+    # signing in again in the same browser ends its previous session
+    before = dict(ben.http.cookies)
+    ben.post("/api/signin", {"name": "Ana", "password": PASSWORD})
+    assert httpx.get(site.url + "/api/me", cookies=before).json()["user"] is None
+    assert ben.get("/api/me")["user"]["name"] == "Ana"
     # a guest is as quick as ever (a name), and keeps their games when they sign up
     cy = Person(site.url, "Cy")
     guest = cy.get("/api/me")["user"]

@@ -64,6 +64,9 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
         ok, rehash = await in_thread(accounts.check_password, pw_hash, password[:accounts.PASSWORD_MAX + 1])
         if not ok:
             raise ApiError(401, f"wrong password for {name!r}; try again")
+        old = request.cookies.get(USER_COOKIE)
+        if old and len(old) <= 200:  # this browser's previous session, if any, ends here
+            await hub.write(accounts.end_session, store, hash_secret(old))
         secret = new_secret()
         await hub.write(accounts.start_session, store, uid, hash_secret(secret), rehash)
         user = await hub.db(store.user_by_secret, hash_secret(secret))
