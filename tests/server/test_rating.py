@@ -4,6 +4,8 @@ multi-player table, and the symmetric cases a rated table must satisfy."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from primetime.server.rating import Rating, pairwise_scores, rate_table, update
 
@@ -64,3 +66,27 @@ def test_a_four_player_table_is_rated_as_its_pairs() -> None:
     order = sorted(range(4), key=lambda i: -after[i].rating)
     assert order == [1, 2, 0, 3]
     assert sum(r.rating for r in after) / 4 == pytest.approx(1500, abs=1e-6)
+
+
+ratings = st.builds(Rating, st.floats(800, 2400), st.floats(30, 350), st.floats(0.03, 0.1))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(me=ratings, other=ratings)
+def test_a_win_never_lowers_and_a_loss_never_raises_a_rating(me: Rating, other: Rating) -> None:
+    won = update(me, [(other, 1.0)])
+    lost = update(me, [(other, 0.0)])
+    assert lost.rating < me.rating < won.rating
+    assert 0 < won.vol < 1 and 0 < lost.vol < 1
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(totals=st.lists(st.integers(0, 80), min_size=2, max_size=5), data=st.data())
+def test_pairwise_scores_are_complementary(totals: list[int], data: st.DataObject) -> None:
+    """Every pair's two scores add up to 1, and a player draws with themselves."""
+    best = max(totals)
+    winners = data.draw(st.sets(st.sampled_from([i for i, t in enumerate(totals) if t == best]), min_size=1))
+    s = pairwise_scores({"players": [{"total": t} for t in totals], "winners": sorted(winners)})
+    assert s is not None
+    n = len(totals)
+    assert all(s[i][j] + s[j][i] == 1.0 for i in range(n) for j in range(n))
