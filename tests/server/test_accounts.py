@@ -19,7 +19,7 @@ import pytest
 
 from primetime.server import accounts
 from primetime.server.runtime import hash_secret
-from primetime.server.store import SeatRow, TableRow, open_store
+from primetime.server.store import ConflictError, SeatRow, TableRow, open_store
 
 from .helpers import Person, ServerProc, recv_state
 
@@ -194,6 +194,19 @@ def test_rated_game_profiles_and_leaderboard(site: ServerProc) -> None:
     assert prof["ratings"] == untouched and [g["rated"] for g in prof["games"]] == [False, False, True]
     assert ana.get(f"/api/tables/{t3}/ratings") == {"rated": False, "seats": []}
     assert ana.get(f"/api/users/{cy.get('/api/me')['user']['id']}")["account"] is False
+
+
+def test_a_taken_name_is_refused_by_the_store_itself(store_url: str) -> None:
+    """Two sign-ups of one name racing past the route's check: the unique name key refuses the second,
+    and nothing of it is stored (no user, no session)."""
+    st = open_store(store_url)
+    accounts.sign_up(st, "u1", None, "Ana", "hash", hash_secret("dead1"), hash_secret("s1"))
+    with pytest.raises(ConflictError, match="taken"):
+        accounts.sign_up(st, "u2", None, "ANA", "hash", hash_secret("dead2"), hash_secret("s2"))
+    assert st.user_by_secret(hash_secret("s2")) is None
+    assert st.read(lambda tx: tx.one("SELECT COUNT(*) FROM users")[0]) == 1
+    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana", "prefs": {}, "account": True}
+    st.close()
 
 
 def test_ratings_stored_once_per_table(store_url: str) -> None:

@@ -40,6 +40,8 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
         user = await current_user(request)
         if user is not None and user["account"]:
             raise ApiError(409, f"you are signed in as {user['name']!r}; sign out first to create another account")
+        if await hub.db(accounts.account_name_taken, store, name, None):  # before the work of hashing (the insert checks again)
+            raise ApiError(409, f"the name {name!r} is taken by another account; choose another one, or sign in if it is yours")
         limit_users.take(client_address(request))
         pw_hash = await in_thread(accounts.hash_password, password)
         secret = new_secret()
