@@ -122,7 +122,7 @@ def test_real_time_clock_runs_out_and_a_bot_takes_the_seat_until_its_player_recl
     info = wait_for(lambda: (i := ana.get(f"/api/tables/{tid}"))["seats"][late]["kind"] == "bot" and i, what="the timeout")
     s = info["seats"][late]
     assert s["replaced"] and s["name"] == ("Ana", "Ben")[late] and info["clock"]["timed_out"] == [late]
-    assert person.get(f"/api/tables/{tid}")["you"] == {"seat": None, "host": late == 0, "reclaim": late}
+    assert person.get(f"/api/tables/{tid}")["you"] == {"seat": None, "host": late == 0, "reclaim": late, "played_by_bot": late}
     assert (ana, ben)[1 - late].get(f"/api/tables/{tid}")["you"]["reclaim"] is None
     # the bot plays on (its clock does not run) ...
     wait_for(lambda: ana.get(f"/api/tables/{tid}")["acted"] > info["acted"], what="a bot move")
@@ -132,6 +132,7 @@ def test_real_time_clock_runs_out_and_a_bot_takes_the_seat_until_its_player_recl
     after = person.get(f"/api/tables/{tid}")
     assert after["seats"][late]["kind"] == "human" and not after["seats"][late]["replaced"]
     assert after["you"]["seat"] == late and after["clock"]["timed_out"] == []
+    assert after["clock"]["remaining"][late] == clocks.RECLAIM_GRACE
     with person.ws(tid) as ws:
         st = recv_state(ws)
         assert st["me"]["seat"] == late  # the new seat cookie holds the seat: no longer watching

@@ -384,8 +384,9 @@ def create_app(settings: Settings | None = None) -> Guard:
         # a seat of yours a bot plays (after a timeout or a vote): you may take it back (``rejoin``)
         botted = [s.seat for s in rt.meta.seats if user and s.kind == "bot" and s.user_id == user["id"]
                   and rt.meta.status == "running" and s.seat not in ((rt.meta.clock or {}).get("forfeited") or [])]
+        played = [s.seat for s in rt.meta.seats if user and s.kind == "bot" and s.user_id == user["id"]]
         out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"]),
-                      "reclaim": botted[0] if botted else None}
+                      "reclaim": botted[0] if botted else None, "played_by_bot": played[0] if played else None}
         return out
 
     @app.post("/api/tables/{table_id}/join")

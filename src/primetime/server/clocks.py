@@ -27,7 +27,7 @@ from primetime.core.game import Game
 
 MODES = ("none", "realtime", "turn")
 POLICIES = ("bot", "end")
-#: What a reclaimed seat gets in real time after its clock ran out (or its initial time, if less).
+#: What a reclaimed seat's clock gets in real time after it ran out: time to see the board again.
 RECLAIM_GRACE = 60.0
 
 
@@ -152,8 +152,8 @@ def reclaimed(clock: dict[str, Any] | None, seat: int) -> None:
     """A person takes their seat back from the bot: out of time, they get a short grace."""
     if not clock or "remaining" not in clock:
         return
-    if clock["mode"] == "realtime" and clock["remaining"][seat] < 1.0:
-        clock["remaining"][seat] = min(RECLAIM_GRACE, clock["initial"])
+    if clock["mode"] == "realtime" and clock["remaining"][seat] < RECLAIM_GRACE:
+        clock["remaining"][seat] = RECLAIM_GRACE
     if seat in clock["timed_out"]:
         clock["timed_out"].remove(seat)
 
