@@ -93,7 +93,8 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
     if t.votes:
         tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, seat))
         t.votes = {v for v in t.votes if v[0] != seat}
-    tick(tx, rt, t, seat, cols["acted"])
+    # a step behind a screen earns no increment: the others' clocks must not count the steps they are not told of
+    tick(tx, rt, t, None if mark.screened else seat, cols["acted"])
     finish(tx, rt, t, touch=not mark.screened, **cols)
     return game.seq - rt.offset(seat)
 
