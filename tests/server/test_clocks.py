@@ -154,6 +154,37 @@ def test_out_of_time_under_end_policy_forfeits_the_player_ranked_last(server: Se
     res = ana.http.get(f"/api/tables/{tid}/record").json()
     assert res["players"] == ["Ana", info["seats"][1]["name"]]
     assert info["clock"]["forfeited"] == [0]
+    assert info["you"]["played_by_bot"] == 0
+    with ana.ws(tid) as ws:  # the final scores every browser is shown rank the player last too
+        fin = recv_state(ws)["view"]["final"]
+        assert fin["forfeited"] == [0] and 0 not in fin["winners"]
+
+
+def test_a_seat_handed_to_a_bot_can_be_taken_back(server: ServerProc) -> None:
+    """Without time control: the last person leaves, a bot takes the seat; they come back."""
+    ana = Person(server.url, "Ana")
+    tid = ana.create(["bot:random"], pilot="simplified")
+    ana.post(f"/api/tables/{tid}/start", {})
+    assert ana.post(f"/api/tables/{tid}/leave")["result"] == "replaced"
+    info = ana.get(f"/api/tables/{tid}")
+    assert info["seats"][0]["replaced"] and info["you"]["reclaim"] == 0 and info["clock"] is None
+    with ana.ws(tid) as ws:
+        assert recv_state(ws)["me"]["seat"] is None  # the old seat cookie no longer holds the seat
+    assert ana.post(f"/api/tables/{tid}/rejoin")["seat"] == 0
+    with ana.ws(tid) as ws:
+        st = recv_state(ws)
+        assert st["me"]["seat"] == 0 and not st["me"]["left"] and st["table"]["seats"][0]["kind"] == "human"
+
+
+def test_turn_based_clock_gives_the_player_to_act_their_days(server: ServerProc) -> None:
+    ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
+    tid = table(ana, ["open"], {"mode": "turn", "days": 1.5, "policy": "end"})
+    ben.post(f"/api/tables/{tid}/join")
+    ana.post(f"/api/tables/{tid}/start", {})
+    c = ana.get(f"/api/tables/{tid}")["clock"]
+    assert c["mode"] == "turn" and c["per_move"] == 1.5 * 86400 and c["policy"] == "end"
+    assert len(c["running"]) == 1 and c["remaining"][c["running"][0]] == 1.5 * 86400
+    assert any(t["id"] == tid and t["clock"] == "turn" for t in ana.get("/api/lobby")["live"])
 
 
 def test_clocks_survive_a_restart_and_run_out_while_the_server_is_down(tmp_path: Path) -> None:

@@ -113,6 +113,9 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
     undo_why = None
     if game is not None:
         view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered)
+        forfeited = list((t.clock or {}).get("forfeited") or [])
+        if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
+            view["final"] = clocks.ranked(view["final"], forfeited)
         if seat is not None:
             undo_why = undo_refusal(game, rt.marks, seat)
             can_undo = undo_why is None
