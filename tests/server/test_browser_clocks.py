@@ -45,6 +45,7 @@ def test_clock_runs_out_a_bot_takes_the_seat_and_its_player_takes_it_back(browse
     pa.fill("#tc-minutes", "0.1")
     pa.fill("#tc-increment", "0")
     pa.select_option("#tc-policy", "bot")
+    pa.locator("section.panel").first.screenshot(path=str(SCREENSHOTS / "lobby-time-control.png"))
     pa.click("#create-btn")
     pa.wait_for_url("**/t/*")
     tid = pa.url.rstrip("/").split("/")[-1]
