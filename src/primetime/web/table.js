@@ -74,9 +74,10 @@
       const oldSeq = S.msg ? S.msg.seq : null;
       S.msg = m;
       if (!S.timeSynced) S.clockOffset = m.sent - Date.now() / 1000; // a state may have been built a while ago
-      if (seatTakenByBot(m) && S.infoVersion !== m.version) {
-        S.infoVersion = m.version; // your seat may be one a bot plays: ask whether you can take it back
-        refreshInfo().then(render);
+      const botted = seatTakenByBot(m) ? m.table.seats.filter((x) => x.replaced).map((x) => x.seat).join(",") : "";
+      if (S.infoKey !== botted) {
+        S.infoKey = botted; // a person's seat went to a bot: it may be yours, ask whether you can take it back
+        if (botted) refreshInfo().then(render);
       }
       S.replKey = null;
       S.busy = false;
