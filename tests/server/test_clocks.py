@@ -130,8 +130,8 @@ def test_real_time_clock_runs_out_and_a_bot_takes_the_seat_until_its_player_recl
     assert got["seat"] == late
     after = person.get(f"/api/tables/{tid}")
     assert after["seats"][late]["kind"] == "human" and not after["seats"][late]["replaced"]
-    assert after["you"]["seat"] == late and after["clock"]["timed_out"] == []
-    assert after["clock"]["remaining"][late] == clocks.RECLAIM_GRACE
+    assert after["you"]["seat"] == late and late not in after["clock"]["timed_out"]
+    assert clocks.RECLAIM_GRACE - 5 < after["clock"]["remaining"][late] <= clocks.RECLAIM_GRACE
     with person.ws(tid) as ws:
         st = recv_state(ws)
         assert st["me"]["seat"] == late  # the new seat cookie holds the seat: no longer watching
