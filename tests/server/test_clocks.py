@@ -4,6 +4,7 @@ from the bot, clocks that survive a restart and several processes on PostgreSQL.
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -238,3 +239,50 @@ def test_two_processes_on_postgresql_apply_one_timeout(pg_url: str, tmp_path: Pa
     finally:
         a.stop()
         b.stop()
+
+
+def test_steps_behind_a_screen_leave_the_clocks_alone(tmp_path: Path) -> None:
+    """Prime Time's Simultaneous Scheduling: the others are not told how many steps a
+    schedule took, so such a step earns no increment and, while the same people must act,
+    does not touch the clocks they see."""
+    from primetime.core.rng import Rng
+    from primetime.server import ops
+    from primetime.server.runtime import Runtime, hash_secret
+    from primetime.server.store import SeatRow, SqliteStore, TableRow
+
+    store = SqliteStore(tmp_path / "db.sqlite3", "OFF")
+    store.init_schema()
+    seats_ = [SeatRow(i, "human", f"u{i}", name, None, hash_secret(f"s{i}")) for i, name in enumerate(["Ana", "Ben"])]
+    clock = clocks.parse({"mode": "realtime", "minutes": 60, "increment": 10})
+    store.create_table(TableRow("pt1", "t", "prime-time", "u0", "open", {"bonds": False, "simultaneous": True}, 77, 2,
+                                None, 1, 0, 0, None, False, 1.0, 1.0, seats=seats_, clock=clock))
+    rt = Runtime("pt1")
+
+    def change(fn: Any) -> Any:
+        def go(tx: Any) -> Any:
+            t = tx.lock_table("pt1")
+            rt.sync(tx, t)
+            return fn(tx, t)
+        return store.write(go)
+
+    change(lambda tx, t: ops.start_game(tx, rt, t, "u0", False))
+    rng = Rng(3)
+    screened = 0
+    for _ in range(600):
+        game = rt.game
+        assert game is not None and rt.meta is not None
+        if game.is_over():
+            break
+        d = game.pending()
+        assert d is not None
+        keys = [o.key for o in d.options]
+        key = next((k for k in keys if k in ("done", "pass")), None) if rng.below(10) < 7 else None
+        before = json.dumps(rt.meta.clock)
+        change(lambda tx, t, p=d.player, k=key or keys[rng.below(len(keys))]: ops.act(tx, rt, t, p, k, None, hash_secret(f"s{p}")))
+        if rt.marks[-1].screened:
+            screened += 1
+            c, old = rt.meta.clock, json.loads(before)
+            assert c is not None and c["remaining"][d.player] <= old["remaining"][d.player]  # no increment
+            if c["running"] == old["running"]:
+                assert json.dumps(c) == before
+    assert screened > 0

@@ -133,6 +133,11 @@ def after_change(t: Any, game: Game[Any] | None, now: float, mover: int | None =
     restart(clock, t, game, now, mover)
 
 
+def unchanged(clock: dict[str, Any] | None, t: Any, game: Game[Any] | None) -> bool:
+    """Whether the same clocks run as before (then a step need not touch them)."""
+    return not clock or "remaining" not in clock or list(clock.get("running") or []) == _clocked(t, game)
+
+
 def expired(clock: dict[str, Any] | None, now: float) -> list[int]:
     """The running seats whose time is up at ``now``."""
     if not clock or "remaining" not in clock:

@@ -93,8 +93,10 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
     if t.votes:
         tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, seat))
         t.votes = {v for v in t.votes if v[0] != seat}
-    # a step behind a screen earns no increment: the others' clocks must not count the steps they are not told of
-    tick(tx, rt, t, None if mark.screened else seat, cols["acted"])
+    # a step behind a screen earns no increment, and leaves the clocks alone while the same people
+    # must act: the others' view of the clocks must not count the steps they are not told of
+    if not (mark.screened and clocks.unchanged(t.clock, t, game)):
+        tick(tx, rt, t, None if mark.screened else seat, cols["acted"])
     finish(tx, rt, t, touch=not mark.screened, **cols)
     return game.seq - rt.offset(seat)
 
