@@ -435,6 +435,7 @@ class Hub:
             log.debug("timeout on %s dropped: %s", rt.id, exc)
         except Exception:
             log.exception("timeout failed on table %s", rt.id)
+            await asyncio.sleep(1.0)  # not at once again (the poller re-arms the clock anyway)
             self.kick(rt)
 
     # -------------------------------------------------------------- cross-process
