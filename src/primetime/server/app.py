@@ -25,7 +25,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record
 from primetime.core.plugin import get_plugin, plugins
-from primetime.server import accounts, names
+from primetime.server import accounts, clocks, names
 from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.config import Settings
 from primetime.server.http import ApiError, body, client_address
@@ -361,8 +361,12 @@ def create_app(settings: Settings | None = None) -> Guard:
         spectator_chat = data.get("spectator_chat", True)
         if not isinstance(spectator_chat, bool):
             raise ApiError(400, "spectator_chat is true or false (whether spectators may chat)")
+        try:
+            clock = clocks.parse(data.get("time_control"))
+        except clocks.ClockError as exc:
+            raise ApiError(400, str(exc)) from None
         limit_tables.take(client_address(request))
-        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat)
+        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
         return resp
@@ -374,7 +378,12 @@ def create_app(settings: Settings | None = None) -> Guard:
         assert rt.meta is not None
         out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after), acted=rt.public_acted())
         mine = [s.seat for s in rt.meta.seats if user and s.kind == "human" and s.user_id == user["id"]]
-        out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"])}
+        # a seat of yours a bot plays (after a timeout or a vote): you may take it back (``rejoin``)
+        botted = [s.seat for s in rt.meta.seats if user and s.kind == "bot" and s.user_id == user["id"]
+                  and rt.meta.status == "running" and s.seat not in ((rt.meta.clock or {}).get("forfeited") or [])]
+        played = [s.seat for s in rt.meta.seats if user and s.kind == "bot" and s.user_id == user["id"]]
+        out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"]),
+                      "reclaim": botted[0] if botted else None, "played_by_bot": played[0] if played else None}
         return out
 
     @app.post("/api/tables/{table_id}/join")

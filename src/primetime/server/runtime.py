@@ -89,6 +89,7 @@ class Runtime:
         self.last_used = time.monotonic()
         self.presence_text: str | None = None  # the presence message last sent to every connection
         self.chat_seq = 0  # the latest chat message this process sent to its connections
+        self.clock_timer: asyncio.TimerHandle | None = None  # wakes the hub when a running clock runs out
 
     # -------------------------------------------------------------- sync (worker thread)
     def sync(self, tx: Tx, t: TableRow) -> None:

@@ -134,6 +134,29 @@
       h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
       h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
     const specChat = h("input", { type: "checkbox", id: "opt-spectator-chat", checked: true });
+    // time control: none (the default), a chess clock per player, or days per move
+    const tcMode = h("select", { id: "tc-mode", "aria-label": "Time control" },
+      h("option", { value: "none" }, "None (take your time)"),
+      h("option", { value: "realtime" }, "Real time (a clock per player)"),
+      h("option", { value: "turn" }, "Turn-based (days per move)"));
+    const tcMinutes = h("input", { type: "number", id: "tc-minutes", min: "0.1", max: "360", step: "any", value: "10", "aria-label": "Minutes per player" });
+    const tcIncrement = h("input", { type: "number", id: "tc-increment", min: "0", max: "600", step: "1", value: "5", "aria-label": "Seconds added per move" });
+    const tcDays = h("input", { type: "number", id: "tc-days", min: "0.01", max: "30", step: "any", value: "2", "aria-label": "Days per move" });
+    const tcPolicy = h("select", { id: "tc-policy", "aria-label": "When a clock runs out" },
+      h("option", { value: "bot" }, "A bot takes the seat (the player may take it back)"),
+      h("option", { value: "end" }, "The game ends for that player (a bot plays on; ranked last)"));
+    const tcReal = h("div", { class: "row hidden", id: "tc-realtime" },
+      h("label", { for: "tc-minutes" }, "Minutes each"), tcMinutes, h("label", { for: "tc-increment" }, "+ seconds per move"), tcIncrement);
+    const tcTurn = h("div", { class: "row hidden", id: "tc-turn" }, h("label", { for: "tc-days" }, "Days per move"), tcDays);
+    const tcOut = h("div", { class: "row hidden", id: "tc-out" }, h("label", { for: "tc-policy" }, "Out of time"), tcPolicy);
+    tcMode.addEventListener("change", () => {
+      tcReal.classList.toggle("hidden", tcMode.value !== "realtime");
+      tcTurn.classList.toggle("hidden", tcMode.value !== "turn");
+      tcOut.classList.toggle("hidden", tcMode.value === "none");
+    });
+    const timeControl = () => tcMode.value === "none" ? undefined
+      : tcMode.value === "realtime" ? { mode: "realtime", minutes: Number(tcMinutes.value), increment: Number(tcIncrement.value), policy: tcPolicy.value }
+        : { mode: "turn", days: Number(tcDays.value), policy: tcPolicy.value };
     const name = h("input", { type: "text", id: "table-name", maxlength: "40", placeholder: `${ME.user.name}'s table`, "aria-label": "Table name" });
     const current = () => games.find((g) => g.id === game.value) || games[0];
 
@@ -177,7 +200,7 @@
         : Object.assign({ pilot: pilot.value, turn_order: order.value }, ...modules.filter((m) => m.box.checked).map((m) => ({ [m.id]: true })));
       try {
         const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options,
-          spectator_chat: specChat.checked });
+          spectator_chat: specChat.checked, time_control: timeControl() });
         location.href = r.url;
       } catch (e) { PT.toast(e.message); create.disabled = false; }
     });
@@ -185,6 +208,7 @@
       h("div", { class: "field" }, h("label", { for: "game" }, "Game"), game),
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
       seatsBox, netFields, ptFields,
+      h("div", { class: "field" }, h("label", { for: "tc-mode" }, "Time control"), tcMode, tcReal, tcTurn, tcOut),
       h("div", { class: "field" }, h("label", { for: "opt-spectator-chat" }, specChat, " Spectators may chat")),
       h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),
       h("div", { class: "row" }, create, h("span", { class: "muted" }, "Next: invite friends with the link, then start.")));
@@ -207,9 +231,10 @@
       links.push(h("a", { href: `/replay/${t.id}` }, "Replay"));
     }
     const score = t.result ? " · scores " + t.result.join(" / ") : "";
+    const clock = t.clock === "realtime" ? " · real-time clocks" : t.clock === "turn" ? " · turn-based clock" : "";
     const gameName = t.game === "prime-time" ? "Prime Time · " : "";
     return h("li", { dataset: { table: t.id } },
-      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, gameName), h("span", { class: "muted" }, seatsText(t) + score)),
+      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, gameName), h("span", { class: "muted" }, seatsText(t) + score + clock)),
       h("span", { class: "badge" }, t.status), ...links);
   }
 
