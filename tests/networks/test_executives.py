@@ -495,16 +495,19 @@ def test_bots_play_with_executives() -> None:
         assert all(i >= 0 for i in g.state.extra["x"])
 
 
-def test_greedy_picks_an_executive_by_its_worth() -> None:
-    """The greedy evaluation values the boards by their worth (the numbers plus the calibrated prior,
-    docs/design-decisions.md): offered Auteur (measured the strongest) or Publicist (the weakest), it
-    keeps Auteur, whichever comes first."""
-    from primetime.bots.registry import make_bot
+def test_greedy_values_every_executive_alike_at_the_choice() -> None:
+    """The boards measured alike after the second balance pass (docs/design-decisions.md), so the
+    greedy evaluation values them alike when it chooses: its numbers' worth is replaced by the measured
+    worth (``EXEC_PRIOR``, none above another); the choice between two boards is then the seeded coin."""
+    from primetime.games.networks.bots import greedy as G
 
-    for pair in (("auteur", "publicist"), ("publicist", "auteur")):
+    assert not G.EXEC_PRIOR
+    bot = G.GreedyBot(3)
+    for pair in (("auteur", "publicist"), ("flix", "cable"), ("investor", "beeb")):
         s = SU.new_state(CAT, opts(2, executives=True), 1, 2)
         rest = [i for i in EX.eligible(s.opts) if EX.boards[i].id not in pair]
         s.extra["xo"] = (EX.by_id[pair[0]], EX.by_id[pair[1]], rest[0], rest[1])
         s.extra["xb"] = tuple(sorted(set(range(len(EX.boards))) - set(s.extra["xo"])))
-        bot = make_bot("greedy", 3)
-        assert bot.choose(RS, s, 0).startswith("x:auteur:")
+        values = {k: bot.key_value(s, 0, k, 0) for k in legal(s)}
+        assert {k.split(":")[1] for k in values} == set(pair)
+        assert max(values.values()) - min(values.values()) < 1e-9
