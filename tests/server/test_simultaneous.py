@@ -1,0 +1,77 @@
+"""NET-PILOT-10 on the server: every pending seat of a simultaneous decision is offered its own
+choice at once; the second seat's answer is taken first; a bot answers its own; an answer
+made against a step before another seat's answer to the same decision still stands."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from .helpers import Person, ServerProc, recv_state
+
+
+def recv_type(ws: Any, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+    end = time.time() + timeout
+    while True:
+        msg = json.loads(ws.recv(timeout=max(0.01, end - time.time())))
+        if msg.get("type") == kind:
+            return msg
+
+
+def until(ws: Any, test: Any, timeout: float = 20.0) -> dict[str, Any]:
+    end = time.time() + timeout
+    while True:
+        st = recv_state(ws, timeout=max(0.01, end - time.time()))
+        if test(st):
+            return st
+
+
+def test_net_pilot_10_server_takes_the_second_seats_choice_first(server: ServerProc) -> None:
+    ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
+    tid = ana.create(["open", "bot:random"])  # the normal Pilot Season
+    ben.post(f"/api/tables/{tid}/join")
+    ana.post(f"/api/tables/{tid}/start", {})
+    wa, wb = ana.ws(tid), ben.ws(tid)
+    # both people are offered their own pilot choice before anyone has chosen
+    sa = until(wa, lambda st: st["view"]["pending"]["kind"] == "pilot")
+    sb = until(wb, lambda st: st["view"]["pending"]["kind"] == "pilot")
+    for st, seat in ((sa, 0), (sb, 1)):
+        pend = st["view"]["pending"]
+        assert pend["player"] == seat and pend["options"] and seat in pend["players"]
+        assert st["view"]["players"][seat]["pilot_offer"]
+        assert "pilot_offer" not in st["view"]["players"][1 - seat]
+    # the second seat answers first
+    wb.send(json.dumps({"type": "act", "key": sb["view"]["pending"]["options"][0]["key"], "seq": sb["seq"], "id": 1}))
+    assert recv_type(wb, "ack")["id"] == 1
+    after = until(wa, lambda st: st["view"]["players"][1]["pilot_chosen"])
+    assert after["view"]["pending"]["player"] == 0 and after["view"]["pending"]["options"]
+    # the first seat answers against the step it was shown before: the answer still stands
+    wa.send(json.dumps({"type": "act", "key": sa["view"]["pending"]["options"][0]["key"], "seq": sa["seq"], "id": 2}))
+    assert recv_type(wa, "ack")["id"] == 2
+    # the bot chose its own; Pilot Season is over for everyone
+    done = until(wa, lambda st: st["view"]["phase"] != "pilot")
+    assert all(p.get("pilot_offer") is None for p in done["view"]["players"])
+    # the other seats' choices are not offered to anyone any more
+    wa.send(json.dumps({"type": "act", "key": sa["view"]["pending"]["options"][0]["key"], "seq": done["seq"]}))
+    assert recv_type(wa, "error")["kind"] in ("NotYourDecisionError", "IllegalOptionError")
+    for ws in (wa, wb):
+        ws.close()
+
+
+def test_net_pilot_10_answer_from_an_older_step_of_another_decision_is_stale(server: ServerProc) -> None:
+    ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
+    tid = str(ana.post("/api/tables", {"seats": ["open"], "options": {"executives": True}})["id"])  # Executives, then Pilot Season
+    ben.post(f"/api/tables/{tid}/join")
+    ana.post(f"/api/tables/{tid}/start", {})
+    wa, wb = ana.ws(tid), ben.ws(tid)
+    sa = until(wa, lambda st: st["view"]["pending"]["kind"] == "x_choose")
+    sb = until(wb, lambda st: st["view"]["pending"]["kind"] == "x_choose")
+    wb.send(json.dumps({"type": "act", "key": sb["view"]["pending"]["options"][0]["key"], "seq": sb["seq"]}))
+    wa.send(json.dumps({"type": "act", "key": sa["view"]["pending"]["options"][0]["key"], "seq": sa["seq"]}))
+    pilot = until(wa, lambda st: st["view"]["pending"]["kind"] == "pilot")
+    # an Executive-time step number for a pilot answer: stale (the Executive reveal came between)
+    wa.send(json.dumps({"type": "act", "key": pilot["view"]["pending"]["options"][0]["key"], "seq": sa["seq"]}))
+    assert recv_type(wa, "error")["kind"] == "StaleStateError"
+    for ws in (wa, wb):
+        ws.close()
