@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,8 +15,6 @@ from primetime.core.errors import NotYourDecisionError
 from primetime.core.game import Game, replay_record
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-
-import pytest
 
 OPTS = {"simultaneous": True}
 
