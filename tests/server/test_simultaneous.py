@@ -75,3 +75,24 @@ def test_net_pilot_10_answer_from_an_older_step_of_another_decision_is_stale(ser
     assert recv_type(wa, "error")["kind"] == "StaleStateError"
     for ws in (wa, wb):
         ws.close()
+
+
+def test_net_pilot_10_imported_record_with_answers_out_of_turn_replays(server: ServerProc) -> None:
+    from primetime.core.game import Game
+
+    g = Game.new("networks", ["Ana", "Ben", "Cy"], seed=3)
+    for p in (2, 0, 1):  # the third player chooses first, then the first, then the second
+        g.apply(p, g.legal_keys(p)[-1])
+    for _ in range(6):
+        g.apply(None, g.legal_keys()[0])
+    rec = g.record()
+    assert rec["actions"][0].startswith("@2:")
+    eve = Person(server.url, "Eve")
+    tid = eve.post("/api/records", rec)["id"]
+    first = eve.get(f"/api/tables/{tid}/replay?step=1")
+    assert first["last"]["player"] == 2 and first["last"]["name"] == "Cy"
+    assert first["last"]["key"] == rec["actions"][0][3:] and first["last"]["label"].startswith("Keep")
+    assert first["view"]["players"][2]["pilot_chosen"] is True and first["view"]["players"][0]["pilot_chosen"] is False
+    last = eve.get(f"/api/tables/{tid}/replay?step={len(rec['actions'])}")
+    assert last["view"]["round"] == g.view(None)["round"] and last["total"] == len(rec["actions"])
+    assert json.loads(eve.http.get(f"/api/tables/{tid}/record").text)["actions"] == rec["actions"]
