@@ -96,3 +96,26 @@ def test_net_pilot_10_imported_record_with_answers_out_of_turn_replays(server: S
     last = eve.get(f"/api/tables/{tid}/replay?step={len(rec['actions'])}")
     assert last["view"]["round"] == g.view(None)["round"] and last["total"] == len(rec["actions"])
     assert json.loads(eve.http.get(f"/api/tables/{tid}/record").text)["actions"] == rec["actions"]
+
+
+def test_net_pilot_10_a_bot_taking_over_a_seat_answers_its_choice_and_reconnects_resume(server: ServerProc) -> None:
+    ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
+    tid = ana.create(["open"])
+    ben.post(f"/api/tables/{tid}/join")
+    ana.post(f"/api/tables/{tid}/start", {})
+    wa = ana.ws(tid)
+    sa = until(wa, lambda st: st["view"]["pending"]["kind"] == "pilot")
+    ben.post(f"/api/tables/{tid}/leave")
+    wa.send(json.dumps({"type": "vote", "target": 1}))
+    # Ben's seat goes to a bot, which chooses Ben's pair though Ana, the first player, has not chosen
+    st = until(wa, lambda st: st["view"]["players"][1]["pilot_chosen"])
+    assert st["table"]["seats"][1]["kind"] == "bot"
+    assert st["view"]["pending"]["player"] == 0 and st["view"]["pending"]["options"]
+    wa.close()
+    # a reconnect shows Ana her own offer and choice again
+    wa = ana.ws(tid)
+    again = recv_state(wa)
+    assert again["view"]["pending"]["kind"] == "pilot" and again["view"]["players"][0]["pilot_offer"] == sa["view"]["players"][0]["pilot_offer"]
+    wa.send(json.dumps({"type": "act", "key": again["view"]["pending"]["options"][0]["key"], "seq": again["seq"]}))
+    until(wa, lambda st: st["view"]["phase"] != "pilot")
+    wa.close()
