@@ -130,3 +130,17 @@ def test_net_pilot_10_choices_stay_hidden_until_revealed() -> None:
     for seat in range(3):
         assert rs_plugin.hidden_checks(g.ruleset, g.state, seat, 3) == []
     assert rs_plugin.invariants(g.ruleset, g.state) == []
+
+
+def test_net_turn_decisions_stay_one_players() -> None:
+    """Only the decisions the rules make simultaneous are: a turn is its player's alone."""
+    g = Game.new("networks", 3, seed=13)
+    simultaneous_round(g, [1, 2, 0], [0, 1, 2])
+    while g.pending() is not None and g.pending().kind != "turn":  # type: ignore[union-attr]
+        g.apply(None, g.legal_keys()[0])
+    cur = g.current_player()
+    assert cur is not None and g.pending_players() == [cur]
+    other = (cur + 1) % 3
+    assert g.pending(other) is None and g.legal_keys(other) == []
+    with pytest.raises(NotYourDecisionError):
+        g.apply(other, g.legal_keys()[0])
