@@ -119,3 +119,22 @@ def test_net_pilot_10_a_bot_taking_over_a_seat_answers_its_choice_and_reconnects
     wa.send(json.dumps({"type": "act", "key": again["view"]["pending"]["options"][0]["key"], "seq": again["seq"]}))
     until(wa, lambda st: st["view"]["phase"] != "pilot")
     wa.close()
+
+
+def test_net_exec_02_pt_sim_01_a_server_bot_answers_its_own_step_out_of_turn() -> None:
+    """The bot worker answers for its seat, though another seat is the first still to answer."""
+    from primetime.core.game import Game
+    from primetime.core.rng import Rng
+    from primetime.server import botpool
+
+    g = Game.new("networks", 3, seed=5, options={"executives": True})
+    key = botpool.think("networks", botpool.encode_state(g), "greedy", 1, 2)
+    assert key in g.legal_keys(2) and g.current_player() == 0
+    g = Game.new("prime-time", 3, seed=4, options={"simultaneous": True})
+    rng = Rng(4)
+    while len(g.pending_players()) < 2:
+        keys = g.legal_keys()
+        g.apply(None, keys[rng.below(len(keys))])
+    last = g.pending_players()[-1]
+    assert last != g.current_player()
+    assert botpool.think("prime-time", botpool.encode_state(g), "greedy", 1, last) in g.legal_keys(last)
