@@ -50,10 +50,10 @@ def table_row(tid: str, seats: list[SeatRow]) -> TableRow:
 def test_users_round_trip(store_url: str) -> None:
     st = make_store(store_url)
     st.create_user("u1", "Ana", hash_secret("s1"))
-    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana", "prefs": {}}
+    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana", "prefs": {}, "account": False}
     assert st.user_by_secret(hash_secret("nope")) is None
     st.update_user("u1", name="Ana B", prefs={"confirm_delay": 0})
-    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana B", "prefs": {"confirm_delay": 0}}
+    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana B", "prefs": {"confirm_delay": 0}, "account": False}
 
 
 def test_tables_seats_actions_and_versions(store_url: str) -> None:

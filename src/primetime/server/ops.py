@@ -14,6 +14,7 @@ from typing import Any
 
 from primetime.core.errors import StaleStateError
 from primetime.core.game import Game
+from primetime.server.accounts import rate_finished
 from primetime.server.gamestate import apply_tracked, build_game, undo_refusal, unseen_by
 from primetime.server.names import seat_refusal
 from primetime.server.runtime import Runtime, bot_name, hash_secret
@@ -85,6 +86,8 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
         tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, seat))
         t.votes = {v for v in t.votes if v[0] != seat}
     finish(tx, rt, t, touch=not mark.screened, **cols)
+    if game.is_over():
+        rate_finished(tx, t)  # in the same transaction: a finished table and its ratings are stored together
     return game.seq - rt.offset(seat)
 
 

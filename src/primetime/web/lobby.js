@@ -1,4 +1,4 @@
-/* The lobby: display name, new table, your games, open tables, games to watch, finished games, import. */
+/* The lobby: display name or account, new table, your games, open tables, games to watch, finished games, import. */
 "use strict";
 
 (function () {
@@ -18,13 +18,67 @@
 
   function render() {
     const root = document.getElementById("lobby");
-    document.getElementById("who").textContent = ME.user ? `Playing as ${ME.user.name}` : "";
+    drawWho();
     if (!ME.user) {
-      root.replaceChildren(namePanel(), intro());
+      root.replaceChildren(namePanel(), accountPanel(), intro(), boardsPanel());
       return;
     }
-    root.replaceChildren(newTablePanel(), listsPanel(), importPanel(), renamePanel());
+    root.replaceChildren(newTablePanel(), listsPanel(), boardsPanel(), importPanel(), renamePanel(),
+      ME.user.account ? null : accountPanel(true));
     loadLists();
+  }
+
+  async function reload() {
+    ME = await PT.api("/api/me");
+    // back to the table whose invitation sent you here to sign in (a table address only)
+    const next = new URLSearchParams(location.search).get("next") || "";
+    if (ME.user && /^\/t\/[A-Za-z0-9_-]{4,32}$/.test(next)) { location.href = next; return; }
+    render();
+  }
+
+  /* The top bar: who is playing, their profile, and sign-out for an account. */
+  function drawWho() {
+    const who = document.getElementById("who");
+    if (!ME.user) { who.replaceChildren(); return; }
+    const out = h("button", { id: "signout-btn", type: "button" }, "Sign out");
+    out.addEventListener("click", async () => {
+      try { await PT.api("/api/signout", {}); await reload(); } catch (e) { PT.toast(e.message); }
+    });
+    who.replaceChildren(`Playing as ${ME.user.name}` + (ME.user.account ? "" : " (guest)"), " · ",
+      h("a", { href: `/u/${ME.user.id}`, id: "profile-link" }, "Your profile"), ...(ME.user.account ? [" · ", out] : []));
+  }
+
+  /* Sign up (a name and a password: rated games, your profile on any browser) or sign in.
+     A guest who signs up keeps their games. */
+  function accountPanel(upgrade) {
+    const name = h("input", { type: "text", id: "acct-name", maxlength: "24", autocomplete: "username",
+      "aria-label": "Account name", placeholder: "Name", value: upgrade && ME.user ? ME.user.name : "" });
+    const pass = h("input", { type: "password", id: "acct-pass", autocomplete: "current-password",
+      "aria-label": "Password", placeholder: "Password (8+ characters)" });
+    const up = h("button", { class: "primary", id: "signup-btn", type: "button" }, "Sign up");
+    const inb = h("button", { id: "signin-btn", type: "button" }, "Sign in");
+    const send = (path) => async () => {
+      try {
+        await PT.api(path, { name: name.value, password: pass.value });
+        await reload();
+      } catch (err) { PT.toast(err.message); }
+    };
+    up.addEventListener("click", send("/api/signup"));
+    inb.addEventListener("click", send("/api/signin"));
+    const form = h("form", { class: "row" }, name, pass, up, inb);
+    form.addEventListener("submit", (e) => { e.preventDefault(); send("/api/signin")(); });
+    const text = upgrade ? "Sign up to keep this name and your games on any browser and to have your games between accounts rated " +
+      "(choose a password), or sign in to an account you have (this guest name is then left behind)."
+      : "With an account your games against other accounts are rated (Glicko-2) and your profile follows you to any browser.";
+    return h(upgrade ? "details" : "div", { class: "panel", id: "account-panel" },
+      upgrade ? h("summary", {}, "Create an account") : h("h2", {}, "Or sign up / sign in"),
+      h("p", { class: "muted" }, text), form);
+  }
+
+  function boardsPanel() {
+    const games = ME.games || [];
+    return h("section", { class: "panel", id: "boards" }, h("h2", {}, "Leaderboards"),
+      h("div", { class: "row" }, games.map((g) => h("a", { class: "btn", href: `/leaderboard/${g.id}`, dataset: { board: g.id } }, g.label))));
   }
 
   function intro() {
@@ -42,13 +96,12 @@
       e.preventDefault();
       try {
         await PT.api("/api/me", { name: input.value });
-        ME = await PT.api("/api/me");
-        render();
+        await reload();
       } catch (err) { PT.toast(err.message); }
     });
     setTimeout(() => input.focus(), 0);
     return h("div", { class: "panel" }, h("h2", {}, "Welcome! Pick a display name"),
-      h("p", { class: "muted" }, "No password: this browser remembers you."), form);
+      h("p", { class: "muted" }, "Play as a guest: no password, this browser remembers you (guests' games are not rated)."), form);
   }
 
   function renamePanel() {

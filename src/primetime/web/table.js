@@ -426,8 +426,11 @@
         reconnect();
       } catch (e) { PT.toast(e.message); btn.disabled = false; }
     });
+    // an account's rated games: sign in (or up) in the lobby, which brings you back here
+    const signIn = hasUser ? null : h("p", { class: "muted" }, "Or play with your account: ",
+      h("a", { href: `/?next=${encodeURIComponent("/t/" + tableId)}`, id: "join-signin" }, "sign in or sign up"), " first.");
     return h("div", { class: "panel" }, h("h2", {}, "Join this table"),
-      h("div", { class: "row" }, hasUser ? h("span", {}, `as ${S.me.user.name}`) : name, btn));
+      h("div", { class: "row" }, hasUser ? h("span", {}, `as ${S.me.user.name}`) : name, btn), signIn);
   }
 
   function reconnect() {
@@ -590,6 +593,14 @@
       h("button", { id: "summary-close", onclick: () => { ov.classList.add("hidden"); S.summaryClosed = true; } }, "Close"));
     const dlg = PT.gameOf(m.view.game).summary(m.view, extra);
     if (!dlg) return;
+    // a rated game (every seat an account): how it moved each player's rating
+    PT.api(`/api/tables/${tableId}/ratings`).then((r) => {
+      if (!r.rated) return;
+      extra.before(h("p", { id: "rating-changes" }, "Rated game: ", r.seats.map((s, i) => {
+        const d = s.after - s.before;
+        return [i ? ", " : "", h("a", { href: `/u/${encodeURIComponent(s.user)}` }, s.name), ` ${s.before} → ${s.after} (${d >= 0 ? "+" : ""}${d})`];
+      }).flat()));
+    }).catch(() => {});
     ov.replaceChildren(dlg);
     ov.classList.remove("hidden");
     S.summaryShownFor = m.table.id;

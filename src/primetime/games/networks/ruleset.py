@@ -384,11 +384,13 @@ def executive_view(s: NetState, p: int, viewer: int | None) -> dict[str, Any]:
     if i >= 0 and (s.extra["xr"] or viewer == p):
         b = X.EX.boards[i]
         side = int(s.extra["xs"][p])
-        out["executive"] = {"id": b.id, "name": b.name, "side": side, "artwork": b.sides[side],
+        out["executive"] = {"id": b.id, "name": b.name, "side": side, "artwork": b.sides[side], "sides": list(b.sides),
                             "complexity": b.complexity, "ability": b.ability, "drawback": b.drawback}
-        if b.effect == "rondel":
+        if b.effect == "rondel":  # NET-EXEC-05: the marker's space and the spaces it may move to now
             pos = s.extra["xm"][p]
             out["executive"]["rondel"] = X.RONDEL[pos] if pos >= 0 else None
+            out["executive"]["rondel_spaces"] = list(X.RONDEL)
+            out["executive"]["rondel_reachable"] = [X.RONDEL[i] for i in X.reachable(s, p)]
         if b.effect == "gorilla":
             out["executive"]["early_turn"] = bool(s.extra["xg"][p])
     if not s.extra["xr"]:

@@ -82,10 +82,13 @@ MOGUL_NOW = 0.8  # share of a Use Once Mogul's rough value now that holding it i
 MOGUL_ONGOING = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
 # Game End Moguls: expected growth per round left, per point of their parameter
 MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
-# Executives: what an ability is worth over a game, in viewers, beyond its numbers (a rough prior from
-# games of greedy bots with one board forced on a seat: see docs/design-decisions.md, Executives).
-EXEC_PRIOR = {"rondel": -2.0, "cable": -5.0, "gorilla": -5.0, "specialist": 0.0, "butcher": 0.0, "flix": 5.0,
-              "procrastinator": 3.0, "": 0.0}
+# Executives, by board id: what a board is worth over a game, in viewers, beyond what its numbers are
+# worth to this evaluation (its ability, and the evaluation's error on its numbers).  Calibrated from
+# 4-player greedy games in which every player keeps one of its two boards at random: the board's
+# measured worth minus the value of its parameters at the choice (docs/design-decisions.md, Executives).
+EXEC_PRIOR = {"beeb": -3.0, "cable": -6.9, "gorilla": -0.7, "specialist": 1.4, "butcher": 0.9, "flix": 9.6,
+              "procrastinator": 7.8, "accountant": 6.6, "publicist": -5.3, "investor": 3.6, "auteur": -2.5,
+              "anchor": -0.9}
 
 # The player's own follow-up decisions that are looked at one level deeper.
 FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
@@ -431,7 +434,7 @@ def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
     if i < 0:
         return 0.0
     b = X.EX.boards[i]
-    v = float(X.param(s, p, "end_viewers")) + EXEC_PRIOR.get(b.effect, 0.0) * left / RE.ROUNDS
+    v = float(X.param(s, p, "end_viewers")) + EXEC_PRIOR.get(b.id, 0.0) * left / RE.ROUNDS
     if s.round == 0:
         v += max(X.param(s, p, "start_cash"), -s.players[p].cash) * cash_value
     rounds = left - (1 if p in s.pass_order else 0)
