@@ -23,16 +23,23 @@ def seats(*kinds: str) -> Any:
 
 
 class FakeGame:
+    """What the clocks ask of a game: whether it is over and who may answer now (``pending_players``:
+    several during a simultaneous decision)."""
+
     def __init__(self, cur: int | None, several: list[int] | None = None) -> None:
         self.cur = cur
-        if several is not None:
-            self.acting_players = lambda: several
+        self.several = several
 
     def is_over(self) -> bool:
         return self.cur is None
 
     def current_player(self) -> int | None:
         return self.cur
+
+    def pending_players(self) -> list[int]:
+        if self.several is not None:
+            return list(self.several)
+        return [] if self.cur is None else [self.cur]
 
 
 def test_time_control_is_checked_at_creation() -> None:

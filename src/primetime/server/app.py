@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
-from primetime.core.game import load_record, replay_record
+from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
 from primetime.server import accounts, clocks, names
 from primetime.server.account_api import USER_COOKIE, add_account_routes
@@ -466,8 +466,8 @@ def create_app(settings: Settings | None = None) -> Guard:
             last = None
             if step > 0:
                 prev = replay_record(rec, upto=step - 1)
-                d = prev.pending()
-                key = rec["actions"][step - 1]
+                actor, key = split_action(rec["actions"][step - 1])
+                d = prev.pending(actor)
                 label = next((o.label for o in d.options if o.key == key), key) if d else key
                 last = {"player": d.player if d else None, "key": key,
                         "label": render(label, list(rec["players"])),

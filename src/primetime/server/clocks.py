@@ -73,15 +73,11 @@ def parse(spec: Any) -> dict[str, Any] | None:
 
 
 def acting(game: Game[Any] | None) -> list[int]:
-    """Every seat that must act now: today one (the current player); a game whose rules
-    let several act at once may say so with ``acting_players()``."""
+    """Every seat that must act now: the game's pending players (several during a simultaneous
+    decision, such as a pilot offer; their clocks all run)."""
     if game is None or game.is_over():
         return []
-    several = getattr(game, "acting_players", None)
-    if callable(several):
-        return sorted(int(p) for p in several())
-    p = game.current_player()
-    return [] if p is None else [int(p)]
+    return sorted(int(p) for p in game.pending_players())
 
 
 def _clocked(t: Any, game: Game[Any] | None) -> list[int]:

@@ -357,7 +357,7 @@ class Hub:
 
     # -------------------------------------------------------------- bots
     def kick(self, rt: Runtime) -> None:
-        """Start the bot whose decision is pending, if any (and watch the running clocks)."""
+        """Start a bot whose decision is pending, if any (and watch the running clocks)."""
         if self.loop is None or self._stopping.is_set():
             return
         self._arm_clock(rt)
@@ -371,11 +371,10 @@ class Hub:
         t, g = rt.meta, rt.game
         if t is None or g is None or t.status != "running" or rt.stale or g.is_over():
             return None
-        p = g.current_player()
-        if p is None or p >= len(t.seats):
-            return None
-        s = t.seats[p]
-        return s if s.kind == "bot" else None
+        for p in g.pending_players():  # a simultaneous decision: every bot answers its own, one after another
+            if 0 <= p < len(t.seats) and t.seats[p].kind == "bot":
+                return t.seats[p]
+        return None
 
     async def _bot_move(self, rt: Runtime) -> None:
         try:
@@ -596,7 +595,7 @@ class Hub:
 
         Its player names are cleaned like every other name (``names.record_names``): the
         stored record carries the cleaned names; the game does not depend on them."""
-        from primetime.core.game import replay_record
+        from primetime.core.game import replay_record, split_action
 
         seed = rec["seed"]
         if seed not in SEED_RANGE:
@@ -612,9 +611,10 @@ class Hub:
             game = replay_record(rec)
             marks_seats = []
             g2 = Game.new(rec["game"], list(names), int(seed), dict(rec.get("options") or {}))
-            for key in rec["actions"]:
-                marks_seats.append((key, int(g2.current_player() or 0)))
-                g2.apply(None, key)
+            for entry in rec["actions"]:
+                seat, _key = split_action(entry)
+                marks_seats.append((entry, int(seat if seat is not None else g2.current_player() or 0)))
+                g2.apply_entry(entry)
             now = time.time()
             seats = [SeatRow(i, "bot", None, nm, "imported") for i, nm in enumerate(names)]
             t = TableRow(new_id(), "Imported: " + ", ".join(names)[:60], rec["game"], owner, "finished",

@@ -16,7 +16,7 @@ from primetime.core.errors import StaleStateError
 from primetime.core.game import Game
 from primetime.server import clocks
 from primetime.server.accounts import rate_finished
-from primetime.server.gamestate import apply_tracked, build_game, undo_refusal
+from primetime.server.gamestate import apply_tracked, build_game, undo_refusal, unseen_by
 from primetime.server.names import seat_refusal
 from primetime.server.runtime import Runtime, bot_name, hash_secret
 from primetime.server.store import ConflictError, SeatRow, TableRow, Tx
@@ -78,6 +78,8 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
     game = rt.game
     off = 0 if by_bot else rt.offset(seat)
     real = None if expected_seq is None else expected_seq + off
+    if real is not None and 0 <= real < game.seq and seat in game.pending_players() and unseen_by(rt.marks, real, seat):
+        real = None  # others answered the same simultaneous decision meanwhile: this answer still stands
     try:
         game.check(seat, key, real)  # typed errors; nothing changed yet
     except StaleStateError:
@@ -86,7 +88,7 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
     mark = apply_tracked(game, seat, key, real)
     rt.marks.append(mark)
     tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
-               (t.id, game.seq - 1, key, seat, time.time()))
+               (t.id, game.seq - 1, game.actions[-1], seat, time.time()))
     cols: dict[str, Any] = {"nactions": game.seq, "acted": time.time()}
     if game.is_over():
         cols["status"] = "finished"

@@ -68,6 +68,13 @@
     return true;
   }
 
+  /** The keys of my own pending decision in state message ``m`` (null: I have none). */
+  function myOptionKeys(m) {
+    const pend = m.view && m.view.pending;
+    if (!pend || m.me.seat === null || pend.player !== m.me.seat || !pend.options) return null;
+    return new Set(pend.options.map((o) => o.key));
+  }
+
   function onMessage(m) {
     if (m.type === "state") {
       if (S.msg && m.version < S.msg.version) return; // never go back
@@ -81,8 +88,14 @@
       }
       S.replKey = null;
       S.busy = false;
-      if (S.pending && S.pending.seq !== m.seq) cancelPending();
-      if (oldSeq !== m.seq) S.selectedPilot = [];
+      // another player's answer to a simultaneous decision leaves my own choice as it was:
+      // a proposed option still offered stands (against the new step), and so does a half-chosen pilot pair
+      const mine = myOptionKeys(m);
+      if (S.pending && S.pending.seq !== m.seq) {
+        if (mine && mine.has(S.pending.option.key)) S.pending.seq = m.seq;
+        else cancelPending();
+      }
+      if (oldSeq !== m.seq && !(mine && m.view.pending.kind === "pilot")) S.selectedPilot = [];
       render();
     } else if (m.type === "time") {
       S.clockOffset = m.now - Date.now() / 1000;
@@ -529,9 +542,11 @@
     const out = new Set(m.table.replaceable || []);
     const v = m.view;
     if (m.table.status === "running" && v && v.current !== null && v.current !== undefined && m.table.idle_after) {
-      const s = m.table.seats[v.current];
       const now = Date.now() / 1000 + (S.clockOffset || 0);
-      if (s && s.kind === "human" && now - m.table.acted > m.table.idle_after) out.add(v.current);
+      for (const seat of (v.pending && v.pending.players) || [v.current]) {
+        const s = m.table.seats[seat];
+        if (s && s.kind === "human" && now - m.table.acted > m.table.idle_after) out.add(seat);
+      }
     }
     return Array.from(out).sort();
   }
@@ -554,7 +569,10 @@
       // the prompt names its player ("Hana: choose an action."): say the name once
       const who = PT.nameOf(v, pend.player);
       const text = pend.prompt.startsWith(who + ": ") ? pend.prompt.slice(who.length + 2) : pend.prompt;
-      prompt = `Waiting for ${who}: ${text}`;
+      // a simultaneous decision: everyone still to answer, in any order
+      const names = (pend.players || [pend.player]).map((s) => PT.nameOf(v, s));
+      const all = names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : who;
+      prompt = `Waiting for ${all}: ${text}`;
     }
     bar.appendChild(h("div", { class: "row" },
       myDecision ? h("span", { class: "badge turn" }, "Your turn") : null,

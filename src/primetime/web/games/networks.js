@@ -398,7 +398,7 @@
       const p = view.players[s];
       const label = (s === ctx.mySeat ? "You: " : "") + nameOf(view, s);
       const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false",
-        dataset: { tab: s } }, PT.presenceDot(s), label, ` $${p.cash}M`, view.current === s ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
+        dataset: { tab: s } }, PT.presenceDot(s), label, ` $${p.cash}M`, (view.pending && view.pending.players ? view.pending.players.includes(s) : view.current === s) ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
       t.addEventListener("click", () => ctx.setTab(s));
       tabs.appendChild(t);
     }
