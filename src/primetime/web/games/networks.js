@@ -55,6 +55,9 @@
     ["Ⓜ", "A Mogul (Moguls module), or a Mogul token on a genre track."],
     ["condition", "The card has a condition: hover (or long-press) it for the text."],
     ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
+    ["◯ ring", "A ring in a player's colour: the card or space that player changed with their last move (their tab is ringed too; hover it)."],
+    ["● dot", "On a player's tab: deciding now. Before a name: online (green), away (yellow), offline (grey)."],
+    ["♪ Sound / ♪ Muted", "Top bar: a short sound when it becomes your turn, or muted (click to switch)."],
   ];
 
   function legend() {
@@ -524,7 +527,33 @@
     return strip;
   }
 
+  /** The round summary's table: each network's viewers, upkeep, cash after upkeep and genre bonuses that round. */
+  function roundSummary(view, sum) {
+    const cell = (x) => h("td", {}, x === null || x === undefined ? "—" : x);
+    return h("table", { class: "scores", dataset: { testid: "round-summary-table" } },
+      h("thead", {}, h("tr", {}, ["Network", "Viewers", "Upkeep", "Cash", "Genre bonuses"].map((x) => h("th", {}, x)))),
+      h("tbody", {}, sum.players.map((r) => h("tr", { dataset: { seat: r.seat } },
+        h("td", {}, h("span", { class: `seat-swatch mark-seat-${r.seat}` }), nameOf(view, r.seat),
+          view.players[r.seat] ? h("span", { class: "muted" }, ` (${view.players[r.seat].network})`) : null),
+        cell(r.viewers === null ? null : `${r.viewers} ◉`),
+        cell(r.upkeep === null ? null : `${r.upkeep >= 0 ? "+" : "−"}$${Math.abs(r.upkeep)}M`),
+        cell(r.cash === null ? null : `$${r.cash}M`),
+        cell(r.genre_bonuses.length ? r.genre_bonuses.join(", ") : "none")))));
+  }
+
+  /** Marks of a move that are not cards in the player's area: a pass takes a pass-track column. */
+  function moveSpots(prev, view) {
+    const out = {};
+    view.players.forEach((p, s) => {
+      const was = prev.players[s];
+      if (p.passed && was && !was.passed && p.pass_column) out[s] = [`#passtrack .passcol:nth-child(${p.pass_column})`];
+    });
+    return out;
+  }
+
   PT.registerGame("networks", {
+    roundSummary,
+    moveSpots,
     title: "The Networks: Primetime",
     roundLabel: (v) => (v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`),
     tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}` +

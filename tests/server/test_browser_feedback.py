@@ -1,0 +1,198 @@
+"""Browser tests of what the table tells a player happened (issue: browser play, second pass),
+in Debian's Chromium: each player's last move ringed in their colour, the round summary at a
+round's end (dismissed and reopened), the signal when it becomes your turn (title, sound,
+notification; the mute kept in the user's prefs), no animation under reduced motion, and
+screenshots of a game in progress and of the round summary at desktop and phone sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .helpers import SCREENSHOTS, ServerProc
+
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SEAT_1_COLOUR = "rgb(243, 154, 61)"  # --seat-1 in app.css
+
+# Stubs put into the page before its scripts: a Notification the test can read, a page that is
+# not in front (so that a notification is due), and an AudioContext that counts the notes played.
+STUBS = """
+window.__notes = [];
+window.Notification = function (title, opts) { window.__notes.push({title, body: opts && opts.body}); this.close = () => {}; };
+window.Notification.permission = "granted";
+window.Notification.requestPermission = async () => "granted";
+document.hasFocus = () => false;
+window.__chimes = 0;
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  resume() {}
+  createOscillator() { window.__chimes++; return { frequency: {}, connect: (g) => g, start() {}, stop() {} }; }
+  createGain() { const g = { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; return g; }
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    # a fixed table seed: the same games every run
+    s = ServerProc(tmp_path_factory.mktemp("feedback") / "data",
+                   env={"PRIMETIME_BOT_DELAY": "0.02", "PRIMETIME_IDLE_REPLACE": "600", "PRIMETIME_TABLE_SEED": "7"}).start()
+    yield s
+    s.stop()
+
+
+def new_page(browser: Any, size: dict[str, int], stubs: bool = True, state: Any = None) -> Any:
+    phone = size["width"] < 600
+    ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, storage_state=state, bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    page.add_init_script("localStorage.setItem('pt_confirm_delay', '0')")
+    if stubs:
+        page.add_init_script(STUBS)
+    return page
+
+
+def networks_table(browser: Any, web: ServerProc, size: dict[str, int] = DESKTOP, stubs: bool = True, name: str = "Hana") -> tuple[Any, str]:
+    """A started table of The Networks: the person and a greedy bot, simplified Pilot Season; at the first turn."""
+    page = new_page(browser, size, stubs)
+    page.goto(web.url + "/")
+    page.fill("#name", name)
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+    tid = str(page.evaluate("PT.api('/api/tables', {seats: ['bot:greedy'], options: {pilot: 'simplified'}}).then((r) => r.id)"))
+    page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    page.goto(f"{web.url}/t/{tid}")
+    page.wait_for_selector("body[data-my-turn='1']")
+    return page, tid
+
+
+def act(page: Any, prefer_pass: bool) -> None:
+    """Answer the pending decision through the page's own connection and wait for the next state."""
+    seq = page.evaluate("document.body.dataset.seq")
+    page.evaluate("""(preferPass) => {
+      const S = PT.tableState, opts = S.msg.view.pending.options;
+      const o = opts.find((x) => preferPass === x.key.startsWith("pass")) || opts[0];
+      S.ws.send(JSON.stringify({type: "act", key: o.key, seq: S.msg.seq, id: 999}));
+    }""", prefer_pass)
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+
+
+def my_turn_again(page: Any) -> None:
+    page.wait_for_function("document.body.dataset.myTurn === '1' || document.body.dataset.phase === 'over'")
+
+
+def to_round_summary(page: Any) -> None:
+    """Pass at once and answer every later decision until round 1 ends and its summary opens."""
+    for _ in range(60):
+        if page.locator("#round-summary").count():
+            return
+        page.wait_for_function("document.body.dataset.myTurn === '1' || !!document.getElementById('round-summary')")
+        if page.locator("#round-summary").count():
+            return
+        act(page, prefer_pass=True)
+    raise AssertionError("round 1 did not end")
+
+
+def test_last_move_of_a_bot_is_ringed_in_its_colour(browser: Any, web: ServerProc) -> None:
+    page, _ = networks_table(browser, web)
+    act(page, prefer_pass=False)  # a move of mine that is not a pass: the bot moves in the same round
+    my_turn_again(page)
+    tab = page.locator('.tab[data-tab="1"]')
+    assert "moved" in (tab.get_attribute("class") or "")
+    assert (tab.get_attribute("data-tip") or "").startswith("Last move: ")
+    # my own move is ringed in my area, in my colour
+    assert page.locator('.area[data-seat="0"] .last-move.mark-seat-0, #passtrack .last-move.mark-seat-0').count() >= 1
+    tab.click()
+    ring = page.locator(".last-move.mark-seat-1").first
+    ring.wait_for()
+    # the ring as it stays once its short animation is over
+    assert ring.evaluate("(el) => { el.getAnimations().forEach((a) => a.finish()); return getComputedStyle(el).outlineColor; }") \
+        == SEAT_1_COLOUR
+    # only what the bot changed: its green room, lineup or the pass-track column it took
+    assert ring.evaluate("(el) => !!el.closest('.area[data-seat=\"1\"], #passtrack')")
+
+
+def test_round_summary_at_round_end_dismiss_and_reopen(browser: Any, web: ServerProc) -> None:
+    page, tid = networks_table(browser, web)
+    act(page, prefer_pass=False)
+    my_turn_again(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.click('.tab[data-tab="1"]')  # the bot's area, its last move ringed
+    page.screenshot(path=str(SCREENSHOTS / "feedback-game-desktop.png"), full_page=True)
+    to_round_summary(page)
+    dlg = page.locator("#round-summary")
+    assert dlg.get_attribute("data-round") == "1"
+    view = page.evaluate("PT.tableState.msg.view")
+    rows = dlg.locator("tbody tr")
+    assert rows.count() == 2
+    for s in (0, 1):
+        p = view["players"][s]
+        cells = rows.nth(s).locator("td")
+        assert cells.nth(1).inner_text() == f"{p['round_scores'][0]} ◉"  # the viewers the round scored
+        summary = view["round_summaries"][0]["players"][s]
+        assert cells.nth(3).inner_text() == f"${summary['cash']}M"
+    page.screenshot(path=str(SCREENSHOTS / "feedback-round-summary-desktop.png"), full_page=False)
+    page.click("#rs-close")
+    assert page.locator("#overlay").get_attribute("class").split().count("hidden") == 1
+    page.click("#round-summary-btn")
+    dlg.wait_for()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#round-summary", state="hidden")
+    # the same player on a phone: the game in progress, then the summary reopened
+    phone = new_page(browser, PHONE, state=page.context.storage_state())
+    phone.goto(f"{web.url}/t/{tid}")
+    phone.wait_for_selector("#round-summary-btn")
+    assert phone.locator("#round-summary").count() == 0  # opened only when a round ends in front of you
+    phone.screenshot(path=str(SCREENSHOTS / "feedback-game-phone.png"), full_page=True)
+    phone.click("#round-summary-btn")
+    phone.wait_for_selector("#round-summary")
+    sw, iw = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sw <= iw
+    phone.screenshot(path=str(SCREENSHOTS / "feedback-round-summary-phone.png"), full_page=False)
+
+
+def test_your_turn_title_sound_and_notification_then_muted(browser: Any, web: ServerProc) -> None:
+    page, _ = networks_table(browser, web, name="Ben")
+    n = int(page.evaluate("document.body.dataset.turnSignals || '0'"))
+    notes0 = len(page.evaluate("window.__notes"))
+    act(page, prefer_pass=False)
+    page.wait_for_function(f"document.body.dataset.turnSignals === '{n + 1}'")
+    assert page.title().startswith("▶ Your turn")
+    notes = page.evaluate("window.__notes")[notes0:]
+    assert len(notes) == 1 and notes[0]["title"].startswith("Your turn") and notes[0]["body"]
+    chimes = page.evaluate("window.__chimes")
+    assert chimes == 2 * (n + 1)  # two notes a turn
+    # mute: kept in the user's prefs, and the next turn is silent (title and notification still come)
+    page.click("#sound-btn")
+    page.wait_for_function("PT.tableState.me.user.prefs.turn_sound === false")
+    assert page.evaluate("PT.api('/api/me').then((r) => r.user.prefs.turn_sound)") is False
+    assert page.locator("#sound-btn").get_attribute("aria-pressed") == "true"
+    act(page, prefer_pass=False)
+    page.wait_for_function(f"document.body.dataset.turnSignals === '{n + 2}'")
+    assert page.evaluate("window.__chimes") == chimes
+    assert len(page.evaluate("window.__notes")) == notes0 + 2
+
+
+ARRIVALS = """() => {
+  const els = Array.from(document.querySelectorAll('.arrive'));
+  return els.length ? els.map((el) => getComputedStyle(el).animationName) : null;
+}"""
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_cards_arriving_animate_unless_reduced_motion(browser: Any, web: ServerProc, motion: str) -> None:
+    page = new_page(browser, DESKTOP)
+    page.emulate_media(reduced_motion=motion)
+    page.goto(web.url + "/")
+    page.fill("#name", "Mia")
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+    tid = str(page.evaluate("PT.api('/api/tables', {seats: ['bot:greedy'], options: {pilot: 'simplified'}}).then((r) => r.id)"))
+    page.goto(f"{web.url}/t/{tid}")
+    page.wait_for_selector("#start-btn")
+    page.click("#start-btn")  # the market is dealt in front of the page: its cards arrive
+    names = page.wait_for_function(ARRIVALS).json_value()
+    assert names and set(names) == ({"none"} if motion == "reduce" else {"pt-arrive"})
