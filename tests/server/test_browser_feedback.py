@@ -80,6 +80,13 @@ def act(page: Any, prefer_pass: bool) -> None:
     page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
 
 
+def shot(page: Any, name: str, full: bool = False) -> None:
+    """A screenshot with every animation played to its end (so that no card is caught half faded in)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("document.getAnimations().forEach((a) => a.finish())")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full)
+
+
 def my_turn_again(page: Any) -> None:
     page.wait_for_function("document.body.dataset.myTurn === '1' || document.body.dataset.phase === 'over'")
 
@@ -119,9 +126,8 @@ def test_round_summary_at_round_end_dismiss_and_reopen(browser: Any, web: Server
     page, tid = networks_table(browser, web)
     act(page, prefer_pass=False)
     my_turn_again(page)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.click('.tab[data-tab="1"]')  # the bot's area, its last move ringed
-    page.screenshot(path=str(SCREENSHOTS / "feedback-game-desktop.png"), full_page=True)
+    shot(page, "feedback-game-desktop", full=True)
     to_round_summary(page)
     dlg = page.locator("#round-summary")
     assert dlg.get_attribute("data-round") == "1"
@@ -134,7 +140,7 @@ def test_round_summary_at_round_end_dismiss_and_reopen(browser: Any, web: Server
         assert cells.nth(1).inner_text() == f"{p['round_scores'][0]} ◉"  # the viewers the round scored
         summary = view["round_summaries"][0]["players"][s]
         assert cells.nth(3).inner_text() == f"${summary['cash']}M"
-    page.screenshot(path=str(SCREENSHOTS / "feedback-round-summary-desktop.png"), full_page=False)
+    shot(page, "feedback-round-summary-desktop")
     page.click("#rs-close")
     assert page.locator("#overlay").get_attribute("class").split().count("hidden") == 1
     page.click("#round-summary-btn")
@@ -146,12 +152,12 @@ def test_round_summary_at_round_end_dismiss_and_reopen(browser: Any, web: Server
     phone.goto(f"{web.url}/t/{tid}")
     phone.wait_for_selector("#round-summary-btn")
     assert phone.locator("#round-summary").count() == 0  # opened only when a round ends in front of you
-    phone.screenshot(path=str(SCREENSHOTS / "feedback-game-phone.png"), full_page=True)
+    shot(phone, "feedback-game-phone", full=True)
     phone.click("#round-summary-btn")
     phone.wait_for_selector("#round-summary")
     sw, iw = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert sw <= iw
-    phone.screenshot(path=str(SCREENSHOTS / "feedback-round-summary-phone.png"), full_page=False)
+    shot(phone, "feedback-round-summary-phone")
 
 
 def test_your_turn_title_sound_and_notification_then_muted(browser: Any, web: ServerProc) -> None:
@@ -196,3 +202,42 @@ def test_cards_arriving_animate_unless_reduced_motion(browser: Any, web: ServerP
     page.click("#start-btn")  # the market is dealt in front of the page: its cards arrive
     names = page.wait_for_function(ARRIVALS).json_value()
     assert names and set(names) == ({"none"} if motion == "reduce" else {"pt-arrive"})
+
+
+def test_prime_time_last_moves_on_the_board_and_round_summary(browser: Any, web: ServerProc) -> None:
+    """Prime Time: a bot's bid or action token ringed in its colour; the round summary after Income."""
+    page = new_page(browser, DESKTOP)
+    page.goto(web.url + "/")
+    page.fill("#name", "Lea")
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+    tid = str(page.evaluate("PT.api('/api/tables', {game: 'prime-time', seats: ['bot:greedy']}).then((r) => r.id)"))
+    page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    page.goto(f"{web.url}/t/{tid}")
+    ringed = False
+    for _ in range(200):
+        page.wait_for_function("document.body.dataset.myTurn === '1' || !!document.getElementById('round-summary')")
+        if not ringed and page.evaluate("document.body.dataset.phase") == "dev":
+            ringed = page.locator("#pt-main .last-move.mark-seat-1").count() > 0
+        if page.locator("#round-summary").count():
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        page.evaluate("""() => {
+          const S = PT.tableState, opts = S.msg.view.pending.options;
+          const o = opts.find((x) => x.key === "done" || x.key.startsWith("pass")) || opts[0];
+          S.ws.send(JSON.stringify({type: "act", key: o.key, seq: S.msg.seq, id: 999}));
+        }""")
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    else:
+        raise AssertionError("round 1 of Prime Time did not end")
+    assert ringed, "the bot's token or bid was not ringed during Development"
+    dlg = page.locator("#round-summary")
+    assert dlg.get_attribute("data-round") == "1"
+    summary = page.evaluate("PT.tableState.msg.view.round_summaries[0].players")
+    rows = dlg.locator("tbody tr")
+    for s in (0, 1):
+        assert rows.nth(s).locator("td").nth(2).inner_text() == f"${summary[s]['income']}"
+    shot(page, "feedback-round-summary-prime-time")
+    page.click("#rs-close")
+    page.click("#help-btn")  # the Help explains every symbol of Prime Time's page too
+    assert page.locator("#help dl.legend dt").count() >= 10

@@ -45,17 +45,13 @@ def round_summaries(log: list[str], n: int) -> list[dict[str, Any]]:
     """Each finished round, read from the public log (the lines every seat sees): per network its
     viewers, upkeep (+ earned, - paid), cash after upkeep and the genre bonuses taken that round."""
     out: list[dict[str, Any]] = []
-    rnd = 0
-    rows: list[dict[str, Any]] = []
 
     def fresh() -> list[dict[str, Any]]:
         return [{"seat": p, "viewers": None, "upkeep": None, "cash": None, "genre_bonuses": []} for p in range(n)]
 
     rows = fresh()
     for line in log:
-        m = _ROUND.match(line)
-        if m:
-            rnd = int(m.group(1))
+        if _ROUND.match(line):
             rows = fresh()
             continue
         m = _UPKEEP.match(line)
