@@ -141,12 +141,13 @@ def test_round_summary_at_round_end_dismiss_and_reopen(browser: Any, web: Server
         summary = view["round_summaries"][0]["players"][s]
         assert cells.nth(3).inner_text() == f"${summary['cash']}M"
     shot(page, "feedback-round-summary-desktop")
+    assert page.locator("#overlay.hidden").count() == 1  # a panel, not a dialog: the board stays usable
     page.click("#rs-close")
-    assert page.locator("#overlay").get_attribute("class").split().count("hidden") == 1
+    assert page.locator("#round-summary").count() == 0
     page.click("#round-summary-btn")
     dlg.wait_for()
     page.keyboard.press("Escape")
-    page.wait_for_selector("#round-summary", state="hidden")
+    page.wait_for_selector("#round-summary", state="detached")
     # the same player on a phone: the game in progress, then the summary reopened
     phone = new_page(browser, PHONE, state=page.context.storage_state())
     phone.goto(f"{web.url}/t/{tid}")

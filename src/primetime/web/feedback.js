@@ -134,25 +134,24 @@
   };
 
   /* ---------------------------------------------------------------- round summary */
-  /** The round summary dialog: the game's table for round ``idx`` of ``view.round_summaries``,
-      with buttons to the rounds before and after it. */
-  PT.roundSummaryDialog = function (view, idx, go, close) {
+  /** The round summary panel: the game's table for round ``idx`` of ``view.round_summaries``,
+      with buttons to the rounds before and after it and one to close it. */
+  PT.roundSummaryPanel = function (view, idx, go, close) {
     const list = view.round_summaries || [];
     const sum = list[idx];
     if (!sum) return null;
     const game = PT.gameOf(view.game);
-    const nav = h("div", { class: "row", style: "margin-top:10px" },
-      h("button", { class: "small", id: "rs-prev", disabled: idx === 0 || undefined, onclick: () => go(idx - 1) }, "◀ Round " + (list[idx - 1] || {}).round),
-      h("button", { class: "small", id: "rs-next", disabled: idx >= list.length - 1 || undefined, onclick: () => go(idx + 1) }, "Round " + (list[idx + 1] || {}).round + " ▶"),
-      h("span", { class: "spacer", style: "flex:1" }),
-      h("button", { class: "primary", id: "rs-close", onclick: close }, "Close"));
-    if (idx === 0) nav.firstChild.textContent = "◀";
-    if (idx >= list.length - 1) nav.children[1].textContent = "▶";
-    return h("div", { class: "dialog round-summary", id: "round-summary", role: "dialog", "aria-label": `Round ${sum.round} summary`,
+    const prev = list[idx - 1];
+    const next = list[idx + 1];
+    return h("section", { class: "panel full round-summary", id: "round-summary", "aria-label": `Round ${sum.round} summary`,
       dataset: { round: sum.round } },
-    h("h2", {}, `Round ${sum.round} summary`),
-    game.roundSummary ? game.roundSummary(view, sum) : null,
-    h("p", { class: "muted small" }, "From the game log everyone sees. Reopen it any time with the “Round summary” button."),
-    nav);
+    h("div", { class: "row" }, h("h2", { style: "flex:1;margin:0" }, `Round ${sum.round} summary`),
+      h("button", { class: "small", id: "rs-prev", disabled: !prev || undefined, "aria-label": "Previous round",
+        onclick: () => go(idx - 1) }, prev ? `◀ Round ${prev.round}` : "◀"),
+      h("button", { class: "small", id: "rs-next", disabled: !next || undefined, "aria-label": "Next round",
+        onclick: () => go(idx + 1) }, next ? `Round ${next.round} ▶` : "▶"),
+      h("button", { class: "small", id: "rs-close", "aria-label": "Close the round summary", onclick: close }, "✕ Close")),
+    h("div", { class: "rs-body" }, game.roundSummary ? game.roundSummary(view, sum) : null),
+    h("p", { class: "muted small", style: "margin:4px 0 0" }, "From the game log everyone sees. The “Round summary” button above reopens it."));
   };
 })();

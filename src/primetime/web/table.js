@@ -27,7 +27,7 @@
     lastMoves: {}, // seat -> {cards, spots}: that player's last move, ringed on the board
     arrivals: new Map(), // card id -> until when it counts as just arrived (animated)
     turnSignals: 0, // how often this page signalled "your turn"
-    roundShown: null, // index of the round summary on screen
+    roundShown: null, // index of the round summary on the page (a panel above the board), null: closed
   };
   PT.tableState = S; // for debugging and tests
 
@@ -97,7 +97,7 @@
     }
     const before = a ? (a.round_summaries || []).length : 0;
     const after = (b.round_summaries || []).length;
-    if (after > before && b.phase !== "over") S.showRound = after - 1;
+    if (after > before && b.phase !== "over") S.roundShown = after - 1;
   }
 
   function confirmDelay() {
@@ -395,7 +395,7 @@
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;
     closeMenu(); cancelPending(); renderStatus();
-    if (document.getElementById("round-summary")) { document.getElementById("overlay").classList.add("hidden"); S.roundShown = null; }
+    if (S.roundShown !== null && document.getElementById("round-summary")) closeRoundSummary();
   });
 
   /* ---------------------------------------------------------------- rendering */
@@ -538,12 +538,12 @@
       scorePage: S.scorePage, setScorePage: (p) => { S.scorePage = p; render(); },
     };
     const status = h("div", { class: "full", id: "status-wrap" });
-    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), ...rules.parts(v, ctx)));
+    // the round summary is a panel above the board, not a dialog: play goes on while it is open
+    const roundPanel = S.roundShown !== null ? PT.roundSummaryPanel(v, S.roundShown, showRoundSummary, closeRoundSummary) : null;
+    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), roundPanel, ...rules.parts(v, ctx)));
     PT.paintFeedback(game, S.lastMoves, freshArrivals());
     renderStatus(ctx);
     if (v.phase === "over" && S.summaryShownFor !== m.table.id && !S.summaryClosed) showSummary();
-    else if (S.showRound !== null && S.showRound !== undefined) { const i = S.showRound; S.showRound = null; showRoundSummary(i); }
-    else if (S.roundShown !== null && !document.getElementById("round-summary")) S.roundShown = null;
   }
 
   function banners() {
@@ -661,18 +661,16 @@
     S.summaryShownFor = m.table.id;
   }
 
-  /** The round summary of ``idx`` (dismiss with Close, Escape or a click beside it; reopen with the button). */
+  /** The round summary of ``idx`` (dismissed with Close or Escape; reopened with the status bar's button). */
   function showRoundSummary(idx) {
-    const m = S.msg;
-    if (!m || !m.view) return;
-    const ov = document.getElementById("overlay");
-    if (!ov.classList.contains("hidden") && !document.getElementById("round-summary")) return; // another dialog is open
-    const close = () => { ov.classList.add("hidden"); S.roundShown = null; };
-    const dlg = PT.roundSummaryDialog(m.view, idx, showRoundSummary, close);
-    if (!dlg) return;
-    ov.replaceChildren(dlg);
-    ov.classList.remove("hidden");
     S.roundShown = idx;
+    render();
+    const panel = document.getElementById("round-summary");
+    if (panel) panel.scrollIntoView({ block: "nearest" });
+  }
+  function closeRoundSummary() {
+    S.roundShown = null;
+    render();
   }
 
   function showMissing() {
@@ -764,7 +762,6 @@
       if (e.target.id !== "overlay") return;
       if (document.getElementById("summary")) S.summaryClosed = true;
       e.target.classList.add("hidden");
-      S.roundShown = null;
     });
     try {
       [S.me] = await Promise.all([PT.api("/api/me"), PT.loadCatalogue(), refreshInfo()]);

@@ -56,7 +56,7 @@
     ["condition", "The card has a condition: hover (or long-press) it for the text."],
     ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
     ["◯ ring", "A ring in a player's colour: the card or space that player changed with their last move (their tab is ringed too; hover it)."],
-    ["● dot", "On a player's tab: deciding now. Before a name: online (green), away (yellow), offline (grey)."],
+    ["● dot", "After a player's name on a tab: deciding now. Before a name: online (green), away (yellow), offline or left (a grey ring), a bot (a blue square)."],
     ["♪ Sound / ♪ Muted", "Top bar: a short sound when it becomes your turn, or muted (click to switch)."],
   ];
 

@@ -110,7 +110,7 @@
     ["Forecast", "The row of cubes that joins the daily pools this round."],
     ["ℹ", "A rules reference: hover (or long-press) it."],
     ["◯ ring", "A ring in a player's colour: the card, space or token that player changed with their last move (their tab is ringed too; hover it)."],
-    ["● dot", "On a player's tab: deciding now. Before a name: online (green), away (yellow), offline (grey)."],
+    ["● dot", "After a player's name on a tab: deciding now. Before a name: online (green), away (yellow), offline or left (a grey ring), a bot (a blue square)."],
     ["♪ Sound / ♪ Muted", "Top bar: a short sound when it becomes your turn, or muted (click to switch)."],
   ];
   function ptLegend() {
