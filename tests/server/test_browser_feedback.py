@@ -59,6 +59,8 @@ def networks_table(browser: Any, web: ServerProc, size: dict[str, int] = DESKTOP
     """A started table of The Networks: the person and a greedy bot, simplified Pilot Season; at the first turn."""
     page = new_page(browser, size, stubs)
     page.goto(web.url + "/")
+    how = page.locator("#how-it-works").inner_text()  # the lobby explains both games
+    assert "The Networks:" in how and "Prime Time:" in how
     page.fill("#name", name)
     page.click("#name-btn")
     page.wait_for_selector("#create-btn")
@@ -107,6 +109,8 @@ def test_last_move_of_a_bot_is_ringed_in_its_colour(browser: Any, web: ServerPro
     page, _ = networks_table(browser, web)
     act(page, prefer_pass=False)  # a move of mine that is not a pass: the bot moves in the same round
     my_turn_again(page)
+    # the board's sections only (no stray text such as "null" where no round summary is open)
+    assert page.evaluate("Array.from(document.getElementById('game').childNodes).every((n) => n.nodeType === 1)")
     tab = page.locator('.tab[data-tab="1"]')
     assert "moved" in (tab.get_attribute("class") or "")
     assert (tab.get_attribute("data-tip") or "").startswith("Last move: ")
@@ -128,8 +132,12 @@ def test_round_summary_at_round_end_dismiss_and_reopen(browser: Any, web: Server
     my_turn_again(page)
     page.click('.tab[data-tab="1"]')  # the bot's area, its last move ringed
     shot(page, "feedback-game-desktop", full=True)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading further down when the round ends
     to_round_summary(page)
     dlg = page.locator("#round-summary")
+    # scrolled to it (the page may still be drawing the bot's first move of round 2)
+    page.wait_for_function("() => { const t = document.getElementById('round-summary').getBoundingClientRect().top; "
+                           "return t >= 0 && t < innerHeight; }", timeout=5000)
     assert dlg.get_attribute("data-round") == "1"
     view = page.evaluate("PT.tableState.msg.view")
     rows = dlg.locator("tbody tr")

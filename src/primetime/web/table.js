@@ -97,7 +97,7 @@
     }
     const before = a ? (a.round_summaries || []).length : 0;
     const after = (b.round_summaries || []).length;
-    if (after > before && b.phase !== "over") S.roundShown = after - 1;
+    if (after > before && b.phase !== "over") { S.roundShown = after - 1; S.revealRound = true; }
   }
 
   function confirmDelay() {
@@ -540,9 +540,10 @@
     const status = h("div", { class: "full", id: "status-wrap" });
     // the round summary is a panel above the board, not a dialog: play goes on while it is open
     const roundPanel = S.roundShown !== null ? PT.roundSummaryPanel(v, S.roundShown, showRoundSummary, closeRoundSummary) : null;
-    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), roundPanel, ...rules.parts(v, ctx)));
+    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), ...(roundPanel ? [roundPanel] : []), ...rules.parts(v, ctx)));
     PT.paintFeedback(game, S.lastMoves, freshArrivals());
     renderStatus(ctx);
+    if (S.revealRound) { S.revealRound = false; revealRoundPanel(); }
     if (v.phase === "over" && S.summaryShownFor !== m.table.id && !S.summaryClosed) showSummary();
   }
 
@@ -665,8 +666,16 @@
   function showRoundSummary(idx) {
     S.roundShown = idx;
     render();
+    revealRoundPanel();
+  }
+  /** Scroll the round summary into view if it is above the window (below the sticky status bar). */
+  function revealRoundPanel() {
     const panel = document.getElementById("round-summary");
-    if (panel) panel.scrollIntoView({ block: "nearest" });
+    const bar = document.getElementById("statusbar"); // sticky: where it is now on the screen
+    if (!panel) return;
+    const top = panel.getBoundingClientRect().top;
+    const below = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0; // a phone's bar scrolls away
+    if (top < below + 4 || top > window.innerHeight - 60) window.scrollBy(0, top - below - 8);
   }
   function closeRoundSummary() {
     S.roundShown = null;
