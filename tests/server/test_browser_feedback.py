@@ -135,9 +135,9 @@ def test_round_summary_at_round_end_dismiss_and_reopen(browser: Any, web: Server
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading further down when the round ends
     to_round_summary(page)
     dlg = page.locator("#round-summary")
-    # scrolled to it (the page may still be drawing the bot's first move of round 2)
-    page.wait_for_function("() => { const t = document.getElementById('round-summary').getBoundingClientRect().top; "
-                           "return t >= 0 && t < innerHeight; }", timeout=5000)
+    # scrolled to it, below the status bar
+    assert page.evaluate("""() => { const t = document.getElementById('round-summary').getBoundingClientRect().top;
+      return t >= document.getElementById('statusbar').getBoundingClientRect().bottom && t < innerHeight; }""")
     assert dlg.get_attribute("data-round") == "1"
     view = page.evaluate("PT.tableState.msg.view")
     rows = dlg.locator("tbody tr")

@@ -668,15 +668,17 @@
     render();
     revealRoundPanel();
   }
-  /** Scroll the round summary into view if it is above the window (below the sticky status bar). */
+  /** Bring the round summary into view: it lies just below the status bar (sticky on a wide screen,
+      whose height changes with the choices), so the top of the page shows it whole. */
   function revealRoundPanel() {
     const panel = document.getElementById("round-summary");
-    const bar = document.getElementById("statusbar"); // sticky: where it is now on the screen
     if (!panel) return;
+    const bar = document.getElementById("statusbar");
+    const below = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
     const top = panel.getBoundingClientRect().top;
-    const below = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0; // a phone's bar scrolls away
-    if (top < below + 4 || top > window.innerHeight - 60) window.scrollBy(0, top - below - 8);
+    if (top < below || top > window.innerHeight - 60) window.scrollTo(0, 0);
   }
+
   function closeRoundSummary() {
     S.roundShown = null;
     render();
