@@ -94,3 +94,12 @@ def test_turn_sound_preference_kept_and_checked(server: ServerProc) -> None:
     # the other preference is kept
     ana.post("/api/me/prefs", {"confirm_delay": 1})
     assert ana.get("/api/me")["user"]["prefs"] == {"turn_sound": False, "confirm_delay": 1.0}
+
+
+def test_networks_summary_reads_the_older_upkeep_line() -> None:
+    """A log written before the upkeep line named the cash: the upkeep is read, the cash stays unknown."""
+    from primetime.games.networks.web import round_summaries
+    log = ["Round 1 begins.", "{P1} pays $2M in upkeep.", "{P1} takes Hit Single as a genre bonus.",
+           "{P1} scores 7 viewers in round 1."]
+    assert round_summaries(log, 1) == [{"round": 1, "players": [
+        {"seat": 0, "viewers": 7, "upkeep": -2, "cash": None, "genre_bonuses": ["Hit Single"]}]}]

@@ -35,7 +35,8 @@ def catalogue_json(card_set: str = "base") -> bytes:
 
 
 _ROUND = re.compile(r"Round (\d+) begins\.$")
-_UPKEEP = re.compile(r"\{P(\d+)\} (earns|pays) \$(\d+)M in upkeep and has \$(-?\d+)M\.$")
+# (records replayed before the cash was part of the line: the cash stays unknown)
+_UPKEEP = re.compile(r"\{P(\d+)\} (earns|pays) \$(\d+)M in upkeep(?: and has \$(-?\d+)M)?\.$")
 _SCORE = re.compile(r"\{P(\d+)\} scores (-?\d+) viewers in round (\d+)\.$")
 _BONUS = re.compile(r"\{P(\d+)\} takes (.+) as a genre bonus\.$")
 _GRID = re.compile(r"\{P(\d+)\} completes the (.+) line of their Genre Grid")
@@ -58,7 +59,7 @@ def round_summaries(log: list[str], n: int) -> list[dict[str, Any]]:
         if m and int(m.group(1)) <= n:
             r = rows[int(m.group(1)) - 1]
             r["upkeep"] = int(m.group(3)) * (1 if m.group(2) == "earns" else -1)
-            r["cash"] = int(m.group(4))
+            r["cash"] = int(m.group(4)) if m.group(4) is not None else None
             continue
         m = _BONUS.match(line) or _GRID.match(line)
         if m and int(m.group(1)) <= n:
