@@ -57,8 +57,13 @@
     }
     const game = PT.gameOf(view.game);
     if (game.moveSpots && prev) {
+      // [{sel, what}]: a selector of what to ring, and the words for the player's tab
       for (const [seat, spots] of Object.entries(game.moveSpots(prev, view) || {})) {
-        (bySeat[seat] = bySeat[seat] || { cards: [], spots: [] }).spots.push(...spots);
+        const mv = (bySeat[seat] = bySeat[seat] || { cards: [], spots: [] });
+        for (const sp of spots) {
+          mv.spots.push(sp.sel);
+          if (sp.what) mv.what = mv.what ? `${mv.what}; ${sp.what}` : sp.what;
+        }
       }
     }
     return { arrivals, bySeat };
@@ -78,7 +83,7 @@
       if (tab) {
         tab.classList.add("moved", "mark-seat-" + seat);
         const names = (mv.cards || []).map((id) => (PT.cards[id] || (PT.ptCards || {})[id] || { name: id }).name);
-        tab.dataset.tip = "Last move: " + (mv.what || (names.length ? names.join(", ") : "on the board (ringed)"));
+        tab.dataset.tip = "Last move: " + ([mv.what].concat(names).filter(Boolean).join(", ") || "on the board (ringed)");
       }
     }
     if (arrivals) for (const id of arrivals) root.querySelectorAll(`[data-card="${CSS.escape(id)}"]`).forEach((el) => el.classList.add("arrive"));

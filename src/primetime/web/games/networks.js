@@ -546,7 +546,9 @@
     const out = {};
     view.players.forEach((p, s) => {
       const was = prev.players[s];
-      if (p.passed && was && !was.passed && p.pass_column) out[s] = [`#passtrack .passcol:nth-child(${p.pass_column})`];
+      if (p.passed && was && !was.passed && p.pass_column) {
+        out[s] = [{ sel: `#passtrack .passcol:nth-child(${p.pass_column})`, what: `passed (column ${p.pass_column})` }];
+      }
     });
     return out;
   }

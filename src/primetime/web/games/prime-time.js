@@ -746,18 +746,22 @@
   /** Marks of a move on the board: a new bid on a card's space, a token on an action space. */
   function moveSpots(prev, view) {
     const out = {};
-    const add = (s, sel) => { if (s !== null && s !== undefined && s >= 0) (out[s] = out[s] || []).push(sel); };
+    const add = (s, sel, what) => { if (s !== null && s !== undefined && s >= 0) (out[s] = out[s] || []).push({ sel, what }); };
     const a = prev.board || {};
     const b = view.board || {};
     for (const [kind, key] of [["show", "shows"], ["talent", "talents"]]) {
       (b[key] || []).forEach((sp, i) => {
         const was = (a[key] || [])[i];
-        if (sp.bids.length && (!was || was.card !== sp.card || was.bids.length < sp.bids.length)) add(sp.bids[sp.bids.length - 1].player, `[data-space="${kind}:${i}"]`);
+        if (sp.bids.length && (!was || was.card !== sp.card || was.bids.length < sp.bids.length)) {
+          const bid = sp.bids[sp.bids.length - 1];
+          add(bid.player, `[data-space="${kind}:${i}"]`, `bid $${bid.amount} on ${cardInfo(sp.card).name}`);
+        }
       });
     }
     for (const act of ["rd", "archives", "golf", "pr", "hr"]) {
       const count = (xs, s) => (xs || []).filter((x) => x === s).length;
-      for (const s of new Set(b[act] || [])) if (count(b[act], s) > count(a[act], s)) add(s, `[data-action="${act}"]`);
+      const names = { rd: "R&D", archives: "Archives", golf: "Golf Course", pr: "Public Relations", hr: "HR" };
+      for (const s of new Set(b[act] || [])) if (count(b[act], s) > count(a[act], s)) add(s, `[data-action="${act}"]`, `a token on ${names[act]}`);
     }
     return out;
   }
