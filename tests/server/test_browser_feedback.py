@@ -250,3 +250,31 @@ def test_prime_time_last_moves_on_the_board_and_round_summary(browser: Any, web:
     page.click("#rs-close")
     page.click("#help-btn")  # the Help explains every symbol of Prime Time's page too
     assert page.locator("#help dl.legend dt").count() >= 10
+
+
+def test_replay_rings_the_move_of_each_step(browser: Any, web: ServerProc) -> None:
+    """A finished game's replay: stepping forward rings what that step's move changed, in its player's colour."""
+    page = new_page(browser, DESKTOP)
+    page.goto(web.url + "/")
+    page.fill("#name", "Ola")
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+    tid = str(page.evaluate("PT.api('/api/tables', {seats: ['bot:greedy'], options: {pilot: 'simplified'}}).then((r) => r.id)"))
+    page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    page.goto(f"{web.url}/t/{tid}")
+    for _ in range(300):  # pass at once every round: the bot plays the rest
+        page.wait_for_function("document.body.dataset.myTurn === '1' || document.body.dataset.phase === 'over'")
+        if page.evaluate("document.body.dataset.phase") == "over":
+            break
+        act(page, prefer_pass=True)
+    else:
+        raise AssertionError("the game did not end")
+    page.goto(f"{web.url}/replay/{tid}?step=8")
+    page.wait_for_function("document.body.dataset.step === '8'")
+    assert page.locator(".last-move").count() == 0  # opened at a step: nothing to compare with yet
+    rings = 0
+    for step in range(9, 40):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"document.body.dataset.step === '{step}'")
+        rings += page.locator(".last-move, .tab.moved").count() > 0
+    assert rings >= 10, rings

@@ -36,7 +36,9 @@
     "in the market (sign a star or ad, take a network card, produce a show) or in your green room (attach it or use it), " +
     "or pass from the strip at the top. Cards you cannot use now are dimmed — hover (or long-press) to see why. " +
     "Every card explains itself on hover or long-press. The Forecast above your lineup shows what you would score " +
-    "and pay if the round ended now. After four rounds the most viewers win.";
+    "and pay if the round ended now. A ring in a player's colour marks what their last move changed (hover their tab " +
+    "to read it), and each round ends with a summary of viewers, upkeep, cash and genre bonuses (the Round summary " +
+    "button reopens it). After four rounds the most viewers win.";
 
   /* What each symbol on the page means: the Help's "Symbols" section and the board's "Symbols ℹ" key. */
   PT.LEGEND = [

@@ -86,7 +86,9 @@
     "actions or bid for Shows and Talents), a Broadcasting phase (schedule your TV Guide, then fight the Ratings War for " +
     "demographic cubes), an Awards Ceremony in rounds 3 and 6, and Income. Your choices appear in the strip at the top; " +
     "you can also click a highlighted card, action space, cube or day on the board. Dimmed cards cannot be used now — hover " +
-    "(or long-press) for the reason. Every card explains itself on hover. The most VP after round 6 wins.";
+    "(or long-press) for the reason. Every card explains itself on hover. A ring in a player's colour marks what their " +
+    "last move changed (a bid, a token, a card; hover their tab to read it), and each round ends with a summary of " +
+    "cubes, income, clients and Awards (the Round summary button reopens it). The most VP after round 6 wins.";
   PT.PT_TIPS = [
     "Stars and talents of the show's genre give primary cubes: you pick those before anyone takes the leftovers.",
     "Look at the daily pools (and the Forecast row that joins them this round) before choosing the day for a show.",
