@@ -84,7 +84,8 @@
     // next step) redraw the page, and its cards would otherwise appear without it
     const until = Date.now() + ARRIVAL_MS;
     for (const id of ch.arrivals) S.arrivals.set(id, until);
-    if (!a || (b.round !== a.round && b.game === "networks")) S.lastMoves = {};
+    // a new round clears the table (The Networks deals a new market, Prime Time's tokens come back): old rings would point at nothing
+    if (!a || b.round !== a.round) S.lastMoves = {};
     for (const [seat, mv] of Object.entries(ch.bySeat)) {
       if (mv.cards.length || mv.spots.length) S.lastMoves[seat] = mv;
     }
