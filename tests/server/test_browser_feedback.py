@@ -247,6 +247,9 @@ def test_prime_time_last_moves_on_the_board_and_round_summary(browser: Any, web:
     for s in (0, 1):
         assert rows.nth(s).locator("td").nth(2).inner_text() == f"${summary[s]['income']}"
     shot(page, "feedback-round-summary-prime-time")
+    # a new round: the tokens came back, so no ring points at an action space or a bid of round 1
+    if page.evaluate("PT.tableState.msg.view.turn_order[0]") == 0:
+        assert page.locator("#pt-main .last-move").count() == 0
     page.click("#rs-close")
     page.click("#help-btn")  # the Help explains every symbol of Prime Time's page too
     assert page.locator("#help dl.legend dt").count() >= 10
