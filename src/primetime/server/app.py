@@ -325,6 +325,10 @@ def create_app(settings: Settings | None = None) -> Guard:
             if not isinstance(d, int | float) or isinstance(d, bool) or not 0 <= d <= 10:
                 raise ApiError(400, "confirm_delay is a number of seconds from 0 to 10")
             prefs["confirm_delay"] = float(d)
+        if "turn_sound" in data:
+            if not isinstance(data["turn_sound"], bool):
+                raise ApiError(400, "turn_sound is true (a sound on your turn) or false (muted)")
+            prefs["turn_sound"] = data["turn_sound"]
         await hub.write(lambda: store.update_user(user["id"], prefs=prefs))
         return {"ok": True, "prefs": prefs}
 

@@ -75,7 +75,11 @@ def card_ids(game: Any) -> list[str]:
 def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: dict[str, str] | None = None) -> dict[str, Any]:
     """Names for tokens; card ids for the keys of ``unusable``; the pilot pairs' card ids.
 
-    ``lines`` caches rendered log lines (a table's names never change)."""
+    ``lines`` caches rendered log lines (a table's names never change).  The game's own touches
+    (``GamePlugin.browser_view``) come first: they read the log with its player tokens."""
+    game = view.get("game")
+    if isinstance(game, str):
+        get_plugin(game).browser_view(view, names, ids)
     if lines is None:
         view["log"] = [render(line, names) for line in view.get("log") or []]
     else:
@@ -95,9 +99,6 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
         pend["prompt"] = render(pend.get("prompt", ""), names)
         for o in pend.get("options") or []:
             o["label"] = render(o["label"], names)
-    game = view.get("game")
-    if isinstance(game, str):
-        get_plugin(game).browser_view(view, names, ids)
     return view
 
 

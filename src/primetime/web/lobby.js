@@ -23,8 +23,10 @@
       root.replaceChildren(namePanel(), accountPanel(), intro(), boardsPanel());
       return;
     }
+    // (a null child would be drawn as the text "null")
     root.replaceChildren(newTablePanel(), listsPanel(), boardsPanel(), importPanel(), renamePanel(),
-      ME.user.account ? null : accountPanel(true));
+      ...(ME.user.account ? [] : [accountPanel(true)]),
+      h("details", { class: "panel", id: "how-it-works" }, h("summary", {}, "How it works"), howItWorks()));
     loadLists();
   }
 
@@ -81,11 +83,24 @@
       h("div", { class: "row" }, games.map((g) => h("a", { class: "btn", href: `/leaderboard/${g.id}`, dataset: { board: g.id } }, g.label))));
   }
 
-  function intro() {
-    return h("div", { class: "panel" }, h("h2", {}, "How it works"),
-      h("p", {}, "Run a TV network for four rounds: sign stars, land ads, produce shows and schedule them to win the most viewers."),
+  /** "How it works": both games in a few lines, and how a table plays in the browser. */
+  function howItWorks() {
+    return [
+      h("p", {}, h("b", {}, "The Networks: "), "run a TV network for four rounds (1–5 players). Take turns signing stars, landing ads, " +
+        "taking network cards and producing shows into your Daytime, Primetime and Late Night slots; pass for cash or viewers. " +
+        "At each round's end you pay upkeep and score your lineup's viewers. Most viewers after round 4 wins."),
+      h("p", {}, h("b", {}, "Prime Time: "), "six rounds, two seasons (2–4 players). Place tokens to bid for shows and talents or " +
+        "use R&D, the Archives, Golf, PR and HR; schedule a show per weekday on your TV Guide; win demographic cubes in the " +
+        "Ratings War; earn $2 per cube, clients and Awards. Most VP after round 6 wins."),
       h("p", { class: "muted" }, "Choose a name, create a table, fill the seats with friends (send them the link) or bots, and start. " +
-        "Hover over — or long-press — any card to read it."));
+        "On your turn the page title says so and a short sound plays (mute it with ♪ in the top bar); highlighted cards and spaces are what you " +
+        "can do, and a ring in a player's colour marks their last move. Each round ends with a summary you can reopen. " +
+        "Hover over — or long-press — any card to read it; ? Help explains every symbol."),
+    ];
+  }
+
+  function intro() {
+    return h("div", { class: "panel", id: "how-it-works" }, h("h2", {}, "How it works"), howItWorks());
   }
 
   function namePanel() {

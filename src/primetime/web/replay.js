@@ -5,7 +5,8 @@
   const PT = window.PT;
   const h = PT.h;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-  const R = { step: 0, total: 0, seat: "", data: null, tab: null, scorePage: 0, loading: false, want: null };
+  const R = { step: 0, total: 0, seat: "", data: null, tab: null, scorePage: 0, loading: false, want: null,
+    moved: {} }; // seat -> what the step just taken changed, ringed
 
   async function load(step) {
     R.want = step;
@@ -16,7 +17,12 @@
         const s = R.want;
         R.want = null;
         const q = `step=${s}` + (R.seat !== "" ? `&seat=${R.seat}` : "");
+        const old = R.data;
         R.data = await PT.api(`/api/tables/${tableId}/replay?${q}`);
+        // one step forward: ring what that move changed (the same viewer's two views, nothing else)
+        const fwd = old && old.step === R.data.step - 1 && old.seat === R.seat && old.view && R.data.view;
+        R.moved = fwd ? PT.viewChanges(old.view, R.data.view).bySeat : {};
+        R.data.seat = R.seat;
         R.step = R.data.step;
         R.total = R.data.total;
       }
@@ -54,6 +60,7 @@
     };
     const board = document.getElementById("board");
     PT.renderBoard(board, v, ctx);
+    PT.paintFeedback(board, R.moved, null);
     if (v.pending) {
       board.prepend(h("div", { class: "statusbar full" }, h("div", { class: "prompt" }, `Next: ${v.pending.prompt}`)));
     } else if (v.final) {

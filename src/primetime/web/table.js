@@ -24,8 +24,84 @@
     chat: { msgs: new Map(), lastSeq: 0, unread: 0, open: false, you: null, muted: new Set() },
     away: false, // what this tab last told the server (hidden or idle: away)
     lastInput: Date.now(),
+    lastMoves: {}, // seat -> {cards, spots}: that player's last move, ringed on the board
+    arrivals: new Map(), // card id -> until when it counts as just arrived (animated)
+    turnSignals: 0, // how often this page signalled "your turn"
+    roundShown: null, // index of the round summary on the page (a panel above the board), null: closed
   };
   PT.tableState = S; // for debugging and tests
+
+  function movesKey() { return `pt_moves_${tableId}`; }
+  try { S.lastMoves = JSON.parse(sessionStorage.getItem(movesKey()) || "{}") || {}; } catch (e) { S.lastMoves = {}; }
+
+  /** The turn signal's sound: on unless muted (the user's prefs when signed in, else this browser's). */
+  function soundOn() {
+    const user = S.me && S.me.user;
+    if (user && user.prefs && typeof user.prefs.turn_sound === "boolean") return user.prefs.turn_sound;
+    return localStorage.getItem("pt_turn_sound") !== "0";
+  }
+  async function setSound(on) {
+    localStorage.setItem("pt_turn_sound", on ? "1" : "0");
+    if (S.me && S.me.user) {
+      try {
+        const r = await PT.api("/api/me/prefs", { turn_sound: on });
+        S.me.user.prefs = r.prefs;
+      } catch (e) { PT.toast(e.message); }
+    }
+    paintSoundBtn();
+  }
+  function paintSoundBtn() {
+    const b = document.getElementById("sound-btn");
+    if (!b) return;
+    const on = soundOn();
+    b.textContent = on ? "♪ Sound" : "♪ Muted";
+    b.setAttribute("aria-pressed", on ? "false" : "true");
+    b.setAttribute("aria-label", on ? "Turn sound on (click to mute)" : "Turn sound muted (click to unmute)");
+    b.dataset.tip = on ? "A short sound plays when it becomes your turn. Click to mute." : "Muted: no sound on your turn. Click to unmute.";
+  }
+
+  const ARRIVAL_MS = 700;
+  function freshArrivals() {
+    const now = Date.now();
+    for (const [id, until] of S.arrivals) if (until < now) S.arrivals.delete(id);
+    return S.arrivals.size ? new Set(S.arrivals.keys()) : null;
+  }
+
+  function isMyDecision(m) {
+    const v = m && m.view;
+    const pend = v && v.pending;
+    const seat = m && m.me.seat;
+    return !!(pend && seat !== null && seat !== undefined && pend.player === seat && pend.options && !m.me.left);
+  }
+
+  /** A new state: what moved (for the rings and the animation), whose turn it became, a round that ended. */
+  function noteChanges(old, m) {
+    const a = old && old.view;
+    const b = m.view;
+    if (!old || !b || (a && a.game !== b.game) || old.table.id !== m.table.id) return;
+    const ch = PT.viewChanges(a, b);
+    // a card that arrived keeps its animation for a moment: states that follow at once (a bot's
+    // next step) redraw the page, and its cards would otherwise appear without it
+    const until = Date.now() + ARRIVAL_MS;
+    for (const id of ch.arrivals) S.arrivals.set(id, until);
+    // a new round clears the table (The Networks deals a new market, Prime Time's tokens come back): old rings would point at nothing
+    if (!a || b.round !== a.round) S.lastMoves = {};
+    for (const [seat, mv] of Object.entries(ch.bySeat)) {
+      if (mv.cards.length || mv.spots.length) S.lastMoves[seat] = mv;
+    }
+    try { sessionStorage.setItem(movesKey(), JSON.stringify(S.lastMoves)); } catch (e) { /* private mode */ }
+    // it became yours (not: another decision of yours right after your own step, nor another
+    // player's answer to a simultaneous decision that is still yours to make)
+    if (a && isMyDecision(m) && !isMyDecision(old)) {
+      S.turnSignals++;
+      document.body.dataset.turnSignals = String(S.turnSignals);
+      const rules = PT.gameOf(b.game);
+      PT.signalTurn(`Your turn · ${rules.title}`, b.pending.prompt, !soundOn(), `pt-turn-${tableId}`);
+    }
+    const before = a ? (a.round_summaries || []).length : 0;
+    const after = (b.round_summaries || []).length;
+    if (after > before && b.phase !== "over") { S.roundShown = after - 1; S.revealRound = true; }
+  }
 
   function confirmDelay() {
     const user = S.me && S.me.user;
@@ -79,7 +155,9 @@
     if (m.type === "state") {
       if (S.msg && m.version < S.msg.version) return; // never go back
       const oldSeq = S.msg ? S.msg.seq : null;
+      const old = S.msg;
       S.msg = m;
+      noteChanges(old, m);
       if (!S.timeSynced) S.clockOffset = m.sent - Date.now() / 1000; // a state may have been built a while ago
       const botted = seatTakenByBot(m) ? m.table.seats.filter((x) => x.replaced).map((x) => x.seat).join(",") : "";
       if (S.infoKey !== botted) {
@@ -339,7 +417,11 @@
   }
   function closeMenuOutside(e) { if (!e.target.closest("#menu")) closeMenu(); }
   function closeMenu() { const m = document.getElementById("menu"); if (m) m.remove(); }
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); cancelPending(); renderStatus(); } });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    closeMenu(); cancelPending(); renderStatus();
+    if (S.roundShown !== null && document.getElementById("round-summary")) closeRoundSummary();
+  });
 
   /* ---------------------------------------------------------------- rendering */
   function render() {
@@ -485,8 +567,12 @@
       scorePage: S.scorePage, setScorePage: (p) => { S.scorePage = p; render(); },
     };
     const status = h("div", { class: "full", id: "status-wrap" });
-    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), ...rules.parts(v, ctx)));
+    // the round summary is a panel above the board, not a dialog: play goes on while it is open
+    const roundPanel = S.roundShown !== null ? PT.roundSummaryPanel(v, S.roundShown, showRoundSummary, closeRoundSummary) : null;
+    PT.keepLogScroll(() => game.replaceChildren(status, ...banners(), ...(roundPanel ? [roundPanel] : []), ...rules.parts(v, ctx)));
+    PT.paintFeedback(game, S.lastMoves, freshArrivals());
     renderStatus(ctx);
+    if (S.revealRound) { S.revealRound = false; revealRoundPanel(); }
     if (v.phase === "over" && S.summaryShownFor !== m.table.id && !S.summaryClosed) showSummary();
   }
 
@@ -577,6 +663,8 @@
     bar.appendChild(h("div", { class: "row" },
       myDecision ? h("span", { class: "badge turn" }, "Your turn") : null,
       h("div", { class: "prompt", id: "status-prompt", style: "flex:1" }, prompt),
+      (v.round_summaries || []).length ? h("button", { class: "small", id: "round-summary-btn",
+        onclick: () => showRoundSummary((v.round_summaries || []).length - 1) }, "Round summary") : null,
       m.me.can_undo ? h("button", { class: "small", id: "undo-btn", onclick: () => { cancelPending(); send({ type: "undo", seq: m.seq }); } }, "↶ Undo") : null,
       v.phase === "over" ? h("button", { class: "small", onclick: () => { S.summaryClosed = false; showSummary(); } }, "Final scores") : null));
     const clocks = clockStrip(m);
@@ -693,6 +781,28 @@
     S.summaryShownFor = m.table.id;
   }
 
+  /** The round summary of ``idx`` (dismissed with Close or Escape; reopened with the status bar's button). */
+  function showRoundSummary(idx) {
+    S.roundShown = idx;
+    render();
+    revealRoundPanel();
+  }
+  /** Bring the round summary into view: it lies just below the status bar (sticky on a wide screen,
+      whose height changes with the choices), so the top of the page shows it whole. */
+  function revealRoundPanel() {
+    const panel = document.getElementById("round-summary");
+    if (!panel) return;
+    const bar = document.getElementById("statusbar");
+    const below = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+    const top = panel.getBoundingClientRect().top;
+    if (top < below || top > window.innerHeight - 60) window.scrollTo(0, 0);
+  }
+
+  function closeRoundSummary() {
+    S.roundShown = null;
+    render();
+  }
+
   function showMissing() {
     document.getElementById("page").replaceChildren(h("div", { class: "waiting" },
       h("div", { class: "panel" }, h("h2", {}, "No such table"), h("a", { href: "/" }, "Back to the lobby"))));
@@ -704,9 +814,11 @@
     const sel = h("select", { id: "pref-delay", "aria-label": "Action confirmation delay" },
       [[0, "Off (act at once)"], [1, "1 second"], [2, "2 seconds"], [3, "3 seconds"], [5, "5 seconds"]].map(([v, l]) => h("option", { value: v }, l)));
     sel.value = String(confirmDelay());
+    const sound = h("input", { type: "checkbox", id: "pref-sound", checked: soundOn() || undefined });
     const save = h("button", { class: "primary", id: "pref-save" }, "Save");
     save.addEventListener("click", async () => {
       const d = Number(sel.value);
+      if (sound.checked !== soundOn()) await setSound(sound.checked);
       localStorage.setItem("pt_confirm_delay", String(d));
       if (S.me && S.me.user) {
         try {
@@ -720,8 +832,32 @@
       h("h2", {}, "Preferences"),
       h("div", { class: "field" }, h("label", { for: "pref-delay" }, "Action confirmation delay"), sel,
         h("div", { class: "muted" }, "After you choose, the action waits this long so you can cancel it.")),
+      h("div", { class: "field" }, h("label", { for: "pref-sound" }, sound, " A short sound when it becomes your turn"),
+        h("div", { class: "muted" }, "The ♪ button in the top bar mutes it too. The page title always says “Your turn”.")),
+      notifyField(),
       h("div", { class: "row" }, save, h("button", { onclick: () => ov.classList.add("hidden") }, "Close"))));
     ov.classList.remove("hidden");
+  }
+
+  /** Browser notifications on your turn (while this page is not in front), if the browser allows them. */
+  function notifyField() {
+    const note = h("div", { class: "muted", id: "pref-notify-state" });
+    const field = h("div", { class: "field" }, h("label", {}, "Browser notifications on your turn"), note);
+    const paint = () => {
+      if (!("Notification" in window)) { note.textContent = "This browser has no notifications."; return; }
+      const p = window.Notification.permission;
+      note.textContent = p === "granted" ? "On: you are notified while this page is in the background." :
+        p === "denied" ? "Blocked in the browser's site settings; allow them there to be notified." : "Off.";
+      if (p === "default" && !field.querySelector("button")) {
+        field.appendChild(h("button", { class: "small", id: "pref-notify", onclick: async (e) => {
+          try { await window.Notification.requestPermission(); } catch (err) { /* refused */ }
+          e.target.remove();
+          paint();
+        } }, "Allow notifications"));
+      }
+    };
+    paint();
+    return field;
   }
 
   function showHelp() {
@@ -749,16 +885,20 @@
   /* ---------------------------------------------------------------- start */
   async function main() {
     document.getElementById("prefs-btn").addEventListener("click", showPrefs);
+    document.getElementById("sound-btn").addEventListener("click", () => setSound(!soundOn()));
     document.getElementById("help-btn").addEventListener("click", showHelp);
     document.getElementById("leave-btn").addEventListener("click", leaveTable);
     document.getElementById("overlay").addEventListener("click", (e) => {
-      if (e.target.id === "overlay") { e.target.classList.add("hidden"); S.summaryClosed = true; }
+      if (e.target.id !== "overlay") return;
+      if (document.getElementById("summary")) S.summaryClosed = true;
+      e.target.classList.add("hidden");
     });
     try {
       [S.me] = await Promise.all([PT.api("/api/me"), PT.loadCatalogue(), refreshInfo()]);
     } catch (e) {
       PT.toast(e.message);
     }
+    paintSoundBtn();
     buildChat();
     connect();
     document.addEventListener("visibilitychange", () => {

@@ -17,10 +17,6 @@ def _card_ids(cat: Any) -> list[str]:
     return list(cat.ids)
 
 
-def _browser_view(view: dict[str, Any], names: list[str], ids: list[str]) -> None:
-    return None  # Prime Time's option keys name card ids already
-
-
 def _record_check(rec: dict[str, Any]) -> None:
     """A record the server may import: 2-4 players, known options."""
     opts = rec.get("options") or {}
@@ -44,7 +40,7 @@ PLUGIN = GamePlugin(
     greedy=lazy(f"{HERE}.bots.greedy:PrimeTimeGreedyBot"),
     search=lazy(f"{HERE}.bots.search:PrimeTimeAdapter"),
     browser_catalogue=lazy(f"{HERE}.web:catalogue_json"),
-    browser_view=_browser_view,
+    browser_view=lazy(f"{HERE}.web:browser_view"),
     record_check=_record_check,
     options={
         "bonds": {"type": "bool", "label": "Issuing Bonds (borrow $5/$10 certificates when short of cash)"},

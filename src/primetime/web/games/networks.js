@@ -36,7 +36,9 @@
     "in the market (sign a star or ad, take a network card, produce a show) or in your green room (attach it or use it), " +
     "or pass from the strip at the top. Cards you cannot use now are dimmed — hover (or long-press) to see why. " +
     "Every card explains itself on hover or long-press. The Forecast above your lineup shows what you would score " +
-    "and pay if the round ended now. After four rounds the most viewers win.";
+    "and pay if the round ended now. A ring in a player's colour marks what their last move changed (hover their tab " +
+    "to read it), and each round ends with a summary of viewers, upkeep, cash and genre bonuses (the Round summary " +
+    "button reopens it). After four rounds the most viewers win.";
 
   /* What each symbol on the page means: the Help's "Symbols" section and the board's "Symbols ℹ" key. */
   PT.LEGEND = [
@@ -57,6 +59,9 @@
     ["● ○ ·", "An Executive's complexity (Executives module); on Beeb's rondel: the filled space is the marker, the outlined ones those its next action may use."],
     ["condition", "The card has a condition: hover (or long-press) it for the text."],
     ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
+    ["◯ ring", "A ring in a player's colour: the card or space that player changed with their last move (their tab is ringed too; hover it)."],
+    ["● dot", "After a player's name on a tab: deciding now. Before a name: online (green), away (yellow), offline or left (a grey ring), a bot (a blue square)."],
+    ["♪ Sound / ♪ Muted", "Top bar: a short sound when it becomes your turn, or muted (click to switch)."],
   ];
 
   function legend() {
@@ -581,7 +586,35 @@
     return strip;
   }
 
+  /** The round summary's table: each network's viewers, upkeep, cash after upkeep and genre bonuses that round. */
+  function roundSummary(view, sum) {
+    const cell = (x) => h("td", {}, x === null || x === undefined ? "—" : x);
+    return h("table", { class: "scores", dataset: { testid: "round-summary-table" } },
+      h("thead", {}, h("tr", {}, ["Network", "Viewers", "Upkeep", "Cash", "Genre bonuses"].map((x) => h("th", {}, x)))),
+      h("tbody", {}, sum.players.map((r) => h("tr", { dataset: { seat: r.seat } },
+        h("td", {}, h("span", { class: `seat-swatch mark-seat-${r.seat}` }), nameOf(view, r.seat),
+          view.players[r.seat] ? h("span", { class: "muted" }, ` (${view.players[r.seat].network})`) : null),
+        cell(r.viewers === null ? null : `${r.viewers} ◉`),
+        cell(r.upkeep === null ? null : `${r.upkeep >= 0 ? "+" : "−"}$${Math.abs(r.upkeep)}M`),
+        cell(r.cash === null ? null : `$${r.cash}M`),
+        cell(r.genre_bonuses.length ? r.genre_bonuses.join(", ") : "none")))));
+  }
+
+  /** Marks of a move that are not cards in the player's area: a pass takes a pass-track column. */
+  function moveSpots(prev, view) {
+    const out = {};
+    view.players.forEach((p, s) => {
+      const was = prev.players[s];
+      if (p.passed && was && !was.passed && p.pass_column) {
+        out[s] = [{ sel: `#passtrack .passcol:nth-child(${p.pass_column})`, what: `passed (column ${p.pass_column})` }];
+      }
+    });
+    return out;
+  }
+
   PT.registerGame("networks", {
+    roundSummary,
+    moveSpots,
     title: "The Networks: Primetime",
     roundLabel: (v) => (v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`),
     tableLine: (o) => `Pilot setup: ${o.pilot}; turn order: ${String(o.turn_order).replace(/_/g, " ")}` +

@@ -86,7 +86,9 @@
     "actions or bid for Shows and Talents), a Broadcasting phase (schedule your TV Guide, then fight the Ratings War for " +
     "demographic cubes), an Awards Ceremony in rounds 3 and 6, and Income. Your choices appear in the strip at the top; " +
     "you can also click a highlighted card, action space, cube or day on the board. Dimmed cards cannot be used now — hover " +
-    "(or long-press) for the reason. Every card explains itself on hover. The most VP after round 6 wins.";
+    "(or long-press) for the reason. Every card explains itself on hover. A ring in a player's colour marks what their " +
+    "last move changed (a bid, a token, a card; hover their tab to read it), and each round ends with a summary of " +
+    "cubes, income, clients and Awards (the Round summary button reopens it). The most VP after round 6 wins.";
   PT.PT_TIPS = [
     "Stars and talents of the show's genre give primary cubes: you pick those before anyone takes the leftovers.",
     "Look at the daily pools (and the Forecast row that joins them this round) before choosing the day for a show.",
@@ -95,6 +97,27 @@
     "Series keep scoring every round; Single Shows are cheap but leave after one week.",
     "A talent that attracts no cube goes face down until the next season: give each card a space it can fill.",
   ];
+
+  /* What each symbol on Prime Time's page means: the Help's "Symbols" section and the "Symbols ℹ" key. */
+  PT.PT_LEGEND = [
+    ["■ colours", "Demographic cubes: pink, orange, yellow, blue, green; black cubes are wild."],
+    ["□ outlined", "A space on a card for a cube of that colour; ? takes a cube of any colour."],
+    ["★", "Star quality: primary cubes the show (or talent) brings each day it airs."],
+    ["Gold $4 / Silver $1", "A card's tier and its minimum bid."],
+    ["A $5", "A player's token (their initial, in their colour) with the amount bid."],
+    ["faded, struck", "An outbid token; a white ring marks the leading bid."],
+    ["#1 #2", "R&D: the order of the stack (the top goes first next round)."],
+    ["●●●", "Tokens still to place this round."],
+    ["★2 · 3 cubes", "Under a day of the TV Guide: primary cubes it is entitled to, and cubes placed."],
+    ["Forecast", "The row of cubes that joins the daily pools this round."],
+    ["ℹ", "A rules reference: hover (or long-press) it."],
+    ["◯ ring", "A ring in a player's colour: the card, space or token that player changed with their last move (their tab is ringed too; hover it)."],
+    ["● dot", "After a player's name on a tab: deciding now. Before a name: online (green), away (yellow), offline or left (a grey ring), a bot (a blue square)."],
+    ["♪ Sound / ♪ Muted", "Top bar: a short sound when it becomes your turn, or muted (click to switch)."],
+  ];
+  function ptLegend() {
+    return h("dl", { class: "legend", dataset: { testid: "legend" } }, PT.PT_LEGEND.map(([sym, text]) => [h("dt", {}, sym), h("dd", {}, text)]));
+  }
 
   /* ---------------------------------------------------------------- small pieces */
   function cube(colour, opts) {
@@ -561,6 +584,8 @@
     items.push(h("div", { class: "refbox", "data-tip": PT.PT_RULES.development, tabindex: "0" }, "Development ℹ"));
     items.push(h("div", { class: "refbox", "data-tip": PT.PT_RULES.broadcasting, tabindex: "0" }, "Broadcasting ℹ"));
     items.push(h("div", { class: "refbox", "data-tip": PT.PT_RULES.awards + "\n\n" + PT.PT_RULES.income, tabindex: "0" }, "Awards & Income ℹ"));
+    items.push(h("div", { class: "refbox", dataset: { testid: "symbols-key" }, tabindex: "0",
+      "data-tip": "Symbols:\n" + PT.PT_LEGEND.map(([sym, text]) => sym + "  " + text).join("\n") }, "Symbols ℹ"));
     return h("div", { class: "board-box" }, h("h3", {}, isMe ? "Your network" : "Network"), h("div", { class: "board-grid" }, items));
   }
 
@@ -637,6 +662,7 @@
     const sections = [
       h("h2", {}, "How to play Prime Time"),
       h("p", {}, PT.PT_HOW_TO),
+      h("h2", {}, "Symbols"), ptLegend(),
       h("h2", {}, "Development"), h("p", { class: "pre" }, PT.PT_RULES.development),
       h("h2", {}, "Broadcasting and the Ratings War"), h("p", { class: "pre" }, PT.PT_RULES.broadcasting),
       h("h2", {}, "Awards (rounds 3 and 6)"), h("p", { class: "pre" }, PT.PT_RULES.awards),
@@ -697,7 +723,54 @@
     return strip;
   }
 
+  /** The round summary's table: the Ratings War's cubes and their income, clients, Variety, Hotness,
+      canceled shows and (rounds 3 and 6) the Awards. */
+  function roundSummary(view, sum) {
+    const awards = sum.players.some((r) => r.awards !== null);
+    const head = ["Network", "Cubes", "Income", "Clients"].concat(awards ? ["Awards"] : [], ["Notes"]);
+    return h("table", { class: "scores", dataset: { testid: "round-summary-table" } },
+      h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+      h("tbody", {}, sum.players.map((r) => {
+        const notes = [];
+        if (r.variety) notes.push(`+${r.variety} Variety`);
+        if (r.hotness !== null) notes.push(`Hotness ${r.hotness}`);
+        if (r.canceled.length) notes.push(`canceled: ${r.canceled.join(", ")}`);
+        return h("tr", { dataset: { seat: r.seat } },
+          h("td", {}, seatChip(view, r.seat), " ", nameOf(view, r.seat)),
+          h("td", {}, r.cubes === null ? "—" : String(r.cubes)),
+          h("td", {}, r.income === null ? "—" : `$${r.income}`),
+          h("td", {}, r.clients.length ? `${r.clients.join(", ")} (+$${r.client_cash})` : "—"),
+          awards ? h("td", { "data-tip": r.awards_detail || null }, r.awards === null ? "—" : `${r.awards} VP` + (r.awards_detail ? ` (${r.awards_detail})` : "")) : null,
+          h("td", {}, notes.join("; ") || "—"));
+      })));
+  }
+
+  /** Marks of a move on the board: a new bid on a card's space, a token on an action space. */
+  function moveSpots(prev, view) {
+    const out = {};
+    const add = (s, sel, what) => { if (s !== null && s !== undefined && s >= 0) (out[s] = out[s] || []).push({ sel, what }); };
+    const a = prev.board || {};
+    const b = view.board || {};
+    for (const [kind, key] of [["show", "shows"], ["talent", "talents"]]) {
+      (b[key] || []).forEach((sp, i) => {
+        const was = (a[key] || [])[i];
+        if (sp.bids.length && (!was || was.card !== sp.card || was.bids.length < sp.bids.length)) {
+          const bid = sp.bids[sp.bids.length - 1];
+          add(bid.player, `[data-space="${kind}:${i}"]`, `bid $${bid.amount} on ${cardInfo(sp.card).name}`);
+        }
+      });
+    }
+    for (const act of ["rd", "archives", "golf", "pr", "hr"]) {
+      const count = (xs, s) => (xs || []).filter((x) => x === s).length;
+      const names = { rd: "R&D", archives: "Archives", golf: "Golf Course", pr: "Public Relations", hr: "HR" };
+      for (const s of new Set(b[act] || [])) if (count(b[act], s) > count(a[act], s)) add(s, `[data-action="${act}"]`, `a token on ${names[act]}`);
+    }
+    return out;
+  }
+
   PT.registerGame("prime-time", {
+    roundSummary,
+    moveSpots,
     title: "Prime Time",
     roundLabel: (v) => `Prime Time · Round ${v.round} of ${v.rounds}`,
     tableLine: (o) => `Prime Time · Issuing Bonds: ${o.bonds ? "on" : "off"}; Simultaneous Scheduling: ${o.simultaneous ? "on" : "off"}.`,

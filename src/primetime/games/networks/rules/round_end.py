@@ -36,7 +36,7 @@ def eor_upkeep(s: NetState, p: int) -> None:
         net = 0
     pl.cash += net
     if s.log is not None:
-        s.say(f"{pname(s, p)} {'earns' if net >= 0 else 'pays'} ${abs(net)}M in upkeep.")
+        s.say(f"{pname(s, p)} {'earns' if net >= 0 else 'pays'} ${abs(net)}M in upkeep and has ${pl.cash}M.")
 
 
 def eor_score(s: NetState) -> None:
