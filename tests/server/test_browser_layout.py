@@ -84,12 +84,17 @@ def two_people_in_pilot_season(browser: Any, web: ServerProc) -> tuple[Any, Any]
 
 
 def test_waiting_prompt_names_the_player_once(browser: Any, web: ServerProc) -> None:
+    """Both choose their pilot cards at once; once Hana has kept hers she waits for Ben, named once."""
+    from .test_browser_simultaneous import keep, keepable_pair
+
     hana, ben = two_people_in_pilot_season(browser, web)
-    waiting = hana if hana.evaluate("document.body.dataset.myTurn") == "0" else ben
-    prompt = waiting.inner_text("#status-prompt")
-    who = "Ben" if waiting is hana else "Hana"
-    assert prompt.startswith(f"Waiting for {who}: "), prompt
-    assert prompt.count(who) == 1, prompt
+    hana.wait_for_selector("#choices .cards .card.usable")
+    keepable_pair(hana)
+    keep(hana)
+    hana.wait_for_function("document.querySelector('#status-prompt').innerText.startsWith('Waiting for')")
+    prompt = hana.inner_text("#status-prompt")
+    assert prompt.startswith("Waiting for Ben: "), prompt
+    assert prompt.count("Ben") == 1, prompt
     hana.context.close()
     ben.context.close()
 
