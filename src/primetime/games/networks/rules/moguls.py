@@ -162,8 +162,11 @@ def mogul_uses(s: NetState, p: int) -> list[str]:
     """``p``'s Use Once Moguls that are face up and can do something now (turn-menu keys)."""
     mog = _mog(s)
     out: list[str] = []
+    owned = mog.owned[p]
+    if not owned:
+        return out
     cards = data(s).mogul
-    for j in mog.owned[p]:
+    for j in owned:
         d = cards[j]
         if d.timing == "use_once" and j not in mog.used[p] and MOGUL_CHECKS[d.effect](s, p, j):
             out.append(f"usemogul:{j}")
