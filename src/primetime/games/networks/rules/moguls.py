@@ -77,8 +77,11 @@ def _mog(s: NetState) -> Moguls:
 
 def owned_effects(s: NetState, p: int, timing: str) -> list[tuple[int, MogulDef]]:
     """``p``'s Moguls of one timing, with their data."""
+    owned = _mog(s).owned[p]
+    if not owned:
+        return []
     cards = data(s).mogul
-    return [(j, cards[j]) for j in _mog(s).owned[p] if cards[j].timing == timing]
+    return [(j, cards[j]) for j in owned if cards[j].timing == timing]
 
 
 # ----------------------------------------------------------------------------- setup and gaining
