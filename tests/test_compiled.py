@@ -4,7 +4,8 @@ Skipped unless the build is present and up to date (``make test`` builds it when
 Both builds run ``tools/fingerprint.py`` in their own processes and must print the same hashes:
 seeded random games (The Networks at 1-5 players, Prime Time at 2-4, with their options varied:
 every legal-option list, chosen key, decision, JSON state, per-player view, clone played ahead and
-final score), greedy and mcts games, card texts, terminal screens and browser payloads.
+final score), greedy and mcts games, card texts, terminal screens and browser payloads; for The
+Networks also with each expansion module and with all three.
 """
 
 from __future__ import annotations

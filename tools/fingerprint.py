@@ -1,13 +1,19 @@
 """A fingerprint of everything the games do, to show that a change of layout changed no behaviour.
 
-    python tools/fingerprint.py            # both games, every section
-    python tools/fingerprint.py networks   # one game
+    python tools/fingerprint.py                  # both games, every section, then The Networks' modules
+    python tools/fingerprint.py networks         # one game (with its modules)
+    python tools/fingerprint.py --base networks  # the base game only, without the module lines
 
 Each line is one section and its SHA-256: seeded random games (every legal-key list, every
 chosen key, decisions with their prompts, labels and infos, per-seat views, JSON states, clones
 played ahead, final scores), bot games (greedy and mcts:easy choose every move), the card texts,
 the terminal screens and the browser's catalogue and views.  Run it before and after a change, in
 pure Python (``PRIMETIME_PURE=1``) and compiled: every line must stay the same.
+
+The base games' lines come first and do not depend on the modules.  Then The Networks' expansion
+modules (Telly Time, Moguls, Executives), each alone and all three together, get the same sections
+on lines named ``networks+<module>...``: fewer random games (``MODULE_GAMES`` per player count),
+the module's cards and boards, and the same terminal and browser screens with the module on.
 
 It only uses the public API (the ruleset by name, bots by name, the game plugin), so it runs on
 any layout that keeps that API.
@@ -30,11 +36,18 @@ def dump(x: Any) -> bytes:
     return json.dumps(x, sort_keys=True, separators=(",", ":"), default=str).encode()
 
 
-def options(game: str, n: int, g: int) -> dict[str, Any]:
+# The Networks' expansion modules: each alone, then all three together.
+MODULE_SETS: tuple[tuple[str, ...], ...] = (("telly_time",), ("moguls",), ("executives",), ("telly_time", "moguls", "executives"))
+MODULE_GAMES = 3  # random games per player count with modules on (the base games play 6)
+
+
+def options(game: str, n: int, g: int, modules: tuple[str, ...] = ()) -> dict[str, Any]:
     if game == "networks":
         opts: dict[str, Any] = {"pilot": ("normal", "simplified")[g % 2], "log": g % 3 == 0}
         if n > 1 and g % 4 >= 2:
             opts["turn_order"] = "low_to_high"
+        for m in modules:
+            opts[m] = True
         return opts
     return {"bonds": g % 2 == 1, "simultaneous": g % 4 >= 2, "log": g % 3 == 0}
 
@@ -50,13 +63,13 @@ def decision_json(rs: Any, state: Any) -> Any:
     return dec.to_json()
 
 
-def random_games(game: str, per: int = 6) -> str:
+def random_games(game: str, per: int = 6, modules: tuple[str, ...] = ()) -> str:
     rs = get_ruleset(game)
     h = hashlib.sha256()
     decisions = 0
     for n in seats(game):
         for g in range(per):
-            opts = rs.validate_options(options(game, n, g), n)
+            opts = rs.validate_options(options(game, n, g, modules), n)
             state = rs.new_state(opts, 1000 * n + g, n)
             pick = Rng(77 * g + n)
             step = 0
@@ -84,12 +97,12 @@ def random_games(game: str, per: int = 6) -> str:
     return f"{decisions} {h.hexdigest()}"
 
 
-def bot_games(game: str, bot: str, games: list[tuple[int, int]]) -> str:
+def bot_games(game: str, bot: str, games: list[tuple[int, int]], modules: tuple[str, ...] = ()) -> str:
     from primetime.bots.registry import make_bot
 
     h = hashlib.sha256()
     for n, seed in games:
-        g = Game.new(game, [f"P{i + 1}" for i in range(n)], seed, options(game, n, seed))
+        g = Game.new(game, [f"P{i + 1}" for i in range(n)], seed, options(game, n, seed, modules))
         bots = [make_bot(bot, 31 * seed + p) for p in range(n)]
         while not g.is_over():
             p = g.current_player()
@@ -135,7 +148,26 @@ def card_texts(game: str) -> str:
     return h.hexdigest()
 
 
-def terminal(game: str) -> str:
+def module_cards(game: str, modules: tuple[str, ...]) -> str:
+    """The modules' own cards and boards (``primetime cards networks --moguls --json`` ...), and with
+    Telly Time the words of every card of its catalogue (its shows join the standard ones)."""
+    plugin = plugin_of(game)
+    assert plugin is not None
+    h = hashlib.sha256()
+    import primetime
+
+    package = str(Path(primetime.__file__).resolve().parent)
+    h.update(dump(plugin.module_json(list(modules))).replace(package.encode(), b"<package>"))
+    if "telly_time" in modules:
+        from primetime.games.networks.cards import telly_catalogue
+
+        cat = telly_catalogue()
+        for c in cat.cards:
+            h.update(dump([c.id, plugin.card_text(cat, c.id)]))
+    return h.hexdigest()
+
+
+def terminal(game: str, modules: tuple[str, ...] = ()) -> str:
     """The terminal screens (board, status, options, a tooltip, a bot move, the final table) of one greedy game."""
     from rich.console import Console
 
@@ -150,7 +182,7 @@ def terminal(game: str) -> str:
         ui = renderer_for(game)
     h = hashlib.sha256()
     n = 3
-    g = Game.new(game, ["Ann", "Ben", "Cy"], 5, options(game, n, 0))
+    g = Game.new(game, ["Ann", "Ben", "Cy"], 5, options(game, n, 0, modules))
     bots = [make_bot("greedy", p) for p in range(n)]
     step = 0
     while not g.is_over():
@@ -179,16 +211,16 @@ def terminal(game: str) -> str:
     return h.hexdigest()
 
 
-def browser(game: str) -> str:
+def browser(game: str, modules: tuple[str, ...] = ()) -> str:
     """What the server sends: the catalogue with card words and rendered views of one random game."""
     try:
         from primetime.server.views import card_ids, catalogue_json, render_view
     except ImportError:
         from primetime.server.messages import card_ids, catalogue_json, render_view
     h = hashlib.sha256()
-    h.update(catalogue_json("base", game))
+    h.update(catalogue_json("telly_time" if "telly_time" in modules else "base", game))
     names = ["Ann", "Ben", "Cy"]
-    g = Game.new(game, names, 9, options(game, 3, 1))
+    g = Game.new(game, names, 9, options(game, 3, 1, modules))
     pick = Rng(9)
     step = 0
     while not g.is_over():
@@ -204,10 +236,22 @@ def browser(game: str) -> str:
     return h.hexdigest()
 
 
+def module_lines(game: str, modules: tuple[str, ...]) -> list[str]:
+    """The sections of ``game`` with these modules on (the base sections' code, the options changed)."""
+    name = "+".join((game, *modules))
+    return [f"{name} random {random_games(game, MODULE_GAMES, modules)}",
+            f"{name} greedy {bot_games(game, 'greedy', [(n, 40 + n) for n in seats(game)], modules)}",
+            f"{name} mcts:easy {bot_games(game, 'mcts:easy', [(seats(game)[0] + 1, 3)], modules)}",
+            f"{name} cards {module_cards(game, modules)}",
+            f"{name} terminal {terminal(game, modules)}",
+            f"{name} browser {browser(game, modules)}"]
+
+
 def main(argv: list[str]) -> None:
     from primetime._build import current_build
 
-    games = argv or ["networks", "prime-time"]
+    base_only = "--base" in argv
+    games = [a for a in argv if a != "--base"] or ["networks", "prime-time"]
     print(f"build {current_build()}")
     for game in games:
         print(f"{game} random {random_games(game)}")
@@ -216,6 +260,10 @@ def main(argv: list[str]) -> None:
         print(f"{game} cards {card_texts(game)}")
         print(f"{game} terminal {terminal(game)}")
         print(f"{game} browser {browser(game)}")
+    if "networks" in games and not base_only:  # after every base line: those stay as they were
+        for modules in MODULE_SETS:
+            for line in module_lines("networks", modules):
+                print(line, flush=True)
 
 
 if __name__ == "__main__":

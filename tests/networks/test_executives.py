@@ -290,6 +290,38 @@ def test_net_exec_07_gorilla_drawback_no_pass_bonus() -> None:
     assert top(s) == ("turn", 0, 0) and not s.extra["xg"][2]
 
 
+def test_net_exec_04_gorilla_keeps_telly_times_grid_cash_when_passing() -> None:
+    """NET-EXEC-04 with NET-TELLY-07 (docs/design-decisions.md, Executives): Gorilla's early turn costs
+    the pass-track bonus only; the $1M per empty Genre Grid square is Telly Time's payment for passing."""
+    from primetime.games.networks.rules import genre_grid as GG
+
+    s = with_boards(3, ["cable", "flix", "gorilla"], start=True, first_player=0, modules={"telly_time": True})
+    choose(s, "x:early")
+    choose(s, f"ad:{s.display[2][0]}")
+    if top(s)[:2] == ("turn", 2):
+        choose(s, "end")
+    choose(s, "pass:viewers")  # player 0 (Cable)
+    choose(s, f"ad:{s.display[2][0]}")  # player 1 (Flix) acts: Gorilla will not pass last
+    if top(s)[:2] == ("turn", 1):
+        choose(s, "end")
+    assert top(s)[:2] == ("turn", 2) and "x:pass" in legal(s) and not keys_starting(s, "pass:")
+    empty = GG.empty_count(s, 2)
+    assert empty > 0
+    cash = s.players[2].cash
+    choose(s, "x:pass")
+    assert s.players[2].cash == cash + GG.EMPTY_SQUARE_CASH * empty and s.players[2].pass_viewers == 0
+
+
+def test_net_exec_06_cable_passing_last_gets_nothing_with_telly_time() -> None:
+    """NET-EXEC-06: "nothing when passing last", the Genre Grid's cash included."""
+    s = with_boards(2, ["flix", "cable"], modules={"telly_time": True})
+    choose(s, "pass:cash")  # player 0 passes first: Cable is last
+    assert top(s)[1] == 1 and "x:pass" in legal(s)
+    cash = s.players[1].cash + V.upkeep_net(s, 1)  # passing last ends the round: upkeep is paid
+    choose(s, "x:pass")
+    assert s.players[1].cash == cash
+
+
 # ----------------------------------------------------------------------------- Specialist (NET-EXEC-08)
 
 
@@ -306,7 +338,10 @@ def test_net_exec_08_specialist_may_own_two_moguls() -> None:
 
 
 def test_net_exec_08_specialist_drawback_pays_when_round_1_begins() -> None:
-    assert round1_cash("specialist", moguls=True) == round1_cash("cable", moguls=True) - 2
+    assert round1_cash("specialist", moguls=True) == round1_cash("cable", moguls=True) - 2 - CABLE_START
+
+
+CABLE_START, CABLE_END = 3, 4  # Cable's compensation for the seeds' drawback (the second balance pass)
 
 
 def round1_cash(board: str, **modules: Any) -> int:
@@ -334,9 +369,10 @@ def test_net_exec_09_butcher_pays_to_make_every_slot_optional() -> None:
     assert not INV.lineup_problems(s)
 
 
-def test_net_exec_09_butcher_drawback_end_viewers() -> None:
+def test_net_exec_09_butcher_has_no_end_game_loss() -> None:
+    """Butcher's drawback is a pass viewer bonus 1 lower (test_pass_parameters_ability_and_drawback)."""
     s = with_boards(2, ["butcher", "cable"])
-    assert RE.end_bonuses(s, 0)["execs"] == -2 and RE.end_bonuses(s, 1)["execs"] == 0
+    assert RE.end_bonuses(s, 0)["execs"] == 0 and RE.end_bonuses(s, 1)["execs"] == CABLE_END
     t = with_boards(2, ["cable", "butcher"])  # without Butcher the show cannot be produced
     show = cid("Dawson's Reek")
     to_display(t, show)
@@ -398,8 +434,8 @@ def test_net_exec_11_procrastinator_drawback_pass_cash() -> None:
 
 @pytest.mark.parametrize(("board", "key", "delta"), [
     ("accountant", "pass:cash", 1), ("accountant", "pass:viewers", -1),
-    ("publicist", "pass:viewers", 2), ("publicist", "pass:cash", -1),
-    ("anchor", "pass:cash", 1), ("flix", "pass:cash", -1),
+    ("publicist", "pass:viewers", 2), ("publicist", "pass:cash", 0),
+    ("anchor", "pass:cash", 0), ("flix", "pass:cash", -1), ("butcher", "pass:viewers", -1),
 ])
 def test_pass_parameters_ability_and_drawback(board: str, key: str, delta: int) -> None:
     s = with_boards(2, [board, "cable"])
@@ -412,9 +448,13 @@ def test_pass_parameters_ability_and_drawback(board: str, key: str, delta: int) 
         assert s.players[0].pass_viewers == (col.viewers or 0) + delta
 
 
-@pytest.mark.parametrize(("board", "start", "end"), [("investor", 4, -6), ("auteur", -4, 7), ("anchor", -3, 3)])
+@pytest.mark.parametrize(("board", "start", "end"), [
+    ("investor", 4, -6), ("auteur", -4, 7), ("anchor", -3, 3), ("publicist", 0, -1), ("accountant", 0, -5),
+    ("flix", 0, -8), ("procrastinator", 0, -6), ("butcher", 2, 0), ("gorilla", 2, 0), ("beeb", 3, 0), ("cable", 3, 4),
+])
 def test_start_cash_and_end_viewers_ability_and_drawback(board: str, start: int, end: int) -> None:
-    assert round1_cash(board) == round1_cash("cable") + start
+    """The balance numbers of docs/design-decisions.md (Executives, the second balance pass)."""
+    assert round1_cash(board) == round1_cash("auteur") + start + 4
     s = with_boards(2, [board, "cable"])
     assert RE.end_bonuses(s, 0)["execs"] == end
 
@@ -487,14 +527,19 @@ def test_bots_play_with_executives() -> None:
         assert all(i >= 0 for i in g.state.extra["x"])
 
 
-def test_greedy_picks_an_executive_by_its_worth() -> None:
-    """The greedy evaluation values the boards: offered Flix (no timeslot penalty) or Beeb (the
-    restrictive rondel), it keeps Flix."""
-    from primetime.bots.registry import make_bot
+def test_greedy_values_every_executive_alike_at_the_choice() -> None:
+    """The boards measured alike after the second balance pass (docs/design-decisions.md), so the
+    greedy evaluation values them alike when it chooses: its numbers' worth is replaced by the measured
+    worth (``EXEC_PRIOR``, none above another); the choice between two boards is then the seeded coin."""
+    from primetime.games.networks.bots import greedy as G
 
-    s = SU.new_state(CAT, opts(2, executives=True), 1, 2)
-    rest = [i for i in EX.eligible(s.opts) if EX.boards[i].id not in ("flix", "beeb")]
-    s.extra["xo"] = (EX.by_id["beeb"], EX.by_id["flix"], rest[0], rest[1])
-    s.extra["xb"] = tuple(sorted(set(range(len(EX.boards))) - set(s.extra["xo"])))
-    bot = make_bot("greedy", 3)
-    assert bot.choose(RS, s, 0).startswith("x:flix:")
+    assert not G.EXEC_PRIOR
+    bot = G.GreedyBot(3)
+    for pair in (("auteur", "publicist"), ("flix", "cable"), ("investor", "beeb")):
+        s = SU.new_state(CAT, opts(2, executives=True), 1, 2)
+        rest = [i for i in EX.eligible(s.opts) if EX.boards[i].id not in pair]
+        s.extra["xo"] = (EX.by_id[pair[0]], EX.by_id[pair[1]], rest[0], rest[1])
+        s.extra["xb"] = tuple(sorted(set(range(len(EX.boards))) - set(s.extra["xo"])))
+        values = {k: bot.key_value(s, 0, k, 0) for k in legal(s)}
+        assert {k.split(":")[1] for k in values} == set(pair)
+        assert max(values.values()) - min(values.values()) < 1e-9

@@ -20,7 +20,7 @@ import pytest
 
 from primetime.core.game import replay_record
 from primetime.core.rng import Rng
-from primetime.server.gamestate import apply_tracked
+from primetime.server.gamestate import apply_entry_tracked
 
 from .helpers import SCREENSHOTS, ServerProc
 
@@ -58,7 +58,7 @@ def engine_game(web: ServerProc, table_id: str, seq: int, viewer: int | None = N
         return replay_record(rec, upto=seq)
     game, shown = replay_record(rec, upto=0), 0
     while shown < seq and game.seq < len(keys):
-        mark = apply_tracked(game, None, keys[game.seq])
+        mark = apply_entry_tracked(game, keys[game.seq])
         shown += not (mark.screened and mark.seat != viewer)
     return game
 

@@ -134,7 +134,7 @@ def play_and_check(server: ServerProc, options: dict[str, str], seed: int, seen:
         g = replay_record(record, upto=0)
         for m in sorted(states_seen, key=lambda m: m["seq"]):
             while g.seq < m["seq"]:  # step the replay forward to the message's state
-                g.apply(None, record["actions"][g.seq])
+                g.apply_entry(record["actions"][g.seq])
             expected = render_view(g.view(viewer), names, [c.id for c in g.state.cat.cards])
             assert m["view"] == json.loads(json.dumps(expected)), f"{who} at {m['seq']}: not exactly its own view"
             assert m["me"]["seat"] == viewer

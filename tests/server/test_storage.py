@@ -50,10 +50,10 @@ def table_row(tid: str, seats: list[SeatRow]) -> TableRow:
 def test_users_round_trip(store_url: str) -> None:
     st = make_store(store_url)
     st.create_user("u1", "Ana", hash_secret("s1"))
-    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana", "prefs": {}}
+    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana", "prefs": {}, "account": False}
     assert st.user_by_secret(hash_secret("nope")) is None
     st.update_user("u1", name="Ana B", prefs={"confirm_delay": 0})
-    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana B", "prefs": {"confirm_delay": 0}}
+    assert st.user_by_secret(hash_secret("s1")) == {"id": "u1", "name": "Ana B", "prefs": {"confirm_delay": 0}, "account": False}
 
 
 def test_tables_seats_actions_and_versions(store_url: str) -> None:
@@ -150,7 +150,8 @@ async def _new_game(hub: Hub, seats: list[str], **options: str) -> tuple[str, st
 
 
 async def _wait_bots(hub: Hub, tid: str, timeout: float = 60.0) -> None:
-    """Wait until the pending decision is a human's (seat 0) or the game is over."""
+    """Wait until the pending decision is a human's (seat 0) alone (the bots have answered their
+    part of a simultaneous one) or the game is over."""
     rt = await hub.get(tid)
     assert rt is not None
     loop = asyncio.get_running_loop()
@@ -158,7 +159,7 @@ async def _wait_bots(hub: Hub, tid: str, timeout: float = 60.0) -> None:
     while loop.time() < end:
         g = rt.game
         settled = not rt.lock.locked() and (rt.bot_task is None or rt.bot_task.done())
-        if settled and g is not None and (g.is_over() or g.current_player() == 0):
+        if settled and g is not None and (g.is_over() or g.pending_players() == [0]):
             return
         await asyncio.sleep(0.005)
     raise TimeoutError("bots did not finish")
@@ -247,7 +248,8 @@ def test_not_your_decision(store_url: str, tmp_path: Path) -> None:
         await hub.start()
         try:
             user = {"id": "u1", "name": "Ana"}
-            tid, secret = await hub.create_table(user, "T", ["open"], {})
+            # the simplified Pilot Season: the first decision is one player's (a simultaneous one is everyone's)
+            tid, secret = await hub.create_table(user, "T", ["open"], {"pilot": "simplified"})
             rt = await hub.get(tid)
             assert rt is not None
             ben = {"id": "u2", "name": "Ben"}
@@ -461,7 +463,8 @@ def test_chat_written_elsewhere_reaches_this_process(store_url: str, tmp_path: P
         there = make_store(store_url)
         await here.start()
         try:
-            tid, _sh, _user = await _new_game(here, ["bot:random"])
+            # a solo table: no bot moves, so nothing but the chat is sent meanwhile
+            tid, _sh, _user = await _new_game(here, [])
             rt = await here.get(tid)
             assert rt is not None
             client = Client(None, None, "u9", lambda text: None, name="Eve")

@@ -83,3 +83,50 @@ def test_balance_command(tmp_path: Path) -> None:
     assert Path(out["page"]).exists() and out["players"]["2"]["finished"] == 2
     res = CliRunner().invoke(app, ["balance", "networks", "--games", "2", "--players", "7", "--out", str(tmp_path / "c")])
     assert res.exit_code == 2 and "between 1 and 5" in res.output
+
+
+@pytest.fixture(scope="module")
+def module_data() -> dict[str, object]:
+    return run_balance(6, players=[3], bot="random", seed=3, options={"telly_time": True, "moguls": True, "executives": True})
+
+
+def test_the_modules_page_counts_executives_and_moguls(module_data: dict[str, object], tmp_path: Path) -> None:
+    """Issue 15, the balance report gains a page per module: each Executive's and Mogul's pick rate and
+    win-rate lift (NET-EXEC-02: each player keeps 1 of the 2 boards dealt)."""
+    pytest.importorskip("matplotlib")
+    results = module_data["games"][3]  # type: ignore[index]
+    for r in results:
+        ex = r["extra"]
+        assert len(ex["exec"]) == 3 and len(ex["exec_dealt"]) == 3
+        for kept, dealt in zip(ex["exec"], ex["exec_dealt"], strict=True):
+            assert len(dealt) == 2 and kept in dealt
+        assert len(ex["moguls"]) == 3
+    report = analyse(module_data)
+    execs = report["modules"]["executives"]
+    assert sum(r["dealt"] for r in execs) == 6 * 3 * 2 and sum(r["kept"] for r in execs) == 6 * 3
+    assert all(0.0 <= r["pick_rate"] <= 1.0 for r in execs)
+    # the holders' win rates, weighted by their games, average to the fair share
+    held = [r for r in execs if r["player_games"]]
+    assert sum(r["win_vs_fair"] * r["player_games"] for r in held) == pytest.approx(0.0, abs=1e-9)
+    owned = sum(len(o) for r in results for o in r["extra"]["moguls"])
+    assert sum(r["player_games"] for r in report["modules"]["moguls"]) == owned
+    page = write_report(report, tmp_path / "m").read_text()
+    assert "<h2>Executives</h2>" in page and "<h2>Moguls</h2>" in page and "Modules: Telly Time + Moguls + Executives" in page
+
+
+def test_every_module_combination(tmp_path: Path) -> None:
+    """``--every-module-combination``: the base game and the 7 combinations, one report each and an index."""
+    pytest.importorskip("matplotlib")
+    res = CliRunner().invoke(app, ["balance", "networks", "--games", "1", "--players", "2", "--bot", "random",
+                                   "--every-module-combination", "--out", str(tmp_path / "all"), "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    folders = sorted(p.name for p in (tmp_path / "all").iterdir() if p.is_dir())
+    assert folders == sorted(["base", "telly-time", "moguls", "executives", "telly-time+moguls", "telly-time+executives",
+                              "moguls+executives", "telly-time+moguls+executives"])
+    assert {c["modules"] for c in out["checks"]} == set(folders)
+    index = (tmp_path / "all" / "index.html").read_text()
+    assert "moguls+executives/index.html" in index
+    res = CliRunner().invoke(app, ["balance", "networks", "--games", "1", "--every-module-combination", "--moguls",
+                                   "--out", str(tmp_path / "x")])
+    assert res.exit_code != 0 and "leave out" in res.output

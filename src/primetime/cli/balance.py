@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_game, fail, progress_bar
 from primetime.cli.app import out as console
-from primetime.sim.balance import analyse, public, run_balance, write_report
+from primetime.sim.balance import (
+    analyse,
+    combination_slug,
+    module_combinations,
+    module_label,
+    public,
+    run_balance,
+    write_combinations,
+    write_report,
+)
 
 
 @app.command("balance")
@@ -28,6 +37,10 @@ def balance_command(
     telly_time: Annotated[bool, typer.Option("--telly-time", help=TELLY_HELP)] = False,
     moguls: Annotated[bool, typer.Option("--moguls", help=MOGULS_HELP)] = False,
     executives: Annotated[bool, typer.Option("--executives", help=EXEC_HELP)] = False,
+    every_module: Annotated[bool, typer.Option(
+        "--every-module-combination",
+        help="Run the base game and each of the 7 combinations of the expansion modules, one report each "
+             "(OUT/base, OUT/telly-time, ..., OUT/telly-time+moguls+executives) and OUT/index.html with every check.")] = False,
 ) -> None:
     """Play many games between identical bots and write an HTML card-balance report."""
     if check_game(game) != "networks":
@@ -41,31 +54,58 @@ def balance_command(
     except ImportError:
         raise fail("the balance report draws its plots with matplotlib: pip install 'primetime[report]'") from None
     options = {m: True for m, on in (("telly_time", telly_time), ("moguls", moguls), ("executives", executives)) if on} or None
+    if every_module and options:
+        raise fail("--every-module-combination runs every combination itself: leave out --telly-time, --moguls and --executives")
     con = console()  # (``out`` is the --out folder here)
-    try:
-        if not json_out and con.is_terminal:
-            bar, step = progress_bar("balance", games * len(set(counts)), con)
-            with bar:
-                data = run_balance(games, counts, bot, seed, workers, backend, progress=step, options=options)
-        else:
-            data = run_balance(games, counts, bot, seed, workers, backend, options=options)
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-    report = analyse(data)
+
+    def one(opts: dict[str, bool] | None, label: str) -> dict[str, Any]:
+        try:
+            if not json_out and con.is_terminal:
+                bar, step = progress_bar(label, games * len(set(counts)), con)
+                with bar:
+                    data = run_balance(games, counts, bot, seed, workers, backend, progress=step, options=opts)
+            else:
+                data = run_balance(games, counts, bot, seed, workers, backend, options=opts)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+        return analyse(data)
+
+    if every_module:
+        reports = []
+        for opts in module_combinations():
+            report = one(opts or None, module_label(opts))
+            write_report(report, out / combination_slug(opts))
+            reports.append(report)
+        page = write_combinations(reports, out)
+        checks = [dict(c, modules=combination_slug(r["meta"].get("options") or {})) for r in reports for c in r["checks"]]
+        if json_out:
+            typer.echo(json.dumps({"page": str(page), "checks": checks}))
+            return
+        _print_checks(con, checks)
+        con.print(f"Report written to {page}")
+        return
+    report = one(options, "balance")
     page = write_report(report, out)
     if json_out:
         summary = public(report)
         typer.echo(json.dumps({"page": str(page), "checks": summary["checks"], "meta": summary["meta"],
                                "players": summary["players"], "outliers": [c for c in summary["cards"] if c.get("outlier")]}))
         return
-    table = Table(title="Balance checks", title_justify="left")
-    table.add_column("Check")
-    table.add_column("Value", justify="right")
-    table.add_column("Result")
-    for c in report["checks"]:
-        table.add_row(c["check"], c["value"], "[green]ok[/]" if c["ok"] else "[red]outside[/]")
-    con.print(table)
+    _print_checks(con, report["checks"])
     outliers = [c for c in report["cards"] if c.get("outlier")]
     if outliers:
         con.print("Outlier cards: " + ", ".join(f"{c['name']} ({100 * c['lift']:+.1f})" for c in outliers))
     con.print(f"Report written to {page}")
+
+
+def _print_checks(con: Any, checks: list[dict[str, Any]]) -> None:
+    table = Table(title="Balance checks", title_justify="left")
+    if any("modules" in c for c in checks):
+        table.add_column("Modules")
+    table.add_column("Check")
+    table.add_column("Value", justify="right")
+    table.add_column("Result")
+    for c in checks:
+        row = [c["modules"]] if "modules" in c else []
+        table.add_row(*row, c["check"], c["value"], "[green]ok[/]" if c["ok"] else "[red]outside[/]")
+    con.print(table)

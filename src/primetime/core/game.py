@@ -3,6 +3,14 @@
 Every game (The Networks, Prime Time) implements :class:`Ruleset` over its own state
 type.  Everything outside the engines (bots, CLI, server, RL adapters) goes through this
 one API: ``pending()`` / ``apply()`` / ``view()`` / ``record()``.
+
+**Simultaneous decisions.**  Some decisions are made by several players at once (each keeps a
+private choice): ``pending_players`` lists everyone who may answer now, the first of them
+being ``current_player`` (so that loops using only ``current_player`` / ``legal_keys`` /
+``apply_key`` still play every game), and any of them may answer first, in any order, with the
+same result.  A record stores an answer as its bare key when it was the first pending player's,
+and as ``"@<seat>:<key>"`` (seat numbered from 0) otherwise (:func:`action_entry`,
+:func:`split_action`); records of format 1 (bare keys only) still load and replay.
 """
 
 from __future__ import annotations
@@ -20,7 +28,8 @@ from primetime.core.errors import (
 )
 from primetime.core.plugin import get_plugin
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # 1: every action is a bare key; 2: adds "@<seat>:<key>" answers out of turn
 
 S = TypeVar("S")
 
@@ -36,8 +45,14 @@ class Ruleset(Protocol[S]):
     def current_player(self, state: S) -> int | None: ...
     def legal_keys(self, state: S) -> list[str]: ...
     def apply_key(self, state: S, key: str) -> None: ...
-    def decision(self, state: S) -> Decision | None: ...
-    def explain_illegal(self, state: S, key: str) -> str: ...
+    def decision(self, state: S, player: int | None = None) -> Decision | None: ...
+    def explain_illegal(self, state: S, key: str, player: int | None = None) -> str: ...
+    # Simultaneous decisions: everyone who may answer now (``current_player`` first), one player's
+    # legal keys, and one player's answer (only called with a key legal for that pending player).
+    def pending_players(self, state: S) -> list[int]: ...
+    def legal_keys_for(self, state: S, player: int) -> list[str]: ...
+    def apply_key_for(self, state: S, player: int, key: str) -> None: ...
+    def focus(self, state: S, player: int) -> bool: ...
     def is_over(self, state: S) -> bool: ...
     def scores(self, state: S) -> list[int]: ...
     def result(self, state: S) -> dict[str, Any]: ...
@@ -45,6 +60,20 @@ class Ruleset(Protocol[S]):
     def to_json(self, state: S) -> dict[str, Any]: ...
     def from_json(self, data: dict[str, Any]) -> S: ...
     def clone(self, state: S) -> S: ...
+
+
+def action_entry(player: int | None, first: int | None, key: str) -> str:
+    """How a record stores ``key`` answered by ``player`` when ``first`` is the first pending player."""
+    return key if player is None or player == first else f"@{player}:{key}"
+
+
+def split_action(entry: str) -> tuple[int | None, str]:
+    """(player, key) of a record's action: player None for a bare key (the first pending player's)."""
+    if entry.startswith("@"):
+        seat, sep, key = entry[1:].partition(":")
+        if sep and seat.isdigit():
+            return int(seat), key
+    return None, entry
 
 
 def get_ruleset(name: str) -> Any:
@@ -85,14 +114,25 @@ class Game(Generic[S]):
     def players(self) -> list[str]:
         return list(self.header["players"])
 
-    def pending(self) -> Decision | None:
-        return self.ruleset.decision(self.state)  # type: ignore[no-any-return]
+    def pending(self, player: int | None = None) -> Decision | None:
+        """The pending decision: the first pending player's, or ``player``'s (None if it has none)."""
+        if player is None:
+            return self.ruleset.decision(self.state)  # type: ignore[no-any-return]
+        return self.ruleset.decision(self.state, player)  # type: ignore[no-any-return]
 
-    def legal_keys(self) -> list[str]:
-        return self.ruleset.legal_keys(self.state)  # type: ignore[no-any-return]
+    def legal_keys(self, player: int | None = None) -> list[str]:
+        """The legal keys of the first pending player, or of ``player`` ([] if it has no decision)."""
+        if player is None:
+            return self.ruleset.legal_keys(self.state)  # type: ignore[no-any-return]
+        return self.ruleset.legal_keys_for(self.state, player)  # type: ignore[no-any-return]
 
     def current_player(self) -> int | None:
+        """The first pending player (None once the game is over)."""
         return self.ruleset.current_player(self.state)  # type: ignore[no-any-return]
+
+    def pending_players(self) -> list[int]:
+        """Everyone who may answer now; more than one during a simultaneous decision."""
+        return self.ruleset.pending_players(self.state)  # type: ignore[no-any-return]
 
     def is_over(self) -> bool:
         return bool(self.ruleset.is_over(self.state))
@@ -104,18 +144,35 @@ class Game(Generic[S]):
             raise GameOverError("the game is over; no decision is pending")
         cur = rs.current_player(self.state)
         if player is not None and player != cur:
-            raise NotYourDecisionError(f"it is {self.header['players'][cur]}'s decision, not player {player}'s")
+            waiting = rs.pending_players(self.state)
+            if player not in waiting:
+                names = self.header["players"]
+                who = " or ".join(f"{names[q]}'s" if 0 <= q < len(names) else f"player {q}'s" for q in waiting)
+                raise NotYourDecisionError(f"it is {who} decision, not player {player}'s")
         if expected_seq is not None and expected_seq != self.seq:
             raise StaleStateError(f"action made against version {expected_seq}, but the game is at version {self.seq}")
-        if key not in rs.legal_keys(self.state):
-            raise IllegalOptionError(rs.explain_illegal(self.state, key))
+        if player is None or player == cur:
+            if key not in rs.legal_keys(self.state):
+                raise IllegalOptionError(rs.explain_illegal(self.state, key))
+        elif key not in rs.legal_keys_for(self.state, player):
+            raise IllegalOptionError(rs.explain_illegal(self.state, key, player))
 
     def apply(self, player: int | None, key: str, expected_seq: int | None = None) -> int:
-        """Apply ``key`` for ``player`` (None = whoever decides).  Returns the new sequence number."""
+        """Apply ``key`` for ``player`` (None = the first pending player; during a simultaneous
+        decision any pending player).  Returns the new sequence number."""
         self.check(player, key, expected_seq)
-        self.ruleset.apply_key(self.state, key)
-        self.actions.append(key)
+        cur = self.ruleset.current_player(self.state)
+        if player is None or player == cur:
+            self.ruleset.apply_key(self.state, key)
+        else:
+            self.ruleset.apply_key_for(self.state, player, key)
+        self.actions.append(action_entry(player, cur, key))
         return self.seq
+
+    def apply_entry(self, entry: str) -> int:
+        """Apply one action of a record (a bare key or ``"@<seat>:<key>"``)."""
+        player, key = split_action(entry)
+        return self.apply(player, key)
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         return self.ruleset.view(self.state, viewer)  # type: ignore[no-any-return]
@@ -143,8 +200,9 @@ def load_record(text: str) -> dict[str, Any]:
             raise RecordError(f"field {field!r} is missing")
         if not isinstance(rec[field], typ):
             raise RecordError(f"field {field!r} must be a {typ.__name__}")
-    if rec["format_version"] != FORMAT_VERSION:
-        raise RecordError(f"format_version {rec['format_version']} is not supported (this version reads {FORMAT_VERSION})")
+    if rec["format_version"] not in READABLE_VERSIONS:
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise RecordError(f"format_version {rec['format_version']} is not supported (this version reads {readable})")
     if not isinstance(rec.get("options", {}), dict):
         raise RecordError("field 'options' must be an object")
     return rec
@@ -161,7 +219,7 @@ def replay_record(rec: dict[str, Any], upto: int | None = None) -> Game[Any]:
         if not isinstance(key, str):
             raise RecordError(f"action {i}: {key!r} is not a string key")
         try:
-            game.apply(None, key)
-        except (GameOverError, IllegalOptionError) as exc:
+            game.apply_entry(key)
+        except (GameOverError, IllegalOptionError, NotYourDecisionError) as exc:
             raise RecordError(f"action {i} ({key!r}) cannot be applied: {exc}") from None
     return game

@@ -23,10 +23,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
-from primetime.core.game import load_record, replay_record
+from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
-from primetime.server import names
+from primetime.server import accounts, clocks, names
+from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.config import Settings
+from primetime.server.http import ApiError, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
 from primetime.server.limits import Limiter, RateLimited
@@ -76,18 +78,10 @@ BOT_LABELS = {"random": "Beginner (plays at random)", "greedy": "Casual (greedy:
               "mcts:easy": "Good (searches ahead, quick)", "mcts:normal": "Strong (searches ahead)",
               "mcts:hard": "Expert (searches ahead, slow)"}
 BOT_ALIASES = frozenset({"mcts"})
-USER_COOKIE = "pt_user"
 SEAT_COOKIE = "pt_seat_"
 YEAR = 365 * 24 * 3600
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 KEY_RE = re.compile(r"^[A-Za-z0-9_:,.-]{1,80}$")
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 # ---------------------------------------------------------------------- middleware
@@ -162,20 +156,6 @@ async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------- helpers
 
 
-async def body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request body (bounded: ``inputs.parse_json``), or a 400 saying what is wrong."""
-    raw = await request.body()
-    data = parse_json(raw, what="the request body")
-    if not isinstance(data, dict):
-        raise InputError("the request body must be a JSON object")
-    return data
-
-
-def client_address(request: Request) -> str:
-    """Who a rate limit counts: the client's address (behind a proxy, as the proxy reports it)."""
-    return request.client.host if request.client else "unknown"
-
-
 def create_app(settings: Settings | None = None) -> Guard:
     """The ASGI application (``.hub`` and ``.settings`` are attached for tests and tools)."""
     settings = settings or Settings()
@@ -220,6 +200,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     limit_tables = Limiter(settings.rate_tables, "new tables")
     limit_users = Limiter(settings.rate_users, "new players")
     limit_imports = Limiter(settings.rate_imports, "record imports")
+    limit_signins = Limiter(settings.rate_signins, "sign-in attempts")
 
     @app.exception_handler(ConflictError)
     async def conflict_error(request: Request, exc: ConflictError) -> JSONResponse:
@@ -282,6 +263,14 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
 
+    @app.get("/u/{user_id}", include_in_schema=False)
+    async def profile_page(user_id: str) -> Response:
+        return page("profile.html")
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str) -> Response:
+        return page("leaderboard.html")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="3" width="14" height="10" rx="2" '
@@ -297,7 +286,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def me(request: Request) -> dict[str, Any]:
         user = await current_user(request)
         return {
-            "user": {"name": user["name"], "prefs": user["prefs"]} if user else None,
+            "user": {"id": user["id"], "name": user["name"], "prefs": user["prefs"], "account": user["account"]} if user else None,
             "bots": bot_levels(),
             "options": get_plugin(GAME).options,
             "games": games_offered(),
@@ -305,10 +294,16 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     @app.post("/api/me")
     async def set_me(request: Request) -> Response:
+        """A guest's name (a new guest without a user cookie), or a new display name for whoever is signed in."""
         data = await body(request)
         name = names.display_name(data.get("name"))
         user = await current_user(request)
         resp = JSONResponse({"ok": True, "name": name})
+        if user is not None and user["account"]:
+            await hub.write(accounts.rename_account, store, user["id"], name)
+            return resp
+        if await hub.db(accounts.account_name_taken, store, name, None):
+            raise ApiError(409, f"the name {name!r} belongs to an account: sign in if it is yours, or choose another name")
         if user is None:
             limit_users.take(client_address(request))
             secret = new_secret()
@@ -317,6 +312,8 @@ def create_app(settings: Settings | None = None) -> Guard:
         else:
             await hub.write(lambda: store.update_user(user["id"], name=name))
         return resp
+
+    add_account_routes(app, hub, store, current_user, set_cookie, limit_users, limit_signins)
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:
@@ -364,8 +361,12 @@ def create_app(settings: Settings | None = None) -> Guard:
         spectator_chat = data.get("spectator_chat", True)
         if not isinstance(spectator_chat, bool):
             raise ApiError(400, "spectator_chat is true or false (whether spectators may chat)")
+        try:
+            clock = clocks.parse(data.get("time_control"))
+        except clocks.ClockError as exc:
+            raise ApiError(400, str(exc)) from None
         limit_tables.take(client_address(request))
-        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat)
+        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
         return resp
@@ -377,7 +378,12 @@ def create_app(settings: Settings | None = None) -> Guard:
         assert rt.meta is not None
         out = public_table(rt.meta, rt.replaceable(settings.idle_replace_after), acted=rt.public_acted())
         mine = [s.seat for s in rt.meta.seats if user and s.kind == "human" and s.user_id == user["id"]]
-        out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"])}
+        # a seat of yours a bot plays (after a timeout or a vote): you may take it back (``rejoin``)
+        botted = [s.seat for s in rt.meta.seats if user and s.kind == "bot" and s.user_id == user["id"]
+                  and rt.meta.status == "running" and s.seat not in ((rt.meta.clock or {}).get("forfeited") or [])]
+        played = [s.seat for s in rt.meta.seats if user and s.kind == "bot" and s.user_id == user["id"]]
+        out["you"] = {"seat": mine[0] if mine else None, "host": bool(user and rt.meta.owner == user["id"]),
+                      "reclaim": botted[0] if botted else None, "played_by_bot": played[0] if played else None}
         return out
 
     @app.post("/api/tables/{table_id}/join")
@@ -460,8 +466,8 @@ def create_app(settings: Settings | None = None) -> Guard:
             last = None
             if step > 0:
                 prev = replay_record(rec, upto=step - 1)
-                d = prev.pending()
-                key = rec["actions"][step - 1]
+                actor, key = split_action(rec["actions"][step - 1])
+                d = prev.pending(actor)
                 label = next((o.label for o in d.options if o.key == key), key) if d else key
                 last = {"player": d.player if d else None, "key": key,
                         "label": render(label, list(rec["players"])),

@@ -47,12 +47,14 @@ def think(game_name: str, payload: bytes, bot_name: str, seed: int, player: int)
 
     rs = get_ruleset(game_name)
     state = rs.from_json(msgspec.json.decode(payload))
+    if rs.current_player(state) != player:
+        rs.focus(state, player)  # a simultaneous decision: the bot answers its own step, whoever is first
     try:
         from primetime.bots.registry import make_bot
 
         bot = make_bot(bot_name, seed)
     except ImportError:  # pragma: no cover - fallback until a bots package exists
-        keys = rs.legal_keys(state)
+        keys = rs.legal_keys_for(state, player)
         return str(keys[0])
     return str(bot.choose(rs, state, player))
 

@@ -54,8 +54,10 @@ class Settings:
     max_record: int = 2_000_000
     #: New tables one client address may create: ``PRIMETIME_RATE_TABLES=count/seconds`` (0: no limit).
     rate_tables: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_TABLES", Rate(30, 600.0)))
-    #: New users (display names given without a user cookie) per client address.
+    #: New users (guest names given without a user cookie, and sign-ups) per client address.
     rate_users: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_USERS", Rate(30, 600.0)))
+    #: Sign-in attempts per client address (a bound on password guessing).
+    rate_signins: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_SIGNINS", Rate(20, 600.0)))
     #: Record imports per client address.
     rate_imports: Rate = field(default_factory=lambda: _rate("PRIMETIME_RATE_IMPORTS", Rate(10, 600.0)))
     #: Chat messages per user (all tables of a process together): ``PRIMETIME_RATE_CHAT=count/seconds``.

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from primetime.core.game import Game
+from primetime.core.game import Game, split_action
 from primetime.server.store import TableRow
 
 
@@ -25,6 +25,7 @@ class Mark:
     seat: int
     reveals: bool
     screened: bool = False  # nothing visible to the other seats changed
+    simultaneous: bool = False  # one answer of a simultaneous decision that others were still to give
 
 
 def fingerprint(state: Any) -> tuple[Any, ...]:
@@ -50,15 +51,23 @@ def fingerprint(state: Any) -> tuple[Any, ...]:
 
 
 def apply_tracked(game: Game[Any], seat: int | None, key: str, expected_seq: int | None = None) -> Mark:
-    """Apply ``key`` (checked by the engine) and say whether it revealed anything."""
-    actor = game.current_player()
+    """Apply ``key`` for ``seat`` (None: the first pending player; checked by the engine) and say
+    whether it revealed anything."""
+    waiting = game.pending_players()
+    actor = seat if seat is not None else game.current_player()
     before = fingerprint(game.state)
     # a game with screens (a ``screen`` attribute that is set) may take steps nobody else sees:
     # a step is screened when the spectators' view is the same after it
     public = game.view(None) if getattr(game.state, "screen", None) is not None else None
     game.apply(seat, key, expected_seq)
     screened = public is not None and game.view(None) == public
-    return Mark(int(actor) if actor is not None else -1, fingerprint(game.state) != before, screened)
+    return Mark(int(actor) if actor is not None else -1, fingerprint(game.state) != before, screened, len(waiting) > 1)
+
+
+def apply_entry_tracked(game: Game[Any], entry: str) -> Mark:
+    """Apply one stored action (a record's entry: a bare key or ``"@<seat>:<key>"``)."""
+    seat, key = split_action(entry)
+    return apply_tracked(game, seat, key)
 
 
 def build_game(t: TableRow, actions: list[tuple[int, str, int]]) -> tuple[Game[Any], list[Mark]]:
@@ -68,8 +77,16 @@ def build_game(t: TableRow, actions: list[tuple[int, str, int]]) -> tuple[Game[A
     for i, (seq, key, _seat) in enumerate(actions):
         if seq != i:
             raise ValueError(f"table {t.id}: action {i} is stored as number {seq}")
-        marks.append(apply_tracked(game, None, key))
+        marks.append(apply_entry_tracked(game, key))
     return game, marks
+
+
+def unseen_by(marks: list[Mark], since: int, seat: int) -> bool:
+    """Whether every step from ``since`` on was another seat's answer to a simultaneous decision
+    that ``seat`` is still to answer: none of them changed ``seat``'s own choice, so an answer
+    ``seat`` made against step ``since`` still stands."""
+    tail = marks[since:]
+    return bool(tail) and all(m.simultaneous and m.seat != seat for m in tail)
 
 
 def undo_refusal(game: Game[Any] | None, marks: list[Mark], seat: int) -> str | None:
@@ -78,7 +95,7 @@ def undo_refusal(game: Game[Any] | None, marks: list[Mark], seat: int) -> str | 
         return "the game is not in progress"
     if not marks or game.seq == 0:
         return "there is nothing to undo"
-    if game.current_player() != seat:
+    if seat not in game.pending_players():
         return "you can only undo during your own turn"
     last = marks[-1]
     if last.seat != seat:

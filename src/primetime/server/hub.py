@@ -32,7 +32,7 @@ from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool, ops
+from primetime.server import botpool, clocks, ops
 from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
@@ -115,6 +115,8 @@ class Hub:
         for rt in self.rts.values():
             if rt.bot_task is not None:
                 rt.bot_task.cancel()
+            if rt.clock_timer is not None:
+                rt.clock_timer.cancel()
         self.bots.close()
         if self.group is not None:
             self.group.close()
@@ -258,6 +260,7 @@ class Hub:
         return msg
 
     async def attach(self, rt: Runtime, client: Client) -> None:
+        client.push(dumps({"type": "time", "now": time.time()}))  # the server's clock, for counting down
         rt.clients.add(client)
         self.announce_presence(rt, client)
         client.wake.set()
@@ -354,9 +357,10 @@ class Hub:
 
     # -------------------------------------------------------------- bots
     def kick(self, rt: Runtime) -> None:
-        """Start the bot whose decision is pending, if any."""
+        """Start a bot whose decision is pending, if any (and watch the running clocks)."""
         if self.loop is None or self._stopping.is_set():
             return
+        self._arm_clock(rt)
         if rt.bot_task is not None and not rt.bot_task.done():
             return
         if not self._bot_to_move(rt):
@@ -367,11 +371,10 @@ class Hub:
         t, g = rt.meta, rt.game
         if t is None or g is None or t.status != "running" or rt.stale or g.is_over():
             return None
-        p = g.current_player()
-        if p is None or p >= len(t.seats):
-            return None
-        s = t.seats[p]
-        return s if s.kind == "bot" else None
+        for p in g.pending_players():  # a simultaneous decision: every bot answers its own, one after another
+            if 0 <= p < len(t.seats) and t.seats[p].kind == "bot":
+                return t.seats[p]
+        return None
 
     async def _bot_move(self, rt: Runtime) -> None:
         try:
@@ -400,6 +403,39 @@ class Hub:
         finally:
             rt.bot_task = None
         self.kick(rt)
+
+    # -------------------------------------------------------------- clocks
+    def _arm_clock(self, rt: Runtime) -> None:
+        """Wake up when the first running clock of the table runs out (re-armed on every change)."""
+        if rt.clock_timer is not None:
+            rt.clock_timer.cancel()
+            rt.clock_timer = None
+        t = rt.meta
+        if self.loop is None or t is None or t.status != "running" or rt.stale:
+            return
+        deadline = clocks.next_deadline(t.clock)
+        if deadline is None:
+            return
+        rt.clock_timer = self.loop.call_later(max(0.0, deadline - time.time()) + 0.02,
+                                              lambda: self._spawn(self.expire(rt)))
+
+    async def expire(self, rt: Runtime) -> None:
+        """Apply the timeout policy to the seats whose clocks ran out (under the table's lock;
+        if another process did it first, the stored clock says so and nothing happens)."""
+        rt.clock_timer = None
+        t = rt.meta
+        if t is None or not clocks.expired(t.clock, time.time()):
+            self.kick(rt)
+            return
+        try:
+            seats = await self.mutate(rt, lambda tx, rt_, t_: ops.timeout(tx, rt_, t_, time.time()))
+            log.info("table %s: time ran out for seat(s) %s", rt.id, seats)
+        except (GameError, ConflictError) as exc:
+            log.debug("timeout on %s dropped: %s", rt.id, exc)
+        except Exception:
+            log.exception("timeout failed on table %s", rt.id)
+            await asyncio.sleep(1.0)  # not at once again (the poller re-arms the clock anyway)
+            self.kick(rt)
 
     # -------------------------------------------------------------- cross-process
     def _listen(self) -> None:
@@ -478,6 +514,9 @@ class Hub:
             if self._bot_to_move(rt) is not None:
                 continue
             if now - rt.last_used > 600:
+                if rt.clock_timer is not None:  # the poller loads the table again and re-arms its clock
+                    rt.clock_timer.cancel()
+                    rt.clock_timer = None
                 del self.rts[tid]
 
     # ================================================================ public operations (ops.py says what each does)
@@ -522,9 +561,11 @@ class Hub:
             raise ConflictError(str(exc)) from None
 
     async def create_table(self, user: dict[str, Any], name: str, seats: list[str], options: dict[str, Any],
-                           game: str = GAME, spectator_chat: bool = True) -> tuple[str, str]:
+                           game: str = GAME, spectator_chat: bool = True,
+                           clock: dict[str, Any] | None = None) -> tuple[str, str]:
         """``seats`` after the host's: ``"open"`` or ``"bot:<level>"``; ``spectator_chat``: whether
-        spectators may write in the table's chat.  Returns (table id, seat secret)."""
+        spectators may write in the table's chat; ``clock``: its time control (``clocks.parse``).
+        Returns (table id, seat secret)."""
         n = 1 + len(seats)
         if not 1 <= n <= MAX_SEATS:
             raise ConflictError(f"a table has 1 to {MAX_SEATS} players")
@@ -545,7 +586,7 @@ class Hub:
         now = time.time()
         tid = new_id()
         t = TableRow(tid, name, game, user["id"], "open", opts, new_table_seed(), n, None, 1, 0, 0, None,
-                     False, now, now, seats=rows, spectator_chat=spectator_chat)
+                     False, now, now, seats=rows, spectator_chat=spectator_chat, clock=clock)
         await self.write(self.store.create_table, t, None)
         return tid, secret
 
@@ -554,7 +595,7 @@ class Hub:
 
         Its player names are cleaned like every other name (``names.record_names``): the
         stored record carries the cleaned names; the game does not depend on them."""
-        from primetime.core.game import replay_record
+        from primetime.core.game import replay_record, split_action
 
         seed = rec["seed"]
         if seed not in SEED_RANGE:
@@ -570,9 +611,10 @@ class Hub:
             game = replay_record(rec)
             marks_seats = []
             g2 = Game.new(rec["game"], list(names), int(seed), dict(rec.get("options") or {}))
-            for key in rec["actions"]:
-                marks_seats.append((key, int(g2.current_player() or 0)))
-                g2.apply(None, key)
+            for entry in rec["actions"]:
+                seat, _key = split_action(entry)
+                marks_seats.append((entry, int(seat if seat is not None else g2.current_player() or 0)))
+                g2.apply_entry(entry)
             now = time.time()
             seats = [SeatRow(i, "bot", None, nm, "imported") for i, nm in enumerate(names)]
             t = TableRow(new_id(), "Imported: " + ", ".join(names)[:60], rec["game"], owner, "finished",

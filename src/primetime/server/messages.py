@@ -17,6 +17,7 @@ import msgspec
 
 from primetime.core.decision import fill_names as render
 from primetime.core.plugin import get_plugin
+from primetime.server import clocks
 from primetime.server.gamestate import undo_refusal
 
 if TYPE_CHECKING:
@@ -46,13 +47,16 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "options": {k: t.options.get(k) for k in _option_names(t.game)},
         "nseats": t.nseats,
         "imported": t.imported,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left} for s in t.seats],
+        # ``replaced``: a bot plays a person's seat (the name stays theirs; they may take it back)
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left,
+                   "replaced": s.kind == "bot" and s.user_id is not None} for s in t.seats],
         "replaceable": replaceable,
         "votes": {str(k): v for k, v in votes.items()},
         "updated": t.updated,
         "acted": t.acted if acted is None else acted,
         "idle_after": idle_after,
         "chat": {"spectators": t.spectator_chat},
+        "clock": clocks.public(t.clock),
     }
 
 
@@ -109,6 +113,9 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
     undo_why = None
     if game is not None:
         view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered)
+        forfeited = list((t.clock or {}).get("forfeited") or [])
+        if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
+            view["final"] = clocks.ranked(view["final"], forfeited)
         if seat is not None:
             undo_why = undo_refusal(game, rt.marks, seat)
             can_undo = undo_why is None

@@ -14,7 +14,9 @@ from typing import Any
 
 from primetime.core.errors import StaleStateError
 from primetime.core.game import Game
-from primetime.server.gamestate import apply_tracked, build_game, undo_refusal
+from primetime.server import clocks
+from primetime.server.accounts import rate_finished
+from primetime.server.gamestate import apply_tracked, build_game, undo_refusal, unseen_by
 from primetime.server.names import seat_refusal
 from primetime.server.runtime import Runtime, bot_name, hash_secret
 from primetime.server.store import ConflictError, SeatRow, TableRow, Tx
@@ -36,6 +38,14 @@ def finish(tx: Tx, rt: Runtime, t: TableRow, epoch: bool = False, touch: bool = 
     rt.version = version
     rt.epoch = t.epoch
     return version
+
+
+def tick(tx: Tx, rt: Runtime, t: TableRow, mover: int | None = None, now: float | None = None) -> None:
+    """Keep the table's clocks in step with a change made to it (a move, an undo, a seat
+    changing hands): charge the time spent, then run the clocks of whoever must act now."""
+    if t.clock is not None and "remaining" in t.clock:
+        clocks.after_change(t, rt.game, time.time() if now is None else now, mover)
+        tx.set_clock(t.id, t.clock)
 
 
 def seat_of(t: TableRow, seat: int, secret_hash: str | None) -> SeatRow:
@@ -63,9 +73,13 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
             raise ConflictError("that seat is not a bot")
     else:
         seat_of(t, seat, secret_hash)
+        if seat in clocks.expired(t.clock, time.time()):
+            raise ConflictError("your time has run out")
     game = rt.game
     off = 0 if by_bot else rt.offset(seat)
     real = None if expected_seq is None else expected_seq + off
+    if real is not None and 0 <= real < game.seq and seat in game.pending_players() and unseen_by(rt.marks, real, seat):
+        real = None  # others answered the same simultaneous decision meanwhile: this answer still stands
     try:
         game.check(seat, key, real)  # typed errors; nothing changed yet
     except StaleStateError:
@@ -74,15 +88,21 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
     mark = apply_tracked(game, seat, key, real)
     rt.marks.append(mark)
     tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
-               (t.id, game.seq - 1, key, seat, time.time()))
+               (t.id, game.seq - 1, game.actions[-1], seat, time.time()))
     cols: dict[str, Any] = {"nactions": game.seq, "acted": time.time()}
     if game.is_over():
         cols["status"] = "finished"
-        cols["result"] = game.result()
+        cols["result"] = clocks.ranked(game.result(), list((t.clock or {}).get("forfeited") or []))
     if t.votes:
         tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, seat))
         t.votes = {v for v in t.votes if v[0] != seat}
+    # a step behind a screen earns no increment, and leaves the clocks alone while the same people
+    # must act: the others' view of the clocks must not count the steps they are not told of
+    if not (mark.screened and clocks.unchanged(t.clock, t, game)):
+        tick(tx, rt, t, None if mark.screened else seat, cols["acted"])
     finish(tx, rt, t, touch=not mark.screened, **cols)
+    if game.is_over():
+        rate_finished(tx, t)  # in the same transaction: a finished table and its ratings are stored together
     return game.seq - rt.offset(seat)
 
 
@@ -104,6 +124,7 @@ def undo(tx: Tx, rt: Runtime, t: TableRow, seat: int, expected_seq: int | None, 
     screened = rt.marks[-1].screened
     finish(tx, rt, t, epoch=True, touch=not screened, nactions=n, acted=time.time())
     rt.game, rt.marks = build_game(t, [(i, k, m.seat) for i, (k, m) in enumerate(zip(keys, rt.marks, strict=False))])
+    tick(tx, rt, t)
     return n - rt.offset(seat)
 
 
@@ -155,6 +176,7 @@ def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str) -> str:
     others = [x for x in t.seats if x.kind == "human" and not x.left]
     if not others:
         to_bot(tx, t, s)
+        tick(tx, rt, t)
         finish(tx, rt, t)
         return "replaced"
     tx.set_seat(t.id, s)
@@ -163,17 +185,50 @@ def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str) -> str:
 
 
 def rejoin(tx: Tx, rt: Runtime, t: TableRow, user_id: str, secret: str) -> tuple[int, str]:
+    """Come back to one's seat: after leaving it, or (the game still running) from the bot
+    that took it over (the seat's clock, out of time, gets a short grace: ``clocks.reclaimed``)."""
     mine = [s for s in t.seats if s.kind == "human" and s.user_id == user_id]
+    if not mine and t.status == "running":
+        mine = [s for s in t.seats if s.kind == "bot" and s.user_id == user_id]
+        if mine and t.clock and mine[0].seat in (t.clock.get("forfeited") or []):
+            raise ConflictError("your time ran out and at this table that ends the game for you: "
+                                "a bot plays your seat to the end and you are ranked last")
     if not mine:
         raise ConflictError("you have no seat to come back to")
     s = mine[0]
-    s.left = False
+    reclaim = s.kind == "bot"
+    s.kind, s.bot, s.left = "human", None, False
     s.secret_hash = hash_secret(secret)
     tx.set_seat(t.id, s)
     tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, s.seat))
     t.votes = {v for v in t.votes if v[0] != s.seat}
+    if reclaim:
+        clocks.reclaimed(t.clock, s.seat)
+        tick(tx, rt, t)
     finish(tx, rt, t)
     return s.seat, secret
+
+
+def timeout(tx: Tx, rt: Runtime, t: TableRow, now: float) -> list[int]:
+    """The clocks that ran out by ``now``: the table's policy applies to their seats (a bot
+    takes each; under ``end`` the player also forfeits, ranked last).  Refused when none
+    has (another process got there first, or the player moved in time)."""
+    clock = t.clock
+    out = clocks.expired(clock, now) if t.status == "running" else []
+    if clock is None or not out:
+        raise ConflictError("no clock has run out")
+    clocks.settle(clock, now)
+    for seat in out:
+        clock["remaining"][seat] = 0.0
+        if seat not in clock["timed_out"]:
+            clock["timed_out"].append(seat)
+        if clock["policy"] == "end" and seat not in clock["forfeited"]:
+            clock["forfeited"].append(seat)
+        to_bot(tx, t, t.seats[seat])
+    clocks.restart(clock, t, rt.game, now, None)
+    tx.set_clock(t.id, clock)
+    finish(tx, rt, t)
+    return out
 
 
 def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash: str | None, idle: float) -> str:
@@ -190,6 +245,7 @@ def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash:
     others = [s.seat for s in t.seats if s.kind == "human" and not s.left and s.seat != target]
     if all((target, o) in t.votes for o in others):
         to_bot(tx, t, t.seats[target])
+        tick(tx, rt, t)
         finish(tx, rt, t)
         return "replaced"
     finish(tx, rt, t)
@@ -236,5 +292,9 @@ def start_game(tx: Tx, rt: Runtime, t: TableRow, user_id: str, fill_bots: bool) 
     except ValueError as exc:
         raise ConflictError(str(exc)) from None
     t.players = players
-    finish(tx, rt, t, status="running", players=players, acted=time.time())
+    now = time.time()
+    finish(tx, rt, t, status="running", players=players, acted=now)
     rt.game, rt.marks = build_game(t, [])
+    if t.clock is not None:
+        clocks.start(t.clock, t, rt.game, now)
+        tx.set_clock(t.id, t.clock)

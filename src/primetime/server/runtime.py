@@ -17,7 +17,7 @@ import msgspec
 
 from primetime.core.game import Game
 from primetime.core.plugin import game_names
-from primetime.server.gamestate import Mark, apply_tracked, build_game
+from primetime.server.gamestate import Mark, apply_entry_tracked, build_game
 from primetime.server.store import TableRow, Tx
 
 GAME = "networks"  # the default game of a new table
@@ -89,6 +89,7 @@ class Runtime:
         self.last_used = time.monotonic()
         self.presence_text: str | None = None  # the presence message last sent to every connection
         self.chat_seq = 0  # the latest chat message this process sent to its connections
+        self.clock_timer: asyncio.TimerHandle | None = None  # wakes the hub when a running clock runs out
 
     # -------------------------------------------------------------- sync (worker thread)
     def sync(self, tx: Tx, t: TableRow) -> None:
@@ -103,7 +104,7 @@ class Runtime:
             for seq, key, _seat in tx.actions(t.id, self.game.seq):
                 if seq != self.game.seq:
                     raise ValueError(f"table {t.id}: expected action {self.game.seq}, found {seq}")
-                self.marks.append(apply_tracked(self.game, None, key))
+                self.marks.append(apply_entry_tracked(self.game, key))
         self.meta = t
         self.version = t.version
         self.epoch = t.epoch
@@ -145,12 +146,12 @@ class Runtime:
         t = self.meta
         if t is None or t.status != "running" or self.game is None:
             return []
-        cur = self.game.current_player()
+        waiting = self.game.pending_players()
         out = []
         for s in t.seats:
             if s.kind != "human":
                 continue
-            if s.left or (cur == s.seat and time.time() - t.acted > idle_after):
+            if s.left or (s.seat in waiting and time.time() - t.acted > idle_after):
                 out.append(s.seat)
         return out
 

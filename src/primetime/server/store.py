@@ -102,7 +102,49 @@ SCHEMA = [
         table_id TEXT PRIMARY KEY,
         spectators INTEGER NOT NULL DEFAULT 1
     )""",
+    # a user who signed up: the name they sign in with (case-folded, unique) and their argon2 password hash
+    """CREATE TABLE IF NOT EXISTS accounts (
+        user_id TEXT PRIMARY KEY,
+        name_key TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    # an account's signed-in browsers: the hash of each one's cookie secret (sign-out deletes the row)
+    """CREATE TABLE IF NOT EXISTS sessions (
+        secret_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    # an account's Glicko-2 rating in one game
+    """CREATE TABLE IF NOT EXISTS ratings (
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        rd DOUBLE PRECISION NOT NULL,
+        vol DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, game)
+    )""",
+    # what one rated table did to each of its players' ratings (a table is rated once: the key)
+    """CREATE TABLE IF NOT EXISTS rating_changes (
+        table_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rating_before DOUBLE PRECISION NOT NULL,
+        rating_after DOUBLE PRECISION NOT NULL,
+        rd_after DOUBLE PRECISION NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    )""",
+    # a table's time control and clocks (``clocks.py``); a table without a row has none
+    """CREATE TABLE IF NOT EXISTS clocks (
+        table_id TEXT PRIMARY KEY,
+        clock TEXT NOT NULL
+    )""",
     "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
+    "CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)",
+    "CREATE INDEX IF NOT EXISTS ratings_game ON ratings (game, rating)",
     "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
 ]
 
@@ -147,6 +189,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     votes: set[tuple[int, int]] = field(default_factory=set)
     spectator_chat: bool = True  # whether spectators may write in the table's chat (``chat_rules``)
+    clock: dict[str, Any] | None = None  # the time control and its clocks (``clocks.py``; None: no time control)
 
     def record(self, actions: list[str]) -> dict[str, Any]:
         from primetime.core.game import FORMAT_VERSION
@@ -213,6 +256,8 @@ class Tx:
         t.votes = {(int(a), int(b)) for a, b in self.all("SELECT target, voter FROM votes WHERE table_id = ?", (t.id,))}
         rule = self.one("SELECT spectators FROM chat_rules WHERE table_id = ?", (t.id,))
         t.spectator_chat = True if rule is None else bool(rule[0])
+        clock = self.one("SELECT clock FROM clocks WHERE table_id = ?", (t.id,))
+        t.clock = json.loads(clock[0]) if clock is not None else None
         return t
 
     def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str, int]]:
@@ -239,6 +284,11 @@ class Tx:
         version = int(self.one("SELECT version FROM tables WHERE id = ?", (table_id,))[0])
         self.notify.add(f"{table_id}:{version}")
         return version
+
+    def set_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
+        """Store the table's clock (call with the table's row locked, before ``bump``)."""
+        if clock is not None:
+            self.execute("UPDATE clocks SET clock = ? WHERE table_id = ?", (json.dumps(clock), table_id))
 
     def set_seat(self, table_id: str, s: SeatRow) -> None:
         self.execute("UPDATE seats SET kind = ?, user_id = ?, name = ?, bot = ?, secret_hash = ?, left_game = ? "
@@ -320,11 +370,23 @@ class Store:
         self.write(lambda tx: tx.execute("INSERT INTO users (id, name, secret_hash, prefs, created) VALUES (?, ?, ?, '{}', ?)",
                                          (user_id, name, secret_hash, time.time())))
 
-    def user_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
-        row = self.read(lambda tx: tx.one("SELECT id, name, prefs FROM users WHERE secret_hash = ?", (secret_hash,)))
+    def user_by_secret(self, secret_hash: str, session_days: float = 365.0) -> dict[str, Any] | None:
+        """The user a cookie secret stands for: a guest's own secret, or one of an account's
+        sessions (younger than ``session_days``).  ``account`` says which."""
+
+        def go(tx: Tx) -> Any:
+            row = tx.one("SELECT u.id, u.name, u.prefs, a.user_id FROM users u LEFT JOIN accounts a ON a.user_id = u.id "
+                         "WHERE u.secret_hash = ?", (secret_hash,))
+            if row is None:
+                row = tx.one("SELECT u.id, u.name, u.prefs, a.user_id FROM sessions s JOIN users u ON u.id = s.user_id "
+                             "JOIN accounts a ON a.user_id = u.id WHERE s.secret_hash = ? AND s.created > ?",
+                             (secret_hash, time.time() - session_days * 86400))
+            return row
+
+        row = self.read(go)
         if row is None:
             return None
-        return {"id": row[0], "name": row[1], "prefs": json.loads(row[2] or "{}")}
+        return {"id": row[0], "name": row[1], "prefs": json.loads(row[2] or "{}"), "account": row[3] is not None}
 
     def update_user(self, user_id: str, name: str | None = None, prefs: dict[str, Any] | None = None) -> None:
         def go(tx: Tx) -> None:
@@ -349,6 +411,8 @@ class Store:
                            (t.id, s.seat, s.kind, s.user_id, s.name, s.bot, s.secret_hash, int(s.left)))
             if not t.spectator_chat:
                 tx.execute("INSERT INTO chat_rules (table_id, spectators) VALUES (?, 0)", (t.id,))
+            if t.clock is not None:
+                tx.execute("INSERT INTO clocks (table_id, clock) VALUES (?, ?)", (t.id, json.dumps(t.clock)))
             now = time.time()
             for i, (key, seat) in enumerate(actions or []):
                 tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
@@ -397,7 +461,7 @@ class Store:
                     "nseats": t.nseats, "updated": t.updated, "round": None,
                     "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left,
                                "you": user_id is not None and s.user_id == user_id} for s in t.seats],
-                    "result": _result_brief(t.result),
+                    "result": _result_brief(t.result), "clock": (t.clock or {}).get("mode"),
                 })
             return out
 
@@ -452,7 +516,8 @@ class Store:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("chat", "chat_rules", "votes", "actions", "seats", "tables", "users"):
+            for name in ("rating_changes", "ratings", "sessions", "accounts", "chat", "chat_rules", "clocks", "votes", "actions",
+                         "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)

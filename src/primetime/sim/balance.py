@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import itertools
 import json
 import math
 import statistics
@@ -41,6 +42,7 @@ from primetime.sim.tournament import Z95, wilson
 
 BONUSES = ("genres", "reruns", "network", "cash")
 SEAT_TOLERANCE = 0.05  # a seat's win rate within 5 points of the fair share
+EXEC_TOLERANCE = 0.08  # an Executive's win rate within 8 points of the mean (the fair share)
 OUTLIER_Z = 2.5
 
 
@@ -51,6 +53,7 @@ class Collector:
         self.order: list[int] | None = None
         self.owned: list[set[int]] | None = None
         self.skip: set[int] = set()
+        self.dealt: list[list[int]] | None = None  # the two Executive boards each player was dealt
 
     def __call__(self, ruleset: Any, s: Any, key: str | None) -> dict[str, Any] | None:
         if self.owned is None:
@@ -68,6 +71,9 @@ class Collector:
             mine.update(pl.green)
             mine.update(pl.reruns)
             mine.update(pl.reserved)
+        if self.dealt is None and s.extra.get("xo") is not None:  # seen before anyone has chosen
+            xo = s.extra["xo"]
+            self.dealt = [[int(i) for i in xo[2 * p:2 * p + 2]] for p in range(s.n)]
         if key is not None:
             head, _, rest = key.partition(":")
             if s.stack and head in ("star", "ad", "net", "show", "take", "keep") and s.stack[-1][0] in ("turn", "bonus", "talent", "pilot"):
@@ -79,12 +85,21 @@ class Collector:
         cat = s.cat
         final = s.final or {"players": []}
         assert self.order is not None
-        return {
+        out: dict[str, Any] = {
             "order": self.order,
             "rounds": [row["rounds"] for row in final["players"]],
             "bonus": [{b: row[b] for b in BONUSES} for row in final["players"]],
             "picks": [sorted(cat.cards[c].id for c in mine if c not in self.skip) for mine in owned],
         }
+        # The expansion modules (indexes into the module's boards and Mogul cards; ids in analyse):
+        # the Executive each player kept and the two they were dealt, the Moguls each player owns.
+        kept = s.extra.get("x")
+        if kept is not None:
+            out["exec"] = [int(i) for i in kept]
+            out["exec_dealt"] = self.dealt or [[] for _ in range(s.n)]
+        if getattr(s, "mog", None) is not None:
+            out["moguls"] = [sorted(int(j) for j in o) for o in s.mog.owned]
+        return out
 
 
 def collector() -> Collector:
@@ -150,6 +165,25 @@ def _describe(xs: list[float]) -> dict[str, float]:
         return {"n": 0, "mean": 0.0, "sd": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0, "min": 0.0, "max": 0.0}
     return {"n": len(xs), "mean": statistics.fmean(xs), "sd": statistics.stdev(xs) if len(xs) > 1 else 0.0,
             "median": statistics.median(xs), "p10": _q(xs, 0.1), "p90": _q(xs, 0.9), "min": min(xs), "max": max(xs)}
+
+
+def _lift(xs: list[float], everyone: list[float]) -> dict[str, Any]:
+    """Win-rate lift of the player-games ``xs`` (each ``win - 1/n``) against the rest of ``everyone``
+    (which includes them): the difference of means with a 95% interval; {} with too few games."""
+    k, total_n = len(xs), len(everyone)
+    rest_n = total_n - k
+    if k < 2 or rest_n < 2:
+        return {}
+    total_sum, total_sq = sum(everyone), sum(v * v for v in everyone)
+    s_in, sq_in = sum(xs), sum(v * v for v in xs)
+    m_in = s_in / k
+    v_in = max(0.0, (sq_in - k * m_in * m_in) / (k - 1))
+    s_out, sq_out = total_sum - s_in, total_sq - sq_in
+    m_out = s_out / rest_n
+    v_out = max(0.0, (sq_out - rest_n * m_out * m_out) / (rest_n - 1))
+    lift = m_in - m_out
+    se = math.sqrt(v_in / k + v_out / rest_n)
+    return {"lift": lift, "ci95": [lift - Z95 * se, lift + Z95 * se], "win_rate_picked": m_in, "win_rate_rest": m_out}
 
 
 def analyse(data: dict[str, Any], catalogue: Any = None) -> dict[str, Any]:
@@ -227,27 +261,12 @@ def analyse(data: dict[str, Any], catalogue: Any = None) -> dict[str, Any]:
             med = entry["score"]["median"]
             checks.append({"check": "solo: median final score at least 150", "value": f"{med:.1f}", "ok": med >= 150})
     # card lifts
-    total_sum = sum(mp_values)
-    total_sq = sum(v * v for v in mp_values)
-    total_n = len(mp_values)
     rows = []
     for c in cards:
-        xs = lift_in[c.id]
-        k = len(xs)
-        rest_n = total_n - k
         row: dict[str, Any] = {"id": c.id, "name": c.name, "kind": c.kind,
                                "pick_rate": picked_games[c.id] / total_games if total_games else 0.0,
-                               "picked_player_games": k}
-        if k >= 2 and rest_n >= 2:
-            s_in, sq_in = sum(xs), sum(v * v for v in xs)
-            m_in = s_in / k
-            v_in = max(0.0, (sq_in - k * m_in * m_in) / (k - 1))
-            s_out, sq_out = total_sum - s_in, total_sq - sq_in
-            m_out = s_out / rest_n
-            v_out = max(0.0, (sq_out - rest_n * m_out * m_out) / (rest_n - 1))
-            lift = m_in - m_out
-            se = math.sqrt(v_in / k + v_out / rest_n)
-            row.update({"lift": lift, "ci95": [lift - Z95 * se, lift + Z95 * se], "win_rate_picked": m_in, "win_rate_rest": m_out})
+                               "picked_player_games": len(lift_in[c.id])}
+        row.update(_lift(lift_in[c.id], mp_values))
         rows.append(row)
     lifts = [r["lift"] for r in rows if "lift" in r]
     if lifts:
@@ -259,7 +278,83 @@ def analyse(data: dict[str, Any], catalogue: Any = None) -> dict[str, Any]:
                 lo, hi = r["ci95"]
                 r["outlier"] = bool((lo > 0 or hi < 0) and abs(r["z"]) > OUTLIER_Z)
     rows.sort(key=lambda r: -r.get("lift", -9.0))
-    return {"meta": data["meta"], "players": per_n, "cards": rows, "checks": checks, "errors": errors}
+    modules = _modules(data, mp_values)
+    checks += modules.pop("checks")
+    return {"meta": data["meta"], "players": per_n, "cards": rows, "checks": checks, "errors": errors, "modules": modules}
+
+
+def _modules(data: dict[str, Any], everyone: list[float]) -> dict[str, Any]:
+    """The expansion modules' figures: per Executive board and per Mogul, how often it was taken and
+    the win rate of the players who had it (multiplayer games), plus the Executive check."""
+    out: dict[str, Any] = {"checks": []}
+    games = [(int(n), r) for n, results in data["games"].items() for r in results if "error" not in r]
+    with_exec = [(n, r) for n, r in games if "exec" in r["extra"]]
+    with_moguls = [(n, r) for n, r in games if "moguls" in r["extra"]]
+    if not with_exec and not with_moguls:
+        return out
+    describe = get_plugin("networks").module_json
+    assert describe is not None  # The Networks describes its modules
+    info = describe([m for m, on in (("executives", with_exec), ("moguls", with_moguls)) if on])
+
+    def credit(n: int, r: dict[str, Any], p: int) -> float:
+        return (1.0 / len(r["winners"]) if p in r["winners"] else 0.0) - 1.0 / n
+
+    if with_exec:
+        boards = info["executives"]["boards"]
+        dealt, kept = [0] * len(boards), [0] * len(boards)
+        held: list[list[float]] = [[] for _ in boards]
+        for n, r in with_exec:
+            ex = r["extra"]
+            for p in range(n):
+                for i in ex["exec_dealt"][p]:
+                    if 0 <= i < len(boards):
+                        dealt[i] += 1
+                i = ex["exec"][p]
+                if 0 <= i < len(boards):
+                    kept[i] += 1
+                    if n >= 2:
+                        held[i].append(credit(n, r, p))
+        rows = []
+        for i, b in enumerate(boards):
+            row: dict[str, Any] = {"id": b["id"], "name": b["name"], "complexity": b["complexity"], "dealt": dealt[i],
+                                   "kept": kept[i], "pick_rate": kept[i] / dealt[i] if dealt[i] else 0.0,
+                                   "player_games": len(held[i])}
+            if held[i]:
+                row["win_vs_fair"] = statistics.fmean(held[i])  # the holders' win rate minus the fair share
+            row.update(_lift(held[i], everyone))
+            rows.append(row)
+        out["executives"] = rows
+        rated = [r for r in rows if r["player_games"] >= 30]
+        if rated:
+            worst = max(rated, key=lambda r: abs(r["win_vs_fair"]))
+            out["checks"].append({
+                "check": f"every Executive's win rate within ±{100 * EXEC_TOLERANCE:.0f} points of the mean (the fair share)",
+                "value": f"largest gap {100 * worst['win_vs_fair']:+.1f} points ({worst['name']})",
+                "ok": abs(worst["win_vs_fair"]) <= EXEC_TOLERANCE})
+    if with_moguls:
+        cards = info["moguls"]["moguls"]
+        in_games = [0] * len(cards)
+        owned: list[list[float]] = [[] for _ in cards]
+        for n, r in with_moguls:
+            seen: set[int] = set()
+            for p in range(n):
+                for j in r["extra"]["moguls"][p]:
+                    if 0 <= j < len(cards):
+                        seen.add(j)
+                        if n >= 2:
+                            owned[j].append(credit(n, r, p))
+            for j in seen:
+                in_games[j] += 1
+        mrows = []
+        for j, c in enumerate(cards):
+            row = {"id": c["id"], "name": c["name"], "timing": c["timing"],
+                   "pick_rate": in_games[j] / len(with_moguls), "player_games": len(owned[j])}
+            if owned[j]:
+                row["win_vs_fair"] = statistics.fmean(owned[j])
+            row.update(_lift(owned[j], everyone))
+            mrows.append(row)
+        out["moguls"] = mrows
+    return out
 
 
 def public(report: dict[str, Any]) -> dict[str, Any]:
@@ -310,7 +405,8 @@ def _figures(report: dict[str, Any]) -> dict[str, bytes]:
             e = per[n]
             xs = [s["seat"] for s in e["seats"]]
             ys = [100 * s["win_rate"] for s in e["seats"]]
-            err = [[100 * (s["win_rate"] - s["ci95"][0]) for s in e["seats"]], [100 * (s["ci95"][1] - s["win_rate"]) for s in e["seats"]]]
+            err = [[max(0.0, 100 * (s["win_rate"] - s["ci95"][0])) for s in e["seats"]],
+                   [max(0.0, 100 * (s["ci95"][1] - s["win_rate"])) for s in e["seats"]]]  # (rounding: never below 0)
             ax.bar(xs, ys, yerr=err, capsize=3, color="#4c72b0")
             fair = 100 * e["fair_share"]
             ax.axhline(fair, color="k", lw=1)
@@ -361,6 +457,23 @@ def _figures(report: dict[str, Any]) -> dict[str, bytes]:
         a2.set_xlabel("win-rate lift, points (95% CI); red = outlier")
         fig.subplots_adjust(left=0.16, right=0.98, top=0.99, bottom=0.3 / h + 0.02, wspace=0.05)
         save("cards", fig, tight=False)
+    # 6. the modules: Executives' and Moguls' win rates against the fair share
+    for name, label in (("executives", "Executive"), ("moguls", "Mogul")):
+        mrows = [r for r in (report.get("modules") or {}).get(name, []) if "lift" in r]
+        if not mrows:
+            continue
+        fig, ax = plt.subplots(figsize=(7, max(2.5, 0.28 * len(mrows))))
+        ys = list(range(len(mrows)))
+        ax.errorbar([100 * r["win_vs_fair"] for r in mrows], ys, fmt="o", ms=4, lw=1,
+                    xerr=[[100 * (r["lift"] - r["ci95"][0]) for r in mrows], [100 * (r["ci95"][1] - r["lift"]) for r in mrows]])
+        ax.axvline(0, color="k", lw=0.8)
+        if name == "executives":
+            ax.axvspan(-100 * EXEC_TOLERANCE, 100 * EXEC_TOLERANCE, color="green", alpha=0.1)
+        ax.set_yticks(ys)
+        ax.set_yticklabels([r["name"] for r in mrows], fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlabel(f"{label} holders' win rate minus the fair share, points (95% CI of the lift)")
+        save(name, fig)
     return figs
 
 
@@ -383,7 +496,7 @@ def render_html(report: dict[str, Any], figs: dict[str, bytes]) -> str:
         "<h1>The Networks: Primetime — card balance report</h1>",
         f"<p>{meta['games']} games per player count ({', '.join(map(str, meta['players']))}), bot <code>{esc(meta['bot'])}</code> "
         f"in every seat, seed {meta['seed']}, {meta['workers']} worker(s) on the {esc(meta['backend'])} backend, "
-        f"{meta['seconds']:.0f} s.</p>",
+        f"{meta['seconds']:.0f} s. Modules: {esc(module_label(meta.get('options') or {}))}.</p>",
         "<h2>Checks</h2><table><tr><th>Check</th><th>Value</th><th>Result</th></tr>",
     ]
     for c in report["checks"]:
@@ -425,10 +538,101 @@ def render_html(report: dict[str, Any], figs: dict[str, bytes]) -> str:
             parts.append(f"<tr><td>{esc(r['name'])} <small>{esc(r['id'])}</small></td><td>{r['kind']}</td>"
                          f"<td>{100 * r['pick_rate']:.1f}%</td><td>—</td><td>—</td><td></td></tr>")
     parts.append("</table>")
+    parts += _module_html(report.get("modules") or {}, img)
     if report["errors"]:
         parts.append("<h2>Errors</h2><ul>" + "".join(f"<li>{esc(e)}</li>" for e in report["errors"][:50]) + "</ul>")
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _module_html(modules: dict[str, Any], img: Any) -> list[str]:
+    """The expansion modules' part of the page: a table per module (Executives, Moguls)."""
+    esc = html.escape
+    parts: list[str] = []
+
+    def cells(r: dict[str, Any]) -> str:
+        if "lift" not in r:
+            return "<td>—</td><td>—</td><td>—</td>"
+        lo, hi = r["ci95"]
+        return (f"<td>{100 * r['win_vs_fair']:+.1f}</td><td>{100 * r['lift']:+.1f}</td>"
+                f"<td>{100 * lo:+.1f} … {100 * hi:+.1f}</td>")
+
+    if "executives" in modules:
+        parts.append("<h2>Executives</h2><p>Dealt: times the board was among a player's two; kept: times it was chosen; "
+                     "pick rate = kept / dealt. Win vs fair: the win rate of the players who kept it minus the fair share "
+                     f"(the mean), in points; the check allows ±{100 * EXEC_TOLERANCE:.0f}. Lift: against every other "
+                     "player-game, with a 95% interval.</p>")
+        parts.append(img("executives", "Executives: win rate of the players who kept each board, against the fair share"))
+        parts.append("<table><tr><th>Executive</th><th>Complexity</th><th>Dealt</th><th>Kept</th><th>Pick rate</th>"
+                     "<th>Player-games</th><th>Win vs fair</th><th>Lift</th><th>95% CI</th></tr>")
+        for r in modules["executives"]:
+            parts.append(f"<tr><td>{esc(r['name'])}</td><td>{r['complexity']}</td><td>{r['dealt']}</td><td>{r['kept']}</td>"
+                         f"<td>{100 * r['pick_rate']:.1f}%</td><td>{r['player_games']}</td>{cells(r)}</tr>")
+        parts.append("</table>")
+    if "moguls" in modules:
+        parts.append("<h2>Moguls</h2><p>Pick rate: share of games in which some player owned the Mogul. Win vs fair and "
+                     "lift as for the Executives.</p>")
+        parts.append(img("moguls", "Moguls: win rate of their owners, against the fair share"))
+        parts.append("<table><tr><th>Mogul</th><th>Timing</th><th>Pick rate</th><th>Player-games</th><th>Win vs fair</th>"
+                     "<th>Lift</th><th>95% CI</th></tr>")
+        for r in modules["moguls"]:
+            parts.append(f"<tr><td>{esc(r['name'])} <small>{esc(r['id'])}</small></td><td>{esc(r['timing'])}</td>"
+                         f"<td>{100 * r['pick_rate']:.1f}%</td><td>{r['player_games']}</td>{cells(r)}</tr>")
+        parts.append("</table>")
+    return parts
+
+
+MODULES = ("telly_time", "moguls", "executives")
+MODULE_TITLES = {"telly_time": "Telly Time", "moguls": "Moguls", "executives": "Executives"}
+
+
+def module_label(options: dict[str, Any]) -> str:
+    """``"Telly Time + Moguls"`` for the modules on in ``options``; ``"none (the base game)"`` without."""
+    on = [MODULE_TITLES[m] for m in MODULES if options.get(m)]
+    return " + ".join(on) if on else "none (the base game)"
+
+
+def module_combinations(base: bool = True) -> list[dict[str, bool]]:
+    """Every combination of the expansion modules (the 7 with at least one; the base game first with ``base``)."""
+    out = [{m: True for m, on in zip(MODULES, bits, strict=True) if on}
+           for bits in itertools.product((False, True), repeat=len(MODULES))]
+    out.sort(key=lambda o: (len(o), [MODULES.index(m) for m in o]))
+    return out if base else out[1:]
+
+
+def combination_slug(options: dict[str, Any]) -> str:
+    on = [m.replace("_", "-") for m in MODULES if options.get(m)]
+    return "+".join(on) if on else "base"
+
+
+def write_combinations(reports: list[dict[str, Any]], out: Path) -> Path:
+    """``index.html`` in ``out`` linking one report per module combination (each in its own folder,
+    written by :func:`write_report`), with every combination's checks in one table."""
+    esc = html.escape
+    parts = ["<!doctype html><html><head><meta charset='utf-8'><title>The Networks — balance by module</title>",
+             "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}"
+             "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px}"
+             "th{background:#eee}.bad{color:#b00;font-weight:bold}.ok{color:#070}</style></head><body>",
+             "<h1>The Networks: Primetime — balance with each expansion module</h1>"]
+    if reports:
+        m = reports[0]["meta"]
+        parts.append(f"<p>{m['games']} games per player count ({', '.join(map(str, m['players']))}) per combination, bot "
+                     f"<code>{esc(m['bot'])}</code> in every seat, seed {m['seed']}.</p>")
+    parts.append("<table><tr><th>Modules</th><th>Check</th><th>Value</th><th>Result</th></tr>")
+    for r in reports:
+        opts = r["meta"].get("options") or {}
+        link = f"<a href='{combination_slug(opts)}/index.html'>{esc(module_label(opts))}</a>"
+        for k, c in enumerate(r["checks"]):
+            parts.append(f"<tr><td>{link if k == 0 else ''}</td><td>{esc(c['check'])}</td><td>{esc(c['value'])}</td>"
+                         f"<td class='{'ok' if c['ok'] else 'bad'}'>{'ok' if c['ok'] else 'outside'}</td></tr>")
+    parts.append("</table></body></html>")
+    out.mkdir(parents=True, exist_ok=True)
+    page = out / "index.html"
+    page.write_text("\n".join(parts))
+    (out / "combinations.json").write_text(json.dumps(
+        [{"modules": combination_slug(r["meta"].get("options") or {}), "checks": r["checks"], "meta": r["meta"]} for r in reports],
+        indent=1))
+    return page
 
 
 def write_report(report: dict[str, Any], out: Path, plots: bool = True) -> Path:

@@ -1,4 +1,4 @@
-/* The lobby: display name, new table, your games, open tables, games to watch, finished games, import. */
+/* The lobby: display name or account, new table, your games, open tables, games to watch, finished games, import. */
 "use strict";
 
 (function () {
@@ -18,13 +18,67 @@
 
   function render() {
     const root = document.getElementById("lobby");
-    document.getElementById("who").textContent = ME.user ? `Playing as ${ME.user.name}` : "";
+    drawWho();
     if (!ME.user) {
-      root.replaceChildren(namePanel(), intro());
+      root.replaceChildren(namePanel(), accountPanel(), intro(), boardsPanel());
       return;
     }
-    root.replaceChildren(newTablePanel(), listsPanel(), importPanel(), renamePanel());
+    root.replaceChildren(newTablePanel(), listsPanel(), boardsPanel(), importPanel(), renamePanel(),
+      ME.user.account ? null : accountPanel(true));
     loadLists();
+  }
+
+  async function reload() {
+    ME = await PT.api("/api/me");
+    // back to the table whose invitation sent you here to sign in (a table address only)
+    const next = new URLSearchParams(location.search).get("next") || "";
+    if (ME.user && /^\/t\/[A-Za-z0-9_-]{4,32}$/.test(next)) { location.href = next; return; }
+    render();
+  }
+
+  /* The top bar: who is playing, their profile, and sign-out for an account. */
+  function drawWho() {
+    const who = document.getElementById("who");
+    if (!ME.user) { who.replaceChildren(); return; }
+    const out = h("button", { id: "signout-btn", type: "button" }, "Sign out");
+    out.addEventListener("click", async () => {
+      try { await PT.api("/api/signout", {}); await reload(); } catch (e) { PT.toast(e.message); }
+    });
+    who.replaceChildren(`Playing as ${ME.user.name}` + (ME.user.account ? "" : " (guest)"), " · ",
+      h("a", { href: `/u/${ME.user.id}`, id: "profile-link" }, "Your profile"), ...(ME.user.account ? [" · ", out] : []));
+  }
+
+  /* Sign up (a name and a password: rated games, your profile on any browser) or sign in.
+     A guest who signs up keeps their games. */
+  function accountPanel(upgrade) {
+    const name = h("input", { type: "text", id: "acct-name", maxlength: "24", autocomplete: "username",
+      "aria-label": "Account name", placeholder: "Name", value: upgrade && ME.user ? ME.user.name : "" });
+    const pass = h("input", { type: "password", id: "acct-pass", autocomplete: "current-password",
+      "aria-label": "Password", placeholder: "Password (8+ characters)" });
+    const up = h("button", { class: "primary", id: "signup-btn", type: "button" }, "Sign up");
+    const inb = h("button", { id: "signin-btn", type: "button" }, "Sign in");
+    const send = (path) => async () => {
+      try {
+        await PT.api(path, { name: name.value, password: pass.value });
+        await reload();
+      } catch (err) { PT.toast(err.message); }
+    };
+    up.addEventListener("click", send("/api/signup"));
+    inb.addEventListener("click", send("/api/signin"));
+    const form = h("form", { class: "row" }, name, pass, up, inb);
+    form.addEventListener("submit", (e) => { e.preventDefault(); send("/api/signin")(); });
+    const text = upgrade ? "Sign up to keep this name and your games on any browser and to have your games between accounts rated " +
+      "(choose a password), or sign in to an account you have (this guest name is then left behind)."
+      : "With an account your games against other accounts are rated (Glicko-2) and your profile follows you to any browser.";
+    return h(upgrade ? "details" : "div", { class: "panel", id: "account-panel" },
+      upgrade ? h("summary", {}, "Create an account") : h("h2", {}, "Or sign up / sign in"),
+      h("p", { class: "muted" }, text), form);
+  }
+
+  function boardsPanel() {
+    const games = ME.games || [];
+    return h("section", { class: "panel", id: "boards" }, h("h2", {}, "Leaderboards"),
+      h("div", { class: "row" }, games.map((g) => h("a", { class: "btn", href: `/leaderboard/${g.id}`, dataset: { board: g.id } }, g.label))));
   }
 
   function intro() {
@@ -42,13 +96,12 @@
       e.preventDefault();
       try {
         await PT.api("/api/me", { name: input.value });
-        ME = await PT.api("/api/me");
-        render();
+        await reload();
       } catch (err) { PT.toast(err.message); }
     });
     setTimeout(() => input.focus(), 0);
     return h("div", { class: "panel" }, h("h2", {}, "Welcome! Pick a display name"),
-      h("p", { class: "muted" }, "No password: this browser remembers you."), form);
+      h("p", { class: "muted" }, "Play as a guest: no password, this browser remembers you (guests' games are not rated)."), form);
   }
 
   function renamePanel() {
@@ -81,6 +134,29 @@
       h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
       h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
     const specChat = h("input", { type: "checkbox", id: "opt-spectator-chat", checked: true });
+    // time control: none (the default), a chess clock per player, or days per move
+    const tcMode = h("select", { id: "tc-mode", "aria-label": "Time control" },
+      h("option", { value: "none" }, "None (take your time)"),
+      h("option", { value: "realtime" }, "Real time (a clock per player)"),
+      h("option", { value: "turn" }, "Turn-based (days per move)"));
+    const tcMinutes = h("input", { type: "number", id: "tc-minutes", min: "0.1", max: "360", step: "any", value: "10", "aria-label": "Minutes per player" });
+    const tcIncrement = h("input", { type: "number", id: "tc-increment", min: "0", max: "600", step: "1", value: "5", "aria-label": "Seconds added per move" });
+    const tcDays = h("input", { type: "number", id: "tc-days", min: "0.01", max: "30", step: "any", value: "2", "aria-label": "Days per move" });
+    const tcPolicy = h("select", { id: "tc-policy", "aria-label": "When a clock runs out" },
+      h("option", { value: "bot" }, "A bot takes the seat (the player may take it back)"),
+      h("option", { value: "end" }, "The game ends for that player (a bot plays on; ranked last)"));
+    const tcReal = h("div", { class: "row hidden", id: "tc-realtime" },
+      h("label", { for: "tc-minutes" }, "Minutes each"), tcMinutes, h("label", { for: "tc-increment" }, "+ seconds per move"), tcIncrement);
+    const tcTurn = h("div", { class: "row hidden", id: "tc-turn" }, h("label", { for: "tc-days" }, "Days per move"), tcDays);
+    const tcOut = h("div", { class: "row hidden", id: "tc-out" }, h("label", { for: "tc-policy" }, "Out of time"), tcPolicy);
+    tcMode.addEventListener("change", () => {
+      tcReal.classList.toggle("hidden", tcMode.value !== "realtime");
+      tcTurn.classList.toggle("hidden", tcMode.value !== "turn");
+      tcOut.classList.toggle("hidden", tcMode.value === "none");
+    });
+    const timeControl = () => tcMode.value === "none" ? undefined
+      : tcMode.value === "realtime" ? { mode: "realtime", minutes: Number(tcMinutes.value), increment: Number(tcIncrement.value), policy: tcPolicy.value }
+        : { mode: "turn", days: Number(tcDays.value), policy: tcPolicy.value };
     const name = h("input", { type: "text", id: "table-name", maxlength: "40", placeholder: `${ME.user.name}'s table`, "aria-label": "Table name" });
     const current = () => games.find((g) => g.id === game.value) || games[0];
 
@@ -124,7 +200,7 @@
         : Object.assign({ pilot: pilot.value, turn_order: order.value }, ...modules.filter((m) => m.box.checked).map((m) => ({ [m.id]: true })));
       try {
         const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options,
-          spectator_chat: specChat.checked });
+          spectator_chat: specChat.checked, time_control: timeControl() });
         location.href = r.url;
       } catch (e) { PT.toast(e.message); create.disabled = false; }
     });
@@ -132,6 +208,7 @@
       h("div", { class: "field" }, h("label", { for: "game" }, "Game"), game),
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
       seatsBox, netFields, ptFields,
+      h("div", { class: "field" }, h("label", { for: "tc-mode" }, "Time control"), tcMode, tcReal, tcTurn, tcOut),
       h("div", { class: "field" }, h("label", { for: "opt-spectator-chat" }, specChat, " Spectators may chat")),
       h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),
       h("div", { class: "row" }, create, h("span", { class: "muted" }, "Next: invite friends with the link, then start.")));
@@ -154,9 +231,10 @@
       links.push(h("a", { href: `/replay/${t.id}` }, "Replay"));
     }
     const score = t.result ? " · scores " + t.result.join(" / ") : "";
+    const clock = t.clock === "realtime" ? " · real-time clocks" : t.clock === "turn" ? " · turn-based clock" : "";
     const gameName = t.game === "prime-time" ? "Prime Time · " : "";
     return h("li", { dataset: { table: t.id } },
-      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, gameName), h("span", { class: "muted" }, seatsText(t) + score)),
+      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, gameName), h("span", { class: "muted" }, seatsText(t) + score + clock)),
       h("span", { class: "badge" }, t.status), ...links);
   }
 

@@ -68,17 +68,38 @@
     return true;
   }
 
+  /** The keys of my own pending decision in state message ``m`` (null: I have none). */
+  function myOptionKeys(m) {
+    const pend = m.view && m.view.pending;
+    if (!pend || m.me.seat === null || pend.player !== m.me.seat || !pend.options) return null;
+    return new Set(pend.options.map((o) => o.key));
+  }
+
   function onMessage(m) {
     if (m.type === "state") {
       if (S.msg && m.version < S.msg.version) return; // never go back
       const oldSeq = S.msg ? S.msg.seq : null;
       S.msg = m;
-      S.clockOffset = m.sent - Date.now() / 1000;
+      if (!S.timeSynced) S.clockOffset = m.sent - Date.now() / 1000; // a state may have been built a while ago
+      const botted = seatTakenByBot(m) ? m.table.seats.filter((x) => x.replaced).map((x) => x.seat).join(",") : "";
+      if (S.infoKey !== botted) {
+        S.infoKey = botted; // a person's seat went to a bot: it may be yours, ask whether you can take it back
+        if (botted) refreshInfo().then(render);
+      }
       S.replKey = null;
       S.busy = false;
-      if (S.pending && S.pending.seq !== m.seq) cancelPending();
-      if (oldSeq !== m.seq) S.selectedPilot = [];
+      // another player's answer to a simultaneous decision leaves my own choice as it was:
+      // a proposed option still offered stands (against the new step), and so does a half-chosen pilot pair
+      const mine = myOptionKeys(m);
+      if (S.pending && S.pending.seq !== m.seq) {
+        if (mine && mine.has(S.pending.option.key)) S.pending.seq = m.seq;
+        else cancelPending();
+      }
+      if (oldSeq !== m.seq && !(mine && m.view.pending.kind === "pilot")) S.selectedPilot = [];
       render();
+    } else if (m.type === "time") {
+      S.clockOffset = m.now - Date.now() / 1000;
+      S.timeSynced = true;
     } else if (m.type === "presence") {
       PT.presence = m;
       document.querySelectorAll(".presence[data-pseat]").forEach(PT.paintPresence);
@@ -217,7 +238,8 @@
       const you = s.seat === S.msg.me.seat ? " (you)" : "";
       items.push(h("li", { dataset: { seat: s.seat, state: state || "" } }, PT.presenceDot(s.seat),
         h("span", { class: `seat-${s.seat}` }, (s.name || `Seat ${s.seat + 1}`) + you),
-        h("span", { class: "muted presence-word" }, state === "bot" && s.bot ? `bot (${s.bot})` : (PT.PRESENCE_WORDS[state] || ""))));
+        h("span", { class: "muted presence-word" }, state === "bot" && s.bot
+          ? (s.replaced ? `played by a bot (${s.bot})` : `bot (${s.bot})`) : (PT.PRESENCE_WORDS[state] || ""))));
     }
     const n = PT.presence ? PT.presence.watching : 0;
     if (n) items.push(h("li", { class: "muted", id: "chat-watching" }, `${n} watching`));
@@ -369,6 +391,7 @@
     const parts = [
       h("div", { class: "panel" }, h("h2", {}, m.table.name),
         h("p", { class: "muted" }, PT.gameOf(m.table.game).tableLine(m.table.options)),
+        m.table.clock ? h("p", { class: "muted", id: "time-control" }, "Time control: " + clockLabel(m.table.clock)) : null,
         seats),
       h("div", { class: "panel" }, h("h2", {}, "Invite friends"),
         h("p", { class: "muted" }, "Send this link. Whoever opens it can take an open seat."),
@@ -413,8 +436,11 @@
         reconnect();
       } catch (e) { PT.toast(e.message); btn.disabled = false; }
     });
+    // an account's rated games: sign in (or up) in the lobby, which brings you back here
+    const signIn = hasUser ? null : h("p", { class: "muted" }, "Or play with your account: ",
+      h("a", { href: `/?next=${encodeURIComponent("/t/" + tableId)}`, id: "join-signin" }, "sign in or sign up"), " first.");
     return h("div", { class: "panel" }, h("h2", {}, "Join this table"),
-      h("div", { class: "row" }, hasUser ? h("span", {}, `as ${S.me.user.name}`) : name, btn));
+      h("div", { class: "row" }, hasUser ? h("span", {}, `as ${S.me.user.name}`) : name, btn), signIn);
   }
 
   function reconnect() {
@@ -473,8 +499,26 @@
           try { await PT.api(`/api/tables/${tableId}/rejoin`, {}); reconnect(); } catch (e) { PT.toast(e.message); }
         } }, "Come back")));
     }
-    if (m.me.seat === null || m.me.seat === undefined) {
-      out.push(h("div", { class: "banner full", id: "spectating" }, "You are watching this game."));
+    const you = (S.tableInfo && S.tableInfo.you) || {};
+    const reclaim = m.table.status === "running" && (m.me.seat === null || m.me.seat === undefined) ? you.reclaim : null;
+    if (reclaim !== null && reclaim !== undefined && m.table.seats[reclaim] && m.table.seats[reclaim].replaced) {
+      const clock = m.table.clock;
+      const why = clock && (clock.timed_out || []).includes(reclaim) ? "Your time ran out: a bot is playing your seat."
+        : "A bot is playing your seat.";
+      out.push(h("div", { class: "banner full", id: "reclaim" }, why,
+        h("button", { class: "primary", id: "reclaim-btn", onclick: async () => {
+          try { await PT.api(`/api/tables/${tableId}/rejoin`, {}); await refreshInfo(); reconnect(); } catch (e) { PT.toast(e.message); }
+        } }, "Take my seat back")));
+    } else if (m.me.seat === null || m.me.seat === undefined) {
+      const lost = m.table.status === "running" && you.played_by_bot !== null && you.played_by_bot !== undefined;
+      out.push(h("div", { class: "banner full", id: "spectating" }, lost
+        ? "Your time ran out and at this table that ends the game for you: a bot plays your seat to the end and you are ranked last."
+        : "You are watching this game."));
+    }
+    const forfeited = ((m.table.clock && m.table.clock.forfeited) || []).map((p) => (m.table.seats[p] || {}).name || `Seat ${p + 1}`);
+    if (forfeited.length) {
+      out.push(h("div", { class: "banner full", id: "forfeits" },
+        `${forfeited.join(", ")} ran out of time: ${forfeited.length > 1 ? "they are" : "ranked"} last${forfeited.length > 1 ? " (in score order)" : ""}, whatever the score.`));
     }
     const repl = replaceable();
     if (m.me.seat !== null && !m.me.left) {
@@ -498,9 +542,11 @@
     const out = new Set(m.table.replaceable || []);
     const v = m.view;
     if (m.table.status === "running" && v && v.current !== null && v.current !== undefined && m.table.idle_after) {
-      const s = m.table.seats[v.current];
       const now = Date.now() / 1000 + (S.clockOffset || 0);
-      if (s && s.kind === "human" && now - m.table.acted > m.table.idle_after) out.add(v.current);
+      for (const seat of (v.pending && v.pending.players) || [v.current]) {
+        const s = m.table.seats[seat];
+        if (s && s.kind === "human" && now - m.table.acted > m.table.idle_after) out.add(seat);
+      }
     }
     return Array.from(out).sort();
   }
@@ -523,13 +569,18 @@
       // the prompt names its player ("Hana: choose an action."): say the name once
       const who = PT.nameOf(v, pend.player);
       const text = pend.prompt.startsWith(who + ": ") ? pend.prompt.slice(who.length + 2) : pend.prompt;
-      prompt = `Waiting for ${who}: ${text}`;
+      // a simultaneous decision: everyone still to answer, in any order
+      const names = (pend.players || [pend.player]).map((s) => PT.nameOf(v, s));
+      const all = names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : who;
+      prompt = `Waiting for ${all}: ${text}`;
     }
     bar.appendChild(h("div", { class: "row" },
       myDecision ? h("span", { class: "badge turn" }, "Your turn") : null,
       h("div", { class: "prompt", id: "status-prompt", style: "flex:1" }, prompt),
       m.me.can_undo ? h("button", { class: "small", id: "undo-btn", onclick: () => { cancelPending(); send({ type: "undo", seq: m.seq }); } }, "↶ Undo") : null,
       v.phase === "over" ? h("button", { class: "small", onclick: () => { S.summaryClosed = false; showSummary(); } }, "Final scores") : null));
+    const clocks = clockStrip(m);
+    if (clocks) bar.appendChild(clocks);
     if (S.pending) {
       bar.appendChild(h("div", { class: "confirm-bar", id: "confirm-bar", role: "alert" },
         h("span", { class: "what" }, S.pending.option.label),
@@ -541,6 +592,63 @@
     if (S.busy) bar.appendChild(h("div", { class: "muted" }, "sending…"));
     document.body.dataset.busy = S.busy ? "1" : "0";
     wrap.replaceChildren(bar);
+  }
+
+  /* ---------------------------------------------------------------- clocks */
+  /** Whether a person's seat is played by a bot while this page only watches (it may be yours). */
+  function seatTakenByBot(m) {
+    return m.table.status === "running" && (m.me.seat === null || m.me.seat === undefined) && m.table.seats.some((s) => s.replaced);
+  }
+
+  /** Seconds left on ``seat``'s clock now (the server's time: the running clocks count down from ``since``). */
+  function clockLeft(c, seat) {
+    const left = c.remaining[seat];
+    if (!(c.running || []).includes(seat)) return left;
+    const now = Date.now() / 1000 + (S.clockOffset || 0);
+    return Math.max(0, left - Math.max(0, now - c.since));
+  }
+  function clockText(sec) {
+    sec = Math.max(0, Math.ceil(sec));
+    const d = Math.floor(sec / 86400), hh = Math.floor(sec % 86400 / 3600), mm = Math.floor(sec % 3600 / 60), ss = sec % 60;
+    if (d) return `${d}d ${hh}h`;
+    if (hh) return `${hh}h ${String(mm).padStart(2, "0")}m`;
+    return `${mm}:${String(ss).padStart(2, "0")}`;
+  }
+  function clockLabel(c) {
+    const policy = c.policy === "end" ? "out of time: the game ends for that player (ranked last)" : "out of time: a bot takes the seat";
+    if (c.mode === "turn") return `Turn-based: ${clockText(c.per_move)} per move; ${policy}`;
+    return `Real time: ${clockText(c.initial)} each` + (c.increment ? ` + ${c.increment}s per move` : "") + `; ${policy}`;
+  }
+  /** One clock per person's seat (a bot has none); the running ones count down. */
+  function clockStrip(m) {
+    const c = m.table.clock;
+    if (!c || !c.remaining || m.table.status === "open") return null;
+    const items = [];
+    for (const s of m.table.seats) {
+      const mine = s.seat === m.me.seat;
+      const running = (c.running || []).includes(s.seat) && m.table.status === "running";
+      const out = (c.timed_out || []).includes(s.seat) || (c.forfeited || []).includes(s.seat);
+      if (s.kind !== "human" && !s.replaced) continue;
+      items.push(h("span", { class: "clock" + (running ? " running" : "") + (mine ? " mine" : "") + (out ? " out" : ""),
+        dataset: { cseat: s.seat, running: running ? "1" : "0" }, role: "timer" },
+      h("span", { class: `seat-${s.seat}` }, (s.name || `Seat ${s.seat + 1}`) + (mine ? " (you)" : "")), " ",
+      h("b", { class: "clock-time" }, s.kind === "bot" ? "bot" : clockText(clockLeft(c, s.seat)))));
+    }
+    if (!items.length) return null;
+    return h("div", { class: "clocks row", id: "clocks", "aria-label": clockLabel(c), "data-tip": clockLabel(c) }, h("span", { class: "muted" }, "Clocks"), ...items);
+  }
+  /** Count the running clocks down in place (four times a second; nothing else is redrawn). */
+  function tickClocks() {
+    const m = S.msg;
+    const c = m && m.table.clock;
+    if (!c || !c.remaining) return;
+    document.querySelectorAll('#clocks .clock[data-running="1"]').forEach((el) => {
+      const left = clockLeft(c, Number(el.dataset.cseat));
+      const t = el.querySelector(".clock-time");
+      const text = clockText(left);
+      if (t.textContent !== text) t.textContent = text;
+      el.classList.toggle("low", left < 10 || (c.mode === "turn" && left < 3600));
+    });
   }
 
   function optButton(o) {
@@ -572,6 +680,14 @@
       h("button", { id: "summary-close", onclick: () => { ov.classList.add("hidden"); S.summaryClosed = true; } }, "Close"));
     const dlg = PT.gameOf(m.view.game).summary(m.view, extra);
     if (!dlg) return;
+    // a rated game (every seat an account): how it moved each player's rating
+    PT.api(`/api/tables/${tableId}/ratings`).then((r) => {
+      if (!r.rated) return;
+      extra.before(h("p", { id: "rating-changes" }, "Rated game: ", r.seats.map((s, i) => {
+        const d = s.after - s.before;
+        return [i ? ", " : "", h("a", { href: `/u/${encodeURIComponent(s.user)}` }, s.name), ` ${s.before} → ${s.after} (${d >= 0 ? "+" : ""}${d})`];
+      }).flat()));
+    }).catch(() => {});
     ov.replaceChildren(dlg);
     ov.classList.remove("hidden");
     S.summaryShownFor = m.table.id;
@@ -651,6 +767,7 @@
     });
     for (const ev of ["pointerdown", "keydown", "scroll", "touchstart"]) document.addEventListener(ev, noteInput, { passive: true, capture: true });
     setInterval(tellPresence, 30000); // idle for long enough: away
+    setInterval(tickClocks, 250);
     // an idle player becomes replaceable with time alone: look again now and then
     setInterval(() => {
       if (!S.msg || S.msg.table.status !== "running") return;

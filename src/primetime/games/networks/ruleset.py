@@ -121,6 +121,15 @@ class NetworksRuleset:
     legal_keys = staticmethod(F.legal)
     apply_key = staticmethod(F.apply)
     is_over = staticmethod(F.is_over)
+    # Simultaneous decisions (Pilot Season, the Executive choice): every pending player, and one player's keys and answer.
+    pending_players = staticmethod(F.pending_players)
+    legal_keys_for = staticmethod(F.legal_for)
+    apply_key_for = staticmethod(F.apply_for)
+
+    def focus(self, state: NetState, player: int) -> bool:
+        """Make ``player``'s pending step the one on top (the state stays equivalent: simultaneous
+        steps commute); False if ``player`` has no pending decision."""
+        return F.bring_forward(state, player) >= 0
 
     def scores(self, state: NetState) -> list[int]:
         if state.final is not None:
@@ -130,17 +139,26 @@ class NetworksRuleset:
     def result(self, state: NetState) -> dict[str, Any]:
         return dict(state.final or {})
 
-    def decision(self, state: NetState) -> Decision | None:
+    def decision(self, state: NetState, player: int | None = None) -> Decision | None:
+        """The pending decision (of ``player`` if given: None if that player has none)."""
         if not state.stack:
             return None
+        if player is not None and state.stack[-1][1] != player:
+            if player not in F.pending_players(state):
+                return None
+            state = state.clone()
+            F.bring_forward(state, player)
         top = state.stack[-1]
         p = int(top[1])
         keys = F.legal(state)
         return Decision(p, str(top[0]), prompt(state, top), tuple(Option(k, label(state, top, k), info(state, k)) for k in keys))
 
-    def explain_illegal(self, state: NetState, key: str) -> str:
+    def explain_illegal(self, state: NetState, key: str, player: int | None = None) -> str:
         if not state.stack:
             return "the game is over"
+        if player is not None and state.stack[-1][1] != player:
+            state = state.clone()
+            F.bring_forward(state, player)
         top = state.stack[-1]
         reason = unusable_reasons(state, int(top[1])).get(key) if top[0] == "turn" else None
         legal = F.legal(state)
@@ -366,11 +384,13 @@ def executive_view(s: NetState, p: int, viewer: int | None) -> dict[str, Any]:
     if i >= 0 and (s.extra["xr"] or viewer == p):
         b = X.EX.boards[i]
         side = int(s.extra["xs"][p])
-        out["executive"] = {"id": b.id, "name": b.name, "side": side, "artwork": b.sides[side],
+        out["executive"] = {"id": b.id, "name": b.name, "side": side, "artwork": b.sides[side], "sides": list(b.sides),
                             "complexity": b.complexity, "ability": b.ability, "drawback": b.drawback}
-        if b.effect == "rondel":
+        if b.effect == "rondel":  # NET-EXEC-05: the marker's space and the spaces it may move to now
             pos = s.extra["xm"][p]
             out["executive"]["rondel"] = X.RONDEL[pos] if pos >= 0 else None
+            out["executive"]["rondel_spaces"] = list(X.RONDEL)
+            out["executive"]["rondel_reachable"] = [X.RONDEL[i] for i in X.reachable(s, p)]
         if b.effect == "gorilla":
             out["executive"]["early_turn"] = bool(s.extra["xg"][p])
     if not s.extra["xr"]:
@@ -526,9 +546,15 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
                          # every Mogul's words (public, like the rules sheet), for the page's tooltips
                          "cards": {m.id: {"name": m.name, "timing": m.timing, "text": m.text} for m in M.data(s).mogul}}
     if s.stack:
+        waiting = F.pending_players(s)
+        if viewer is not None and viewer != waiting[0] and viewer in waiting:
+            s = s.clone()  # a simultaneous decision: the viewer sees their own step
+            F.bring_forward(s, viewer)
         top = s.stack[-1]
         p = int(top[1])
         pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
+        if len(waiting) > 1:
+            pend["players"] = waiting  # everyone who may answer now, in any order
         if viewer == p:
             keys = F.legal(s)
             pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in keys]

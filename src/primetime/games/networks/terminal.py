@@ -149,24 +149,61 @@ def player_panel(entry: dict[str, Any], names: list[str], cat: Catalogue, you: b
 
 
 def executive_lines(entry: dict[str, Any]) -> list[str]:
-    """A player's Executive (the Executives module): name, complexity, ability and drawback, or
-    the private offer while choosing."""
+    """A player's Executive (the Executives module): name, both artwork sides, complexity, ability and
+    drawback, Beeb's rondel drawn small (NET-EXEC-05), or the private offer while choosing."""
     ex = entry.get("executive")
     out = []
     if ex is not None:
-        extra = ""
-        if "rondel" in ex:
-            extra = f" · rondel: {ex['rondel'] or 'not on it yet'}"
-        if ex.get("early_turn"):
-            extra = " · took its early turn this round"
+        extra = " · took its early turn this round" if ex.get("early_turn") else ""
         out.append(f"Executive: {ex['name']} ({ex['artwork']}), complexity {ex['complexity']}{extra}")
+        sides = ex.get("sides")
+        if sides:
+            out.append("  Sides: " + " / ".join(f"{sd} (face up)" if k == ex["side"] else sd for k, sd in enumerate(sides)))
         out.append(f"  Ability: {ex['ability']}")
         out.append(f"  Drawback: {ex['drawback']}")
+        if "rondel" in ex:
+            out += rondel_lines(ex)
     elif "executive_chosen" in entry:
         out.append("Executive: " + ("chosen, hidden until everyone has chosen" if entry["executive_chosen"] else "choosing"))
     if entry.get("executive_offer") and ex is None:
         out.append("Executive offer: " + ", ".join(f"{o['name']} (complexity {o['complexity']})" for o in entry["executive_offer"]))
     return out
+
+
+def rondel_lines(ex: dict[str, Any]) -> list[str]:
+    """Beeb's rondel as a small ring of its five spaces, clockwise from the top: ● the marker,
+    ○ a space the next action may use, · a space out of reach (NET-EXEC-05)."""
+    pos = ex["rondel"]
+    spaces = ex.get("rondel_spaces") or ["Talent", "Sponsors", "Network", "Studio", "Edit"]
+    reach = ex.get("rondel_reachable", spaces if pos is None else [])
+
+    def mark(sp: str) -> str:
+        return ("● " if sp == pos else "○ " if sp in reach else "· ") + sp
+
+    top, right, low_right, low_left, left = (mark(sp) for sp in spaces)
+    where = f"marker on {pos}" if pos else "marker not on it yet, the first action may use any space"
+    return [f"  Rondel: {where}; reachable now: {', '.join(reach) or 'none'}",
+            f"  {top:^36}".rstrip(),
+            f"  {left:>14}{'':8}{right}",
+            f"  {low_left:>16}{'':4}{low_right}",
+            "  (clockwise; ● marker, ○ reachable, · out of reach)"]
+
+
+def executive_board(dec: Decision, arg: str) -> Any:
+    """The Executive board an option is about (``?N`` in the Executive choice), or named by ``?<id or name>``."""
+    from primetime.games.networks.executive_data import default_executives
+
+    ex = default_executives()
+    if arg.isdigit() and 1 <= int(arg) <= len(dec.options):
+        ident = dec.options[int(arg) - 1].info.get("executive")
+        return ex.boards[ex.by_id[str(ident)]] if ident in ex.by_id else None
+    return next((b for b in ex.boards if arg and arg.lower() in (b.id, b.name.lower())), None)
+
+
+def executive_panel(b: Any) -> Panel:
+    """An Executive board's whole text (the terminal's tooltip of a board; NET-UI-08)."""
+    return Panel(f"Executive · complexity {b.complexity} of 3 · sides: {' / '.join(b.sides)}\n"
+                 f"Ability: {b.ability}\nDrawback: {b.drawback}", title=b.name, title_align="left")
 
 
 def scoreboard(view: dict[str, Any], names: list[str]) -> Table:
@@ -178,7 +215,23 @@ def scoreboard(view: dict[str, Any], names: list[str]) -> Table:
     for entry in view["players"]:
         sc = entry["round_scores"]
         table.add_row(names[entry["seat"]], *[str(sc[r]) if r < len(sc) else "" for r in range(view["rounds"])], str(sum(sc)))
+    cats = module_categories(view)
+    if cats:  # with a module on, the end-game categories it adds (the page's end-game scoreboard page; NET-UI-05)
+        table.caption = f"End-game categories (after round 4): {cats}."
+        table.caption_justify = "left"
     return table
+
+
+def module_categories(view: dict[str, Any]) -> str:
+    """The end-game categories in words when an expansion module is on, else ``""``."""
+    execs = any("executive" in p or "executive_chosen" in p for p in view["players"])
+    if not ("telly_time" in view or "moguls" in view or execs):
+        return ""
+    cats = ["genre tracks (none with Telly Time's Genre Grid)" if "telly_time" in view else "genre tracks", "reruns",
+            "Game End network cards"]
+    cats += ["Game End Moguls"] if "moguls" in view else []
+    cats += ["the Executives' end-game viewers"] if execs else []
+    return ", ".join([*cats, "$3M = 1 viewer"])
 
 
 def pass_track_line(view: dict[str, Any], names: list[str]) -> str:
@@ -258,6 +311,8 @@ def render_options(con: Console, game: Game[Any], dec: Decision) -> None:
         tip = f" [dim](?{i} for the card)[/]" if opt.info.get("card") or opt.info.get("mogul") else ""
         if opt.key.startswith("keep:"):
             tip = f" [dim](?{i} for the cards)[/]"
+        if opt.info.get("executive"):
+            tip = f" [dim](?{i} for the board)[/]"
         con.print(f"  [cyan]{i:>{width}}[/]  {escape(render(opt.label, game.players))}{tip}")
     con.print("[dim]Type a number · ?N card text · b board · h rules · s save · q save and quit[/]")
 
@@ -276,6 +331,8 @@ RULES = "\n".join([
     "• Game end: round viewers + genre tracks + reruns + game-end network cards + 1 viewer per $3M.",
     "• Moguls (a module): the first player without a Mogul to reach space 3 of a genre track takes its token instead of "
     "the network bonus, draws 3 Moguls and keeps 1.  Use Once Moguls are used from the turn menu and turn face down.",
+    "• Executives (a module): each player keeps 1 of 2 private Executive boards, each with an ability and a drawback "
+    "(?<name> shows one, e.g. ?beeb).  Beeb's actions follow its rondel: ● marker, ○ the spaces its next action may use.",
     "• ↻ marks an attachment upside down (its condition was not met): it uses the gray values.",
 ])
 
@@ -337,6 +394,10 @@ class NetworksView:
 
     def tooltip(self, con: Console, game: Game[Any], dec: Decision, arg: str) -> None:
         cat = _cat(game)
+        board = executive_board(dec, arg)
+        if board is not None and arg.isdigit():
+            con.print(executive_panel(board))
+            return
         if arg.isdigit() and 1 <= int(arg) <= len(dec.options) and dec.options[int(arg) - 1].info.get("mogul"):
             d = mogul_def(cat, str(dec.options[int(arg) - 1].info["mogul"]))
             con.print(Panel(f"Mogul · {TIMING_NAMES[d.timing]}\n{d.text}", title=d.name, title_align="left"))
@@ -351,6 +412,9 @@ class NetworksView:
         found = [c for c in cat.cards if arg and (c.id.lower() == arg or c.name.lower() == arg)]
         if found:
             con.print(Panel(card_text(cat, found[0].index), title=found[0].name, title_align="left"))
+            return
+        if board is not None:
+            con.print(executive_panel(board))
             return
         con.print(f"Type ?N with an option number from 1 to {len(dec.options)} (or ?<card name>).")
 

@@ -73,6 +73,15 @@ class PrimeTimeRuleset:
     legal_keys = staticmethod(flow.legal)
     apply_key = staticmethod(flow.apply)
     is_over = staticmethod(flow.is_over)
+    # Simultaneous Scheduling: every pending player, and one player's keys and answer.
+    pending_players = staticmethod(flow.pending_players)
+    legal_keys_for = staticmethod(flow.legal_for)
+    apply_key_for = staticmethod(flow.apply_for)
+
+    def focus(self, state: PTState, player: int) -> bool:
+        """Make ``player``'s pending step the one on top (the state stays equivalent: simultaneous
+        steps commute); False if ``player`` has no pending decision."""
+        return flow.bring_forward(state, player) >= 0
 
     def scores(self, state: PTState) -> list[int]:
         if state.final is not None:
@@ -82,16 +91,25 @@ class PrimeTimeRuleset:
     def result(self, state: PTState) -> dict[str, Any]:
         return dict(state.final or {})
 
-    def decision(self, state: PTState) -> Decision | None:
+    def decision(self, state: PTState, player: int | None = None) -> Decision | None:
+        """The pending decision (of ``player`` if given: None if that player has none)."""
         if not state.stack:
             return None
+        if player is not None and state.stack[-1][1] != player:
+            if player not in flow.pending_players(state):
+                return None
+            state = state.clone()
+            flow.bring_forward(state, player)
         top = state.stack[-1]
         keys = flow.legal(state)
         return Decision(int(top[1]), str(top[0]), prompt(state, top), tuple(Option(k, label(state, top, k), info(state, k)) for k in keys))
 
-    def explain_illegal(self, state: PTState, key: str) -> str:
+    def explain_illegal(self, state: PTState, key: str, player: int | None = None) -> str:
         if not state.stack:
             return "the game is over"
+        if player is not None and state.stack[-1][1] != player:
+            state = state.clone()
+            flow.bring_forward(state, player)
         top = state.stack[-1]
         reason = illegal_reason(state, top, key)
         legal = flow.legal(state)
@@ -550,9 +568,15 @@ def view(s: PTState, viewer: int | None) -> dict[str, Any]:
         "final": s.final,
     }
     if s.stack:
+        waiting = flow.pending_players(s)
+        if viewer is not None and viewer != waiting[0] and viewer in waiting:
+            s = s.clone()  # a simultaneous decision: the viewer sees their own step
+            flow.bring_forward(s, viewer)
         top = s.stack[-1]
         p = int(top[1])
         pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
+        if len(waiting) > 1:
+            pend["players"] = waiting  # everyone who may answer now, in any order
         if viewer == p:
             pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in flow.legal(s)]
             pend["unusable"] = unusable_reasons(s, top)

@@ -53,6 +53,8 @@
     ["! 1x ∞ ◉", "Network cards: ! immediate, 1x use once, ∞ ongoing, ◉ scores at game end."],
     ["•", "A genre track space that gives a bonus card when reached."],
     ["Ⓜ", "A Mogul (Moguls module), or a Mogul token on a genre track."],
+    ["▯", "A used Use Once Mogul, face down."],
+    ["● ○ ·", "An Executive's complexity (Executives module); on Beeb's rondel: the filled space is the marker, the outlined ones those its next action may use."],
     ["condition", "The card has a condition: hover (or long-press) it for the text."],
     ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
   ];
@@ -241,6 +243,8 @@
       scoreTrack(f ? f.viewers : 0),
     ];
     if (p.moguls) items.push(moguls(view, p));
+    const ex = executive(p, isMe);
+    if (ex) items.push(ex);
     return h("div", { class: "board-box" }, h("h3", {}, "Board"), h("div", { class: "board-grid" }, items));
   }
 
@@ -306,24 +310,74 @@
     if (!isMe && p.pilot_offer_count !== undefined) {
       box.appendChild(h("div", { class: "muted" }, `Pilot Season: ${p.pilot_chosen ? "has chosen" : "choosing"} (cards hidden)`));
     }
-    const ex = executive(p, isMe);
-    if (ex) box.appendChild(ex);
     return box;
   }
 
-  /** The Executives module: the player's Executive board (or, while choosing, the offer to its owner only). */
+  /* The Executives module: the player's Executive board — its name, complexity, the artwork side face up
+     (both sides named), ability and drawback, all of it also on hover / long-press — and, for Beeb, its
+     rondel (NET-EXEC-05) drawn small: the marker's space and the spaces the next action may use.
+     While choosing: the private offer to its owner only, "choosing" to the others. */
+  const SVG = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, ...children) {
+    const el = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
+    for (const c of children) el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    return el;
+  }
+
+  PT.RONDEL_TIP = "Beeb's rondel: every action must be the one of the space the marker moves to, 1 to 3 spaces " +
+    "clockwise (Talent: sign a star · Sponsors: sign an ad · Network: take a network card · Studio: produce a show · " +
+    "Edit: add or replace an attachment). Moving exactly 1 space gains $1M. The first action of the game may use any space.";
+
+  function rondel(ex) {
+    const spaces = ex.rondel_spaces || ["Talent", "Sponsors", "Network", "Studio", "Edit"];
+    const pos = ex.rondel;
+    const reach = ex.rondel_reachable || (pos ? [] : spaces);
+    const cx = 100, cy = 64, r = 40;
+    const pic = svg("svg", { viewBox: "-12 0 224 132", class: "rondel-svg", role: "img",
+      "aria-label": `Rondel: marker ${pos ? "on " + pos : "not on it yet"}; reachable now: ${reach.join(", ") || "none"}` });
+    pic.appendChild(svg("circle", { cx, cy, r, class: "rondel-ring" }));
+    pic.appendChild(svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "rondel-dir" }, "↻"));
+    spaces.forEach((name, i) => {
+      const a = (-90 + 72 * i) * Math.PI / 180;
+      const x = cx + r * Math.cos(a), y = cy + r * Math.sin(a);
+      const state = name === pos ? "marker" : reach.includes(name) ? "reachable" : "out";
+      const g = svg("g", { class: "rondel-space " + state, "data-space": name, "data-state": state });
+      g.appendChild(svg("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 8 }));
+      if (state === "marker") g.appendChild(svg("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 4, class: "rondel-marker" }));
+      // labels outside the ring: above the top space, beside the side ones, below the lower ones
+      const lx = Math.cos(a) > 0.3 ? x + 12 : Math.cos(a) < -0.3 ? x - 12 : x;
+      const ly = i === 0 ? y - 12 : Math.sin(a) > 0.5 ? y + 20 : y + 4;
+      const anchor = Math.cos(a) > 0.3 && i !== 2 ? "start" : Math.cos(a) < -0.3 && i !== 3 ? "end" : "middle";
+      g.appendChild(svg("text", { x: (i === 2 ? x + 7 : i === 3 ? x - 7 : lx).toFixed(1), y: ly.toFixed(1), "text-anchor": anchor }, name));
+      pic.appendChild(g);
+    });
+    const words = `Marker: ${pos || "not on it yet"} · reachable now: ${reach.join(", ") || "none"}`;
+    return h("div", { class: "rondel", dataset: { testid: "rondel" }, tabindex: "0", "data-tip": PT.RONDEL_TIP + "\n\n" + words },
+      h("div", { class: "kv" }, h("span", {}, "Rondel"), h("b", {}, pos || "start")), pic,
+      h("div", { class: "muted small rondel-words" }, words));
+  }
+
   function executive(p, isMe) {
     const ex = p.executive;
     if (ex) {
-      const notes = [];
-      if (ex.rondel !== undefined) notes.push(`Rondel: ${ex.rondel || "not on it yet"}`);
-      if (ex.early_turn) notes.push("took its early turn this round");
-      return h("div", { class: "executive", id: isMe ? "my-executive" : null },
-        h("h3", { style: "margin-top:8px" }, `Executive: ${ex.name}`),
-        h("div", { class: "muted" }, `${ex.artwork} · complexity ${ex.complexity}`),
-        h("div", {}, h("strong", {}, "Ability: "), ex.ability),
-        h("div", {}, h("strong", {}, "Drawback: "), ex.drawback),
-        notes.length ? h("div", { class: "muted" }, notes.join(" · ")) : null);
+      const sides = ex.sides || [ex.artwork];
+      const pips = "●".repeat(ex.complexity) + "○".repeat(Math.max(0, 3 - ex.complexity));
+      const tip = `Executive: ${ex.name} — complexity ${ex.complexity} of 3\n` +
+        `Artwork sides: ${sides.map((sd, i) => (i === ex.side ? `${sd} (face up)` : sd)).join(" / ")}\n\n` +
+        `Ability: ${ex.ability}\n\nDrawback: ${ex.drawback}` +
+        (ex.early_turn ? "\n\nTook its early turn this round (no pass bonus this round)." : "");
+      return h("div", { class: "executive exec-board", id: isMe ? "my-executive" : null,
+        dataset: { testid: "executive-board", executive: ex.id } },
+        h("div", { class: "exec-head", tabindex: "0", "data-tip": tip },
+          h("h3", {}, `Executive: ${ex.name}`),
+          h("span", { class: "exec-complexity", "aria-label": `complexity ${ex.complexity}` }, `complexity ${ex.complexity} ${pips}`)),
+        h("div", { class: "muted small exec-sides", "data-tip": tip },
+          sides.flatMap((sd, i) => [i ? " / " : null, h("span", { class: i === ex.side ? "face-up" : "face-down" }, sd)])),
+        h("div", { class: "exec-ability", "data-tip": tip }, h("strong", {}, "Ability: "), ex.ability),
+        h("div", { class: "exec-drawback", "data-tip": tip }, h("strong", {}, "Drawback: "), ex.drawback),
+        ex.early_turn ? h("div", { class: "muted" }, "took its early turn this round") : null,
+        ex.rondel !== undefined ? rondel(ex) : null);
     }
     if (p.executive_offer && p.executive_offer.length) {
       return h("div", { class: "executive" }, h("h3", { style: "margin-top:8px" }, "Executive offer"),
@@ -344,7 +398,7 @@
       const p = view.players[s];
       const label = (s === ctx.mySeat ? "You: " : "") + nameOf(view, s);
       const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false",
-        dataset: { tab: s } }, PT.presenceDot(s), label, ` $${p.cash}M`, view.current === s ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
+        dataset: { tab: s } }, PT.presenceDot(s), label, ` $${p.cash}M`, (view.pending && view.pending.players ? view.pending.players.includes(s) : view.current === s) ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
       t.addEventListener("click", () => ctx.setTab(s));
       tabs.appendChild(t);
     }
@@ -403,7 +457,10 @@
       h("div", { class: "row" }, h("h2", { style: "flex:1" }, "Scoreboard"), arrow), table,
       h("div", { class: "muted", style: "font-size:11px;margin-top:4px" },
         page === 0 ? (fin ? "Round scores and their sum." : "Round scores; “Now” is this round's forecast.") :
-          "End-game categories (after round 4): genre tracks, reruns, Game End network cards, $3M = 1 viewer."));
+          "End-game categories (after round 4): " + (view.telly_time ? "genre tracks (none with Telly Time's Genre Grid)" : "genre tracks") +
+          ", reruns, Game End network cards" + (view.moguls ? ", Game End Moguls" : "") +
+          (view.players.some((p) => p.executive !== undefined || p.executive_chosen !== undefined) ? ", the Executives' end-game viewers" : "") +
+          ", $3M = 1 viewer."));
   };
 
   PT.logPanel = function (view) {

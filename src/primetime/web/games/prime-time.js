@@ -572,7 +572,7 @@
       const s = p.seat;
       const t = h("button", { class: "tab" + (s === sel ? " active" : ""), role: "tab", "aria-selected": s === sel ? "true" : "false", dataset: { tab: s } },
         seatChip(view, s), " ", PT.presenceDot(s), (s === ctx.mySeat ? "You: " : "") + nameOf(view, s), ` · ${p.vp} VP · $${p.cash}`,
-        view.current === s ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
+        (view.pending && view.pending.players ? view.pending.players.includes(s) : view.current === s) ? h("span", { class: "dot", "data-tip": "deciding now" }) : null);
       t.addEventListener("click", () => ctx.setTab(s));
       tabs.appendChild(t);
     }

@@ -82,10 +82,12 @@ MOGUL_NOW = 0.8  # share of a Use Once Mogul's rough value now that holding it i
 MOGUL_ONGOING = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
 # Game End Moguls: expected growth per round left, per point of their parameter
 MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
-# Executives: what an ability is worth over a game, in viewers, beyond its numbers (a rough prior from
-# games of greedy bots with one board forced on a seat: see docs/design-decisions.md, Executives).
-EXEC_PRIOR = {"rondel": -2.0, "cable": -5.0, "gorilla": -5.0, "specialist": 0.0, "butcher": 0.0, "flix": 5.0,
-              "procrastinator": 3.0, "": 0.0}
+# Executives, by board id: what a board is worth over a game, in viewers, measured in 4-player greedy
+# games in which every player keeps one of its two boards at random (docs/design-decisions.md,
+# Executives).  After the second balance pass every board measured within its error of the others,
+# so none is worth more than another: at the choice every board is worth the same to the evaluation
+# (its numbers' worth is replaced by this), and the numbers take over as the game goes on.
+EXEC_PRIOR: dict[str, float] = {}
 
 # The player's own follow-up decisions that are looked at one level deeper.
 FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
@@ -425,13 +427,14 @@ def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) 
 
 def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
     """The Executive's worth still to come: its end-game viewers, the round-1 cash not yet
-    settled, its pass bonus changes over the rounds left, a prior for its ability; less this
-    round's pass bonus when Gorilla's early turn has cost it."""
+    settled, its pass bonus changes over the rounds left and, spread over the rounds left, its
+    measured worth (``EXEC_PRIOR``) in place of what these numbers were worth at the choice; less
+    this round's pass bonus when Gorilla's early turn has cost it."""
     i = X.board(s, p)
     if i < 0:
         return 0.0
     b = X.EX.boards[i]
-    v = float(X.param(s, p, "end_viewers")) + EXEC_PRIOR.get(b.effect, 0.0) * left / RE.ROUNDS
+    v = float(X.param(s, p, "end_viewers")) + (EXEC_PRIOR.get(b.id, 0.0) - _numbers_at_choice(i)) * left / RE.ROUNDS
     if s.round == 0:
         v += max(X.param(s, p, "start_cash"), -s.players[p].cash) * cash_value
     rounds = left - (1 if p in s.pass_order else 0)
@@ -441,6 +444,15 @@ def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
         c = track[min(len(s.pass_order), len(track) - 1)]
         v -= PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
     return v
+
+
+def _numbers_at_choice(i: int) -> float:
+    """What board ``i``'s numbers are worth to :func:`executive_value` when it is chosen (round 0, every
+    round still to come): its end-game viewers, its round-1 cash and its pass bonus changes."""
+    prm = X.EX.boards[i].params
+    cash_value = CASH + CASH_EARLY * (RE.ROUNDS - 1)
+    return (float(prm.get("end_viewers", 0)) + float(prm.get("start_cash", 0)) * cash_value
+            + RE.ROUNDS * 0.5 * (float(prm.get("pass_cash", 0)) * cash_value + float(prm.get("pass_viewers", 0))))
 
 
 def pass_later(s: NetState, p: int, cash_value: float) -> float:

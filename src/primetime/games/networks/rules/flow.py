@@ -96,6 +96,75 @@ def current_player(s: NetState) -> int | None:
     return p
 
 
+# Decisions the rules make simultaneous (NET-PILOT-02, NET-EXEC-02): one step per player, pushed
+# together; their answers are private and commute, so they may come in any order.
+SIMULTANEOUS: frozenset[str] = frozenset({"pilot", "x_choose"})
+
+
+def pending_players(s: NetState) -> list[int]:
+    """Every player who may answer now: the top step's player, and under a simultaneous decision
+    the players of the steps of the same kind just below it (first pending first)."""
+    stack = s.stack
+    if not stack:
+        return []
+    top = stack[-1]
+    k: str = top[0]
+    p: int = top[1]
+    if k not in SIMULTANEOUS:
+        return [p]
+    out: list[int] = []
+    i = len(stack) - 1
+    while i >= 0 and stack[i][0] == k:
+        q: int = stack[i][1]
+        out.append(q)
+        i -= 1
+    return out
+
+
+def bring_forward(s: NetState, p: int) -> int:
+    """Move ``p``'s step of the pending simultaneous decision to the top of the stack; returns
+    where it was (-1: ``p`` has no pending step)."""
+    stack = s.stack
+    last = len(stack) - 1
+    if last < 0:
+        return -1
+    k: str = stack[last][0]
+    i = last
+    while i >= 0 and stack[i][0] == k:
+        q: int = stack[i][1]
+        if q == p:
+            if i != last:
+                stack.append(stack.pop(i))
+            return i
+        if k not in SIMULTANEOUS:
+            break
+        i -= 1
+    return -1
+
+
+def legal_for(s: NetState, p: int) -> list[str]:
+    """The option keys of ``p``'s pending decision ([] if ``p`` has none)."""
+    stack = s.stack
+    if stack and stack[-1][1] == p:
+        return legal(s)
+    i = bring_forward(s, p)
+    if i < 0:
+        return []
+    try:
+        return legal(s)
+    finally:
+        stack.insert(i, stack.pop())
+
+
+def apply_for(s: NetState, p: int, key: str) -> None:
+    """Resolve ``p``'s pending decision with ``key`` (already checked to be legal for ``p``)."""
+    stack = s.stack
+    i = bring_forward(s, p)
+    apply(s, key)
+    if 0 <= i < len(stack) - 1 and stack[-1][1] == p and stack[-1][0] in SIMULTANEOUS:
+        stack.insert(i, stack.pop())  # a step that goes on (none yet) keeps its place
+
+
 def is_over(s: NetState) -> bool:
     return s.phase == "over"
 
@@ -248,7 +317,11 @@ def apply(s: NetState, key: str) -> None:
     elif k == "pilot":
         s.stack.pop()
         a, b = [int(x) for x in key[5:].split(",")]
-        s.box.extend(c for c in s.pilot[p] if c not in (a, b))
+        # NET-PILOT-02: the unkept cards go to the box in seat order, whatever order the choices come in
+        kept_before = s.extra["kept"]
+        drop = len(s.pilot[p]) - 2
+        at = len(s.box) - drop * sum(1 for q in range(s.n) if kept_before[q]) + drop * sum(1 for q in range(p) if kept_before[q])
+        s.box[at:at] = [c for c in s.pilot[p] if c not in (a, b)]
         s.pilot[p] = [a, b]
         s.extra["kept"] = tuple(True if q == p else kept for q, kept in enumerate(s.extra["kept"]))
     elif k == "quiz":

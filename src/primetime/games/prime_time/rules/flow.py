@@ -106,6 +106,77 @@ def current_player(s: PTState) -> int | None:
     return p
 
 
+def _simultaneous(s: PTState, k: str) -> bool:
+    """PT-SIM-01: under Simultaneous Scheduling the schedule submissions are made at the same time."""
+    return k == "sched" and bool(s.opts.get("simultaneous"))
+
+
+def pending_players(s: PTState) -> list[int]:
+    """Every player who may answer now: the top step's player, and while schedules are built
+    behind screens every player still building one (first pending first)."""
+    stack = s.stack
+    if not stack:
+        return []
+    top = stack[-1]
+    k: str = top[0]
+    p: int = top[1]
+    if not _simultaneous(s, k):
+        return [p]
+    out: list[int] = []
+    i = len(stack) - 1
+    while i >= 0 and stack[i][0] == k:
+        q: int = stack[i][1]
+        out.append(q)
+        i -= 1
+    return out
+
+
+def bring_forward(s: PTState, p: int) -> int:
+    """Move ``p``'s step of the pending simultaneous decision to the top of the stack; returns
+    where it was (-1: ``p`` has no pending step)."""
+    stack = s.stack
+    last = len(stack) - 1
+    if last < 0:
+        return -1
+    k: str = stack[last][0]
+    simul = _simultaneous(s, k)
+    i = last
+    while i >= 0 and stack[i][0] == k:
+        q: int = stack[i][1]
+        if q == p:
+            if i != last:
+                stack.append(stack.pop(i))
+            return i
+        if not simul:
+            break
+        i -= 1
+    return -1
+
+
+def legal_for(s: PTState, p: int) -> list[str]:
+    """The option keys of ``p``'s pending decision ([] if ``p`` has none)."""
+    stack = s.stack
+    if stack and stack[-1][1] == p:
+        return legal(s)
+    i = bring_forward(s, p)
+    if i < 0:
+        return []
+    try:
+        return legal(s)
+    finally:
+        stack.insert(i, stack.pop())
+
+
+def apply_for(s: PTState, p: int, key: str) -> None:
+    """Resolve ``p``'s pending decision with ``key`` (already checked to be legal for ``p``);
+    a schedule still being built keeps its place among the others."""
+    stack = s.stack
+    i = bring_forward(s, p)
+    apply(s, key)
+    if 0 <= i < len(stack) - 1 and stack[-1][1] == p and _simultaneous(s, stack[-1][0]):
+        stack.insert(i, stack.pop())
+
+
 def is_over(s: PTState) -> bool:
     return s.phase == "over"
 

@@ -1,0 +1,112 @@
+"""The account routes: sign-up, sign-in, sign-out, profiles and leaderboards (see accounts.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from primetime.core.plugin import get_plugin
+from primetime.server import accounts, names
+from primetime.server.http import ApiError, body, client_address
+from primetime.server.hub import Hub
+from primetime.server.limits import Limiter
+from primetime.server.runtime import GAMES, hash_secret, new_id, new_secret
+from primetime.server.store import Store
+
+USER_COOKIE = "pt_user"
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
+
+
+def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Callable[[Request], Awaitable[dict[str, Any] | None]],
+                       set_cookie: Callable[[Response, str, str], None], limit_users: Limiter, limit_signins: Limiter) -> None:
+    """Add the account routes to ``app``; ``current_user`` and ``set_cookie`` are the application's own."""
+    settings = hub.settings
+
+    async def in_thread(fn: Any, *args: Any) -> Any:
+        """argon2 hashing takes a fraction of a second of CPU: off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+    @app.post("/api/signup")
+    async def sign_up(request: Request) -> Response:
+        """A new account (name and password); a guest who signs up keeps their games."""
+        data = await body(request)
+        name = names.display_name(data.get("name"))
+        password = accounts.password(data.get("password"))
+        user = await current_user(request)
+        if user is not None and user["account"]:
+            raise ApiError(409, f"you are signed in as {user['name']!r}; sign out first to create another account")
+        if await hub.db(accounts.account_name_taken, store, name, None):  # before the work of hashing (the insert checks again)
+            raise ApiError(409, f"the name {name!r} is taken by another account; choose another one, or sign in if it is yours")
+        limit_users.take(client_address(request))
+        pw_hash = await in_thread(accounts.hash_password, password)
+        secret = new_secret()
+        uid = await hub.write(accounts.sign_up, store, new_id(9), user["id"] if user else None, name, pw_hash,
+                              hash_secret(new_secret()), hash_secret(secret))
+        resp = JSONResponse({"ok": True, "id": uid, "name": name})
+        set_cookie(resp, USER_COOKIE, secret)
+        return resp
+
+    @app.post("/api/signin")
+    async def sign_in(request: Request) -> Response:
+        data = await body(request)
+        name = names.clean(data.get("name"), names.NAME_LIMIT, "your account name")
+        password = data.get("password")
+        if not isinstance(password, str) or not password:
+            raise ApiError(400, "send your password too")
+        limit_signins.take(client_address(request))
+        got = await hub.db(accounts.password_of, store, name)
+        if got is None:
+            raise ApiError(401, f"no account is called {name!r}; check the spelling, or sign up")
+        uid, pw_hash = got
+        ok, rehash = await in_thread(accounts.check_password, pw_hash, password[:accounts.PASSWORD_MAX + 1])
+        if not ok:
+            raise ApiError(401, f"wrong password for {name!r}; try again")
+        old = request.cookies.get(USER_COOKIE)
+        if old and len(old) <= 200:  # this browser's previous session, if any, ends here
+            await hub.write(accounts.end_session, store, hash_secret(old))
+        secret = new_secret()
+        await hub.write(accounts.start_session, store, uid, hash_secret(secret), rehash)
+        user = await hub.db(store.user_by_secret, hash_secret(secret))
+        resp = JSONResponse({"ok": True, "id": uid, "name": user["name"] if user else name})
+        set_cookie(resp, USER_COOKIE, secret)
+        return resp
+
+    @app.post("/api/signout")
+    async def sign_out(request: Request) -> Response:
+        """Forget this browser's session (an account can sign in again; a guest's name is gone)."""
+        await body(request)
+        secret = request.cookies.get(USER_COOKIE)
+        if secret and len(secret) <= 200:
+            await hub.write(accounts.end_session, store, hash_secret(secret))
+        resp = JSONResponse({"ok": True})
+        resp.delete_cookie(USER_COOKIE, path="/", httponly=True, samesite="lax", secure=settings.secure_cookies)
+        return resp
+
+    @app.get("/api/users/{user_id}")
+    async def user_profile(user_id: str) -> dict[str, Any]:
+        if not ID_RE.match(user_id):
+            raise ApiError(404, "no such player")
+        got = await hub.db(accounts.profile, store, user_id)
+        if got is None:
+            raise ApiError(404, "no such player")
+        return got
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str) -> dict[str, Any]:
+        if game not in GAMES:
+            raise ApiError(404, f"unknown game {game!r} (one of {', '.join(GAMES)})")
+        rows = await hub.db(accounts.leaderboard, store, game)
+        return {"game": game, "label": get_plugin(game).short, "players": rows}
+
+    @app.get("/api/tables/{table_id}/ratings")
+    async def table_ratings(table_id: str) -> dict[str, Any]:
+        """The rating changes of a finished rated table (``rated`` false: the table was not rated)."""
+        if not ID_RE.match(table_id):
+            raise ApiError(404, "no such table")
+        rows = await hub.db(accounts.table_ratings, store, table_id)
+        return {"rated": bool(rows), "seats": rows}

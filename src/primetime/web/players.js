@@ -1,0 +1,74 @@
+/* A player's profile (/u/<id>: ratings, finished games with their replays) and a game's
+   leaderboard (/leaderboard/<game>). */
+"use strict";
+
+(function () {
+  const PT = window.PT;
+  const h = PT.h;
+  const GAME_LABELS = { networks: "The Networks", "prime-time": "Prime Time" };
+  const gameLabel = (id) => GAME_LABELS[id] || id;
+
+  function playerLink(name, id) {
+    return id ? h("a", { href: `/u/${encodeURIComponent(id)}` }, name) : h("span", {}, name);
+  }
+
+  function ratingsPanel(p) {
+    const games = Object.keys(p.ratings).sort();
+    const body = !p.account ? h("p", { class: "muted" }, "A guest: guests' games are not rated.")
+      : games.length ? h("ul", { class: "table-list", id: "ratings" }, games.map((g) => h("li", { dataset: { game: g, rating: p.ratings[g].rating } },
+        h("span", { class: "grow" }, h("b", {}, gameLabel(g))),
+        h("span", { class: "badge", title: "rating ± deviation (Glicko-2)" }, `${p.ratings[g].rating} ± ${p.ratings[g].rd}`),
+        h("span", { class: "muted" }, `${p.ratings[g].games} rated game${p.ratings[g].games === 1 ? "" : "s"}`),
+        h("a", { href: `/leaderboard/${g}` }, "Leaderboard"))))
+        : h("p", { class: "muted" }, "No rated games yet: play a table where every seat is an account.");
+    return h("section", { class: "panel" }, h("h2", {}, "Ratings"), body);
+  }
+
+  function gameItem(g) {
+    const seats = g.seats.map((s, i) => [i ? ", " : "", playerLink(s.name || `Seat ${s.seat + 1}`, s.user),
+      g.winners.includes(s.seat) ? " ★" : "", g.scores ? ` ${g.scores[s.seat]}` : ""]);
+    let change = h("span", { class: "badge" }, "unrated");
+    if (g.rating) {
+      const d = g.rating.after - g.rating.before;
+      change = h("span", { class: "badge rating-change", dataset: { delta: d } }, `${g.rating.before} → ${g.rating.after} (${d >= 0 ? "+" : ""}${d})`);
+    }
+    return h("li", { dataset: { table: g.id, rated: g.rated ? "1" : "0" } },
+      h("span", { class: "grow" }, h("b", {}, g.name), h("br"),
+        h("span", { class: "muted" }, `${gameLabel(g.game)} · ${g.won ? "won" : "lost"} · `), ...seats.flat()),
+      change, h("a", { href: `/replay/${g.id}` }, "Replay"));
+  }
+
+  async function profile(id) {
+    const root = document.getElementById("profile");
+    let p;
+    try { p = await PT.api(`/api/users/${encodeURIComponent(id)}`); } catch (e) { root.replaceChildren(h("p", { class: "panel" }, e.message)); return; }
+    document.title = `${p.name} — primetime`;
+    root.replaceChildren(
+      h("section", { class: "panel" }, h("h2", { id: "player-name" }, p.name),
+        h("p", { class: "muted" }, p.account ? "Account" : "Guest", ` · since ${new Date(p.since * 1000).toLocaleDateString()}`)),
+      ratingsPanel(p),
+      h("section", { class: "panel" }, h("h2", {}, "Finished games"),
+        p.games.length ? h("ul", { class: "table-list", id: "games" }, p.games.map(gameItem)) : h("p", { class: "muted" }, "No finished games yet.")));
+  }
+
+  async function leaderboard(game) {
+    const root = document.getElementById("leaderboard");
+    let b;
+    try { b = await PT.api(`/api/leaderboard/${encodeURIComponent(game)}`); } catch (e) { root.replaceChildren(h("p", { class: "panel" }, e.message)); return; }
+    document.title = `${b.label} leaderboard — primetime`;
+    const others = Object.keys(GAME_LABELS).filter((g) => g !== game);
+    root.replaceChildren(h("section", { class: "panel" }, h("h2", {}, `${b.label}: leaderboard`),
+      h("p", { class: "muted" }, "Glicko-2 ratings (± deviation) from games between accounts only; a game of several players counts as a result against each other player. ",
+        others.map((g) => h("a", { href: `/leaderboard/${g}` }, `${gameLabel(g)} leaderboard`))),
+      b.players.length ? h("ol", { class: "table-list", id: "board" }, b.players.map((p) => h("li", { dataset: { player: p.id } },
+        h("span", { class: "badge" }, `#${p.rank}`), h("span", { class: "grow" }, playerLink(p.name, p.id)),
+        h("span", { class: "badge" }, `${p.rating} ± ${p.rd}`), h("span", { class: "muted" }, `${p.games} game${p.games === 1 ? "" : "s"}`))))
+        : h("p", { class: "muted" }, "Nobody is rated yet.")));
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const parts = location.pathname.split("/").filter(Boolean);
+    if (parts[0] === "u") profile(decodeURIComponent(parts[1] || ""));
+    else leaderboard(decodeURIComponent(parts[1] || "networks"));
+  });
+})();
