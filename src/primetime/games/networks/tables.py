@@ -109,6 +109,12 @@ class Tables:
                     self.pass_viewers[players] = tuple(col.viewers is not None for col in board.pass_track)
             if 2 in self.pass_viewers:
                 self.pass_viewers[1] = self.pass_viewers[2]  # solo plays on the 1-2 player board
+        # Telly Time's Genre Grid (rules.genre_grid): each genre's square, each line's squares as a bit mask
+        self.grid_square: dict[str, int] = {}
+        self.grid_lines: list[int] = []
+        if cat.grid is not None:
+            self.grid_square = {g: i for i, g in enumerate(cat.grid.squares)}
+            self.grid_lines = [sum(1 << q for q in set(line.squares)) for line in cat.grid.lines]
         # the dearest star / network card (the turn menu skips the cost test when cash covers it)
         self.max_cost: list[int] = [max((self.cost[i] for i in range(n) if self.kind[i] == k), default=0) for k in range(4)]
 

@@ -47,22 +47,27 @@ def _register(fn: Any) -> Any:
 # ----------------------------------------------------------------------------- lookups
 
 
+# Looked up on every turn: each board's effect key and parameters by index, and at index -1
+# (no board) nothing.
+EFFECTS: Final[tuple[str, ...]] = tuple([b.effect for b in EX.boards] + [""])
+PARAMS: Final[tuple[dict[str, int], ...]] = tuple([b.params for b in EX.boards] + [{}])
+
+
 def board(s: NetState, p: int) -> int:
     """The Executive ``p`` kept, or -1 (none yet, the option off, or the solo opponent)."""
     xs = s.extra.get("x")
     if xs is None or p < 0:
         return -1
-    return int(xs[p])
+    i: int = xs[p]
+    return i
 
 
 def effect(s: NetState, p: int) -> str:
-    i = board(s, p)
-    return EX.boards[i].effect if i >= 0 else ""
+    return EFFECTS[board(s, p)]
 
 
 def param(s: NetState, p: int, key: str, default: int = 0) -> int:
-    i = board(s, p)
-    return EX.param(i, key, default) if i >= 0 else default
+    return int(PARAMS[board(s, p)].get(key, default))
 
 
 def mogul_limit(s: NetState, p: int) -> int:
@@ -179,6 +184,8 @@ def gorilla(s: NetState, p: int, key: str) -> None:
 def turn_menu(s: NetState, p: int, acted: int, out: list[str]) -> list[str]:
     """The turn options ``turns.turn_options`` gave, changed by ``p``'s Executive."""
     eff = effect(s, p)
+    if not eff and acted != 0:  # most boards change nothing after the first action
+        return out
     if eff == "rondel" and acted != 1:
         out = _rondel_filter(s, p, out)
     elif eff == "butcher" and acted != 1:
@@ -220,13 +227,15 @@ def _rondel_filter(s: NetState, p: int, out: list[str]) -> list[str]:
 def _butcher_shows(s: NetState, p: int, out: list[str]) -> list[str]:
     """Shows Butcher can produce only by paying to treat every slot as optional."""
     pl = s.players[p]
-    fee = param(s, p, "cost", 3)
-    k_show = s.T.k_show
+    left = pl.cash - param(s, p, "cost", 3)
+    T = s.T
+    k_show, cost = T.k_show, T.cost
+    ca = passive_sum(s, p, "creative_accounting")  # production_cost with nothing attached, once for every show
     have = set(out)
     add = []
-    for shows, src in ((s.display[0], "display"), (pl.reserved, "reserved")):
+    for shows in (s.display[0], pl.reserved):
         for c in shows:
-            if k_show[c] not in have and pl.cash - fee >= production_cost(s, p, c, (), src):
+            if k_show[c] not in have and left >= max(0, cost[c] - ca):
                 add.append(k_show[c])
     return add
 

@@ -30,12 +30,17 @@ def start_grids(s: NetState) -> None:
     s.extra["lines"] = (0,) * s.n
 
 
+# the number of squares in each mask of the 9 squares (read at every pass and round end)
+BITS: Final[tuple[int, ...]] = tuple([bin(m).count("1") for m in range(1 << SQUARES)])
+
+
 def filled_mask(s: NetState, p: int) -> int:
-    return int(s.extra["grid"][p])
+    m: int = s.extra["grid"][p]
+    return m
 
 
 def filled_count(s: NetState, p: int) -> int:
-    return bin(filled_mask(s, p)).count("1")
+    return BITS[filled_mask(s, p)]
 
 
 def empty_count(s: NetState, p: int) -> int:
@@ -60,9 +65,8 @@ def _set(s: NetState, key: str, p: int, value: int) -> None:
 def fill_square(s: NetState, p: int, genre: str) -> None:
     """A show of ``genre`` produced (NET-TELLY-04): fill its square if empty and pay every line
     this completes, in the grid file's order (NET-TELLY-05: one placement may complete several)."""
-    grid = s.cat.grid
-    assert grid is not None
-    i = grid.squares.index(genre)
+    T = s.T
+    i = T.grid_square[genre]
     mask = filled_mask(s, p)
     if mask >> i & 1:
         return  # later shows of a genre fill nothing more
@@ -71,12 +75,15 @@ def fill_square(s: NetState, p: int, genre: str) -> None:
     if s.log is not None:
         s.say(f"{pname(s, p)} fills the {genre} square of their Genre Grid.")
     done = int(s.extra["lines"][p])
-    for k, line in enumerate(grid.lines):
-        if done >> k & 1 or i not in line.squares:
+    for k, squares in enumerate(T.grid_lines):  # each line's squares as a bit mask (Tables.grid_lines)
+        if done >> k & 1 or not squares >> i & 1:
             continue
-        if all(mask >> q & 1 for q in line.squares):
+        if mask & squares == squares:
             done |= 1 << k
             _set(s, "lines", p, done)
+            grid = s.cat.grid
+            assert grid is not None
+            line = grid.lines[k]
             if bin(done).count("1") == 2:
                 second_line(s, p, line)
             else:

@@ -77,8 +77,11 @@ def _mog(s: NetState) -> Moguls:
 
 def owned_effects(s: NetState, p: int, timing: str) -> list[tuple[int, MogulDef]]:
     """``p``'s Moguls of one timing, with their data."""
+    owned = _mog(s).owned[p]
+    if not owned:
+        return []
     cards = data(s).mogul
-    return [(j, cards[j]) for j in _mog(s).owned[p] if cards[j].timing == timing]
+    return [(j, cards[j]) for j in owned if cards[j].timing == timing]
 
 
 # ----------------------------------------------------------------------------- setup and gaining
@@ -162,8 +165,11 @@ def mogul_uses(s: NetState, p: int) -> list[str]:
     """``p``'s Use Once Moguls that are face up and can do something now (turn-menu keys)."""
     mog = _mog(s)
     out: list[str] = []
+    owned = mog.owned[p]
+    if not owned:
+        return out
     cards = data(s).mogul
-    for j in mog.owned[p]:
+    for j in owned:
         d = cards[j]
         if d.timing == "use_once" and j not in mog.used[p] and MOGUL_CHECKS[d.effect](s, p, j):
             out.append(f"usemogul:{j}")

@@ -88,14 +88,20 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     have = ns + nf + na
     prod_info, k_show = T.prod_info, T.k_show
     # Sponsored Content fills the required slots of a show from the display only (NET-CARD-05/10).
-    for shows, src, any_req in ((s.display[SHOW], "display", spon), (pl.reserved, "reserved", False)):
-        for cid in shows:  # NET-PROD-02
-            cost, sr, ar, total = prod_info[cid]
-            cost -= ca
-            if cash >= cost and (any_req or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
-                out.append(k_show[cid])
-            elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, src):
-                out.append(k_show[cid])
+    for cid in s.display[SHOW]:  # NET-PROD-02
+        cost, sr, ar, total = prod_info[cid]
+        cost -= ca
+        if cash >= cost and (spon or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
+            out.append(k_show[cid])
+        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "display"):
+            out.append(k_show[cid])
+    for cid in pl.reserved:  # shows secured with Exclusive Rights: the same test, without Sponsored Content
+        cost, sr, ar, total = prod_info[cid]
+        cost -= ca
+        if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
+            out.append(k_show[cid])
+        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
+            out.append(k_show[cid])
     if present:  # the classes of the stars and ads in the green room
         # Whether a card has a target depends only on its class (see _show_mask).
         mask = 0
