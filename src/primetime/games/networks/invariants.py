@@ -144,26 +144,22 @@ def card_problems(s: NetState) -> list[str]:
 
 
 def _card_problems(s: NetState) -> list[str]:
-    seen = [0] * len(s.cat.cards)
-    try:
-        for pile in (*s.decks, *s.discards, *s.display, s.box, s.limbo, *s.pilot):
-            for c in pile:
-                seen[c] += 1
-        for pl in s.players:
-            for c in pl.green:
-                seen[c] += 1
-            for held in (pl.reruns, pl.reserved):
-                for c in held:
-                    seen[c] += 1
-            for sh in pl.lineup:
-                if sh is not None:
-                    seen[sh.cid] += 1
-                    for c, _ in sh.atts:
-                        seen[c] += 1
-        if seen.count(1) == len(seen):
-            return []
-    except (IndexError, TypeError):
-        pass
+    held: list[int] = []  # every card where it lies: sound if that is each card of the catalogue once
+    for piles in (s.decks, s.discards, s.display, s.pilot):
+        for pile in piles:
+            held.extend(pile)
+    held.extend(s.box)
+    held.extend(s.limbo)
+    for pl in s.players:
+        held.extend(pl.green)
+        held.extend(pl.reruns)
+        held.extend(pl.reserved)
+        for sh in pl.lineup:
+            if sh is not None:
+                held.append(sh.cid)
+                held.extend([c for c, _ in sh.atts])
+    if INV.each_once(held, len(s.cat.cards)):
+        return []
     where: dict[int, list[str]] = {}  # something is wrong: say where every card is
     for zone, cards in _zones(s):
         for c in cards:

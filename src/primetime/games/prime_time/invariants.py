@@ -65,30 +65,20 @@ def card_problems(s: PTState) -> list[str]:
     """Cards, cubes, Re-Runs, clients and Boardroom cards are conserved."""
     cat = s.cat
     out = []
-    seen = [0] * cat.n_cards
-    try:
-        for pile in (s.show_deck, s.show_disc, s.tal_deck, s.tal_disc):
-            for c in pile:
-                seen[c] += 1
-        for c in s.spaces[0]:
-            if c >= 0:
-                seen[c] += 1
-        for c in s.spaces[1]:
-            if c >= 0:
-                seen[c] += 1
-        for pl in s.players:
-            for pile in (pl.shows, pl.talents, pl.facedown, pl.offer):
-                for c in pile:
-                    seen[c] += 1
-            for sl in pl.guide:
-                if sl is not None:
-                    if sl.show >= 0:
-                        seen[sl.show] += 1
-                    for c in sl.talents:
-                        seen[c] += 1
-        sound = seen.count(1) == len(seen)
-    except (IndexError, TypeError):
-        sound = False
+    held: list[int] = []  # every card where it lies: sound if that is each card of the catalogue once
+    for pile in (s.show_deck, s.show_disc, s.tal_deck, s.tal_disc):
+        held.extend(pile)
+    held.extend([c for c in s.spaces[0] if c >= 0])
+    held.extend([c for c in s.spaces[1] if c >= 0])
+    for pl in s.players:
+        for pile in (pl.shows, pl.talents, pl.facedown, pl.offer):
+            held.extend(pile)
+        for sl in pl.guide:
+            if sl is not None:
+                if sl.show >= 0:
+                    held.append(sl.show)
+                held.extend(sl.talents)
+    sound = INV.each_once(held, cat.n_cards)
     if not sound:  # say where every card is
         zones = _card_zones(s)
         where: dict[int, list[str]] = {}
