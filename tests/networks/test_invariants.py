@@ -59,6 +59,60 @@ def test_net_comp_every_card_is_in_exactly_one_place() -> None:
     assert PLUGIN.invariants(RS, s) == [f"cards: 1 card(s) are nowhere: {CAT.cards[star].id}"]
 
 
+class LosesACard(NetworksRuleset):
+    """Taking the first offered key also loses the star deck's top card, or puts it in the box as well."""
+
+    def __init__(self, duplicate: bool = False) -> None:
+        self.duplicate = duplicate
+
+    def apply_key(self, s: NetState, key: str) -> None:  # type: ignore[override]
+        first = super().legal_keys(s)[0]
+        super().apply_key(s, key)
+        if key == first:
+            star = s.decks[STAR][-1] if self.duplicate else s.decks[STAR].pop()
+            s.box = s.box + [star] if self.duplicate else s.box
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_net_comp_an_option_that_loses_or_duplicates_a_card_is_named(duplicate: bool) -> None:
+    """NET-COMP-02..08: the state right after each offered option keeps every card in one place (the
+    options' states are counted by the piles that changed since the decision, which must say the same)."""
+    s = scenario()
+    rs = LosesACard(duplicate)
+    first = rs.legal_keys(s)[0]
+    star = CAT.cards[s.decks[STAR][-1]].id
+    found = [(k, p) for k, p in PLUGIN.option_checks(rs, s) if p.startswith("cards")]
+    want = f"cards: {star} is in 2 places (the star deck, the box)" if duplicate else f"cards: 1 card(s) are nowhere: {star}"
+    assert found == [(first, want)]
+
+
+def test_net_comp_counting_the_changed_piles_says_what_counting_every_card_says() -> None:
+    """NET-COMP-02..08: the card count against the piles before an option (only what changed) and the full count agree."""
+    from primetime.games.networks.invariants import card_problems, piles
+
+    s = scenario()
+    slot = next(i for i, sh in enumerate(s.players[0].lineup) if sh is not None)  # a pilot
+    before = piles(s)
+    for change in ("move", "lose", "twice", "attach", "lineup"):
+        t = s.clone()
+        if change == "move":  # a star from the deck to the display: sound
+            t.display[STAR] = t.display[STAR] + [t.decks[STAR].pop()]
+        elif change == "lose":
+            t.decks[STAR].pop()
+        elif change == "twice":
+            t.limbo = t.limbo + [t.decks[STAR][0]]
+        elif change == "attach":  # a star from the deck onto a lineup show: sound
+            sh = t.players[0].own(slot)
+            assert sh is not None
+            sh.atts = (*sh.atts, (t.decks[STAR].pop(), False))
+        else:  # a lineup show that holds a card of the deck as well
+            sh = t.players[0].own(slot)
+            assert sh is not None
+            sh.atts = (*sh.atts, (t.decks[STAR][0], False))
+        assert card_problems(t, before) == card_problems(t), change
+        assert (card_problems(t) == []) == (change in ("move", "attach")), change
+
+
 # ----------------------------------------------------------------------------- slots
 
 

@@ -61,6 +61,35 @@ def test_pt_comp_cards_cubes_reruns_and_clients_are_conserved() -> None:
     assert any("the clients are not each in one place" in p for p in found)
 
 
+def test_pt_comp_counting_what_changed_since_the_decision_says_what_counting_everything_says() -> None:
+    """PT-COMP-05, PT-BCAST-06/07: the states after the options are checked against the decision's state (only
+    the piles and guide days that changed); that must find what checking the whole state finds."""
+    from primetime.games.prime_time.invariants import before, card_problems, guide_problems
+
+    s = started()
+    put(s, 0, MON, "SH-01", talents=["TA-01"])
+    was = before(s)
+    for change in ("deal", "lose", "twice", "talent", "talent twice", "cubes"):
+        t = s.clone()
+        day = t.players[0].guide[MON]
+        assert day is not None
+        if change == "deal":  # sound
+            t.players[1].shows.append(t.show_deck.pop())
+        elif change == "lose":
+            t.show_deck.pop()
+        elif change == "twice":
+            t.players[1].talents.append(t.tal_deck[0])
+        elif change == "talent":  # a talent from the deck onto the show, without its cube row
+            day.talents.append(t.tal_deck.pop())
+        elif change == "talent twice":
+            day.talents.append(t.tal_deck[0])
+        else:
+            day.cubes.append([])
+        assert card_problems(t, was) == card_problems(t), change
+        assert guide_problems(t, was) == guide_problems(t), change
+        assert (card_problems(t) + guide_problems(t) == []) == (change == "deal"), change
+
+
 # ----------------------------------------------------------------------------- TV Guides
 
 

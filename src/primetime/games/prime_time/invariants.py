@@ -61,10 +61,74 @@ def _card_zones(s: PTState) -> list[tuple[str, list[int]]]:
     return zones
 
 
-def card_problems(s: PTState) -> list[str]:
-    """Cards, cubes, Re-Runs, clients and Boardroom cards are conserved."""
-    cat = s.cat
-    out = []
+GuideDay = tuple[int, list[int], list[list[int]]] | None  # a day's show, talents and cubes
+# a state's card piles (None unless every card is in one place), its guides' days, whether the guides keep the rules
+Before = tuple[list[list[int]] | None, list[list[GuideDay]], bool]
+
+
+def before(s: PTState) -> Before:
+    """A copy of what the cards and guide checks of the states after ``s``'s options are compared
+    with (:func:`card_problems`, :func:`guide_problems`): ``s``'s card piles if every card is in one
+    place, its guides if they keep the rules (None otherwise)."""
+    return ([list(x) for x in _piles(s)] if _cards_once(s) else None, [[_day(sl) for sl in pl.guide] for pl in s.players],
+            not guide_problems(s))
+
+
+def _piles(s: PTState) -> list[list[int]]:
+    out = [s.show_deck, s.show_disc, s.tal_deck, s.tal_disc, s.spaces[0], s.spaces[1]]
+    for pl in s.players:
+        out += [pl.shows, pl.talents, pl.facedown, pl.offer]
+    return out
+
+
+def _day(sl: Slot | None) -> GuideDay:
+    return None if sl is None else (sl.show, list(sl.talents), [list(r) for r in sl.cubes])
+
+
+def _day_cards(day: GuideDay, into: list[int]) -> None:
+    if day is not None:
+        if day[0] >= 0:
+            into.append(day[0])
+        into.extend(day[1])
+
+
+def _moved_alike(was: list[list[int]], was_guides: list[list[GuideDay]], s: PTState) -> bool:
+    """Whether the cards that left the piles and guides ``was`` (and ``was_guides``) in ``s`` are the cards that came in."""
+    now = _piles(s)
+    if len(was) != len(now) or len(was_guides) != len(s.players):
+        return False
+    out: list[int] = []
+    came: list[int] = []
+    for i in range(len(now)):
+        a, b = was[i], now[i]
+        if a != b:
+            if i == 4 or i == 5:  # the card spaces hold -1 where empty
+                out.extend([c for c in a if c >= 0])
+                came.extend([c for c in b if c >= 0])
+            else:
+                out.extend(a)
+                came.extend(b)
+    for p in range(len(was_guides)):
+        days, guide = was_guides[p], s.players[p].guide
+        if len(days) != len(guide):
+            return False
+        for d in range(len(days)):
+            x, sl = days[d], guide[d]
+            if x is None and sl is None:
+                continue
+            if x is not None and sl is not None and x[0] == sl.show and x[1] == sl.talents:
+                continue
+            _day_cards(x, out)
+            _day_cards(_day(sl), came)
+    if len(out) != len(came):
+        return False
+    try:
+        return sorted(out) == sorted(came)
+    except TypeError:
+        return False
+
+
+def _cards_once(s: PTState) -> bool:
     held: list[int] = []  # every card where it lies: sound if that is each card of the catalogue once
     for pile in (s.show_deck, s.show_disc, s.tal_deck, s.tal_disc):
         held.extend(pile)
@@ -78,7 +142,22 @@ def card_problems(s: PTState) -> list[str]:
                 if sl.show >= 0:
                     held.append(sl.show)
                 held.extend(sl.talents)
-    sound = INV.each_once(held, cat.n_cards)
+    return INV.each_once(held, s.cat.n_cards)
+
+
+def card_problems(s: PTState, was: Before | None = None) -> list[str]:
+    """Cards, cubes, Re-Runs, clients and Boardroom cards are conserved.
+
+    ``was``: :func:`before` of a state of which ``s`` is a clone changed by the rules; if that held
+    every card once, only the cards of the piles and guide days that differ are counted: the cards
+    that left them must be the cards that came in (as the rest holds each other card once, this
+    is every card once), which says the same at a fraction of the cost."""
+    cat = s.cat
+    out = []
+    if was is not None and was[0] is not None and _moved_alike(was[0], was[1], s):
+        sound = True
+    else:
+        sound = _cards_once(s)
     if not sound:  # say where every card is
         zones = _card_zones(s)
         where: dict[int, list[str]] = {}
@@ -97,17 +176,22 @@ def card_problems(s: PTState) -> list[str]:
     for pool in s.pools:
         for c in range(6):
             cubes[c] += pool[c]
+    placed: list[int] = []  # the colours of the cubes on the forecast and the guides (-1: an empty space)
     for row in s.forecast:
-        for c in row:
-            if c >= 0:
-                cubes[c] += 1
+        placed.extend(row)
     for pl in s.players:
         for sl in pl.guide:
             if sl is not None:
                 for card in sl.cubes:
-                    for c in card:
-                        if c >= 0:
-                            cubes[c] += 1
+                    placed.extend(card)
+    counts = [placed.count(c) for c in range(len(cubes))]
+    if len(placed) == placed.count(-1) + sum(counts):
+        for c in range(len(cubes)):
+            cubes[c] += counts[c]
+    else:  # something other than a colour or -1: count them one by one
+        for c in placed:
+            if c >= 0:
+                cubes[c] += 1
     if cubes != rules(s).cube_counts:
         out.append(f"cards: the cubes by colour are {cubes}, not the {rules(s).cube_counts} of the game (PT-COMP-05)")
     assert cat.rerun is not None
@@ -168,13 +252,22 @@ def _slot_verdict(s: PTState, sl: Slot, where: str) -> str | None:
     return None
 
 
-def guide_problems(s: PTState) -> list[str]:
+def guide_problems(s: PTState, was: Before | None = None) -> list[str]:
+    """Every guide day keeps the schedule rules.  ``was``: :func:`before` of a state of which ``s`` is a
+    clone changed by the rules; if its guides kept the rules, a day the same as there (show, talents,
+    cubes: all its verdict depends on) is not judged again."""
+    days = was[1] if was is not None and was[2] else None
     out = []
     for p, pl in enumerate(s.players):
         if len(pl.guide) != s.days:
             out.append(f"guide: player {p}'s TV Guide has {len(pl.guide)} days, not {s.days} (PT-BCAST-05)")
+        same = days[p] if days is not None and p < len(days) else None
         for d, sl in enumerate(pl.guide):
             if sl is not None:
+                if same is not None and d < len(same):
+                    x = same[d]
+                    if x is not None and x[0] == sl.show and x[1] == sl.talents and x[2] == sl.cubes:
+                        continue
                 why = _slot_problem(s, sl, f"player {p}'s {DAY_NAMES[d]}")
                 if why:
                     out.append(why)
@@ -208,14 +301,20 @@ def money_problems(s: PTState) -> list[str]:
     return out
 
 
-def invariants(ruleset: Any, s: PTState) -> list[str]:
-    """Problems with state ``s`` (cards and tokens, guides, cash, scores); an empty list if all hold."""
-    return card_problems(s) + guide_problems(s) + money_problems(s)
+def invariants(ruleset: Any, s: PTState, was: Before | None = None) -> list[str]:
+    """Problems with state ``s`` (cards and tokens, guides, cash, scores); an empty list if all hold.
+    ``was``: see :func:`card_problems` and :func:`guide_problems`."""
+    return card_problems(s, was) + guide_problems(s, was) + money_problems(s)
 
 
 def option_checks(ruleset: Any, s: PTState) -> list[tuple[str, str]]:
     """``(key, problem)`` for the offered options of the pending decision that break an invariant."""
-    return INV.option_problems(ruleset, s, FOLLOW_UPS, _kind, invariants)
+    was = before(s)  # what the states after the options are compared with
+
+    def state_check(rs: Any, child: PTState) -> list[str]:
+        return invariants(rs, child, was)
+
+    return INV.option_problems(ruleset, s, FOLLOW_UPS, _kind, state_check)
 
 
 # ----------------------------------------------------------------------------- hidden information
