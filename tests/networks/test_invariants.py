@@ -87,8 +87,9 @@ def test_net_comp_an_option_that_loses_or_duplicates_a_card_is_named(duplicate: 
 
 
 def test_net_comp_counting_the_changed_piles_says_what_counting_every_card_says() -> None:
-    """NET-COMP-02..08: the card count against the piles before an option (only what changed) and the full count agree."""
-    from primetime.games.networks.invariants import card_problems, piles
+    """NET-COMP-02..08, NET-ATT-04: the checks against the state before an option (only the piles and shows that
+    changed) and the full checks agree."""
+    from primetime.games.networks.invariants import card_problems, fine_shows, lineup_problems, piles
 
     s = scenario()
     slot = next(i for i, sh in enumerate(s.players[0].lineup) if sh is not None)  # a pilot
@@ -111,6 +112,11 @@ def test_net_comp_counting_the_changed_piles_says_what_counting_every_card_says(
             sh.atts = (*sh.atts, (t.decks[STAR][0], False))
         assert card_problems(t, before) == card_problems(t), change
         assert (card_problems(t) == []) == (change in ("move", "attach")), change
+        assert lineup_problems(t, fine_shows(s)) == lineup_problems(t), change
+        sh = t.players[0].own(slot)
+        assert sh is not None
+        sh.atts = sh.atts + tuple((c, False) for c in t.decks[STAR][:6])  # more stars than the slots take
+        assert lineup_problems(t, fine_shows(s)) == lineup_problems(t) != [], change
 
 
 # ----------------------------------------------------------------------------- slots

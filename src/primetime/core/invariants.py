@@ -58,18 +58,18 @@ def each_once(held: list[int], n: int) -> bool:
     if len(held) != n:
         return False
     try:
-        return sorted(held) == _range(n)
+        return set(held) == _range(n)
     except TypeError:  # something that is no card number
         return False
 
 
-_RANGES: dict[int, list[int]] = {}
+_RANGES: dict[int, set[int]] = {}
 
 
-def _range(n: int) -> list[int]:
+def _range(n: int) -> set[int]:
     got = _RANGES.get(n)
     if got is None:
-        got = _RANGES[n] = list(range(n))
+        got = _RANGES[n] = set(range(n))
     return got
 
 
@@ -222,7 +222,14 @@ def same_json(a: Any, b: Any) -> bool:
         if len(da) != len(db):
             return False
         for k, v in da.items():
-            if type(k) is not str or k not in db or not same_json(v, db[k]):
+            if type(k) is not str or k not in db:
+                return False
+            w = db[k]
+            tv = type(v)
+            if tv is str or tv is int:  # most values: compared here rather than by a call
+                if type(w) is not tv or v != w:
+                    return False
+            elif not same_json(v, w):
                 return False
         return True
     if ta is list or ta is tuple:
@@ -233,7 +240,13 @@ def same_json(a: Any, b: Any) -> bool:
         if len(sa) != len(sb):
             return False
         for i in range(len(sa)):
-            if not same_json(sa[i], sb[i]):
+            v = sa[i]
+            w = sb[i]
+            tv = type(v)
+            if tv is str or tv is int:
+                if type(w) is not tv or v != w:
+                    return False
+            elif not same_json(v, w):
                 return False
         return True
     if ta is not tb:

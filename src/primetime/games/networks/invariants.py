@@ -301,14 +301,31 @@ def slot_problem(s: NetState, show: int, atts: list[int], x_star: int, x_ad: int
 
 
 _FINE: set[tuple[Any, ...]] = set()  # shows (card, attachments, extra slots, exemption) known to keep the slot rules
+ShowSlots = tuple[int, tuple[tuple[int, bool], ...], int, int, int, bool]  # all a show's slot verdict depends on
 
 
-def lineup_problems(s: NetState) -> list[str]:
+def fine_shows(s: NetState) -> list[list[ShowSlots | None]] | None:
+    """A copy of the lineups' shows (card, attachments, extra slots, exemption) if they all keep the slot rules."""
+    if lineup_problems(s):
+        return None
+    return [[None if sh is None else (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req) for sh in pl.lineup]
+            for pl in s.players]
+
+
+def lineup_problems(s: NetState, fine: list[list[ShowSlots | None]] | None = None) -> list[str]:
+    """Every lineup show keeps the slot rules.  ``fine``: :func:`fine_shows` of a state of which ``s`` is a
+    clone changed by the rules; a show the same as there is not judged again."""
     out = []
     for p, pl in enumerate(s.players):
+        same = fine[p] if fine is not None and p < len(fine) else None
         for slot, sh in enumerate(pl.lineup):
             if sh is None:
                 continue
+            if same is not None and slot < len(same):
+                x = same[slot]
+                if (x is not None and x[0] == sh.cid and x[1] == sh.atts and x[2] == sh.x_star and x[3] == sh.x_ad
+                        and x[4] == sh.x_wild and x[5] == sh.ignore_req):
+                    continue
             key = (id(s.cat), sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req)
             if key in _FINE:
                 continue
@@ -418,10 +435,10 @@ def executive_problems(s: NetState) -> list[str]:
     return out
 
 
-def invariants(ruleset: Any, s: NetState, before: Piles | None = None) -> list[str]:
+def invariants(ruleset: Any, s: NetState, before: Piles | None = None, fine: list[list[ShowSlots | None]] | None = None) -> list[str]:
     """Problems with state ``s`` (cards, executives, slots, cash, scores, Telly Time); an empty list if all hold.
-    ``before``: see :func:`card_problems`."""
-    return card_problems(s, before) + executive_problems(s) + lineup_problems(s) + money_problems(s) + telly_problems(s)
+    ``before``, ``fine``: see :func:`card_problems` and :func:`lineup_problems`."""
+    return card_problems(s, before) + executive_problems(s) + lineup_problems(s, fine) + money_problems(s) + telly_problems(s)
 
 
 # ----------------------------------------------------------------------------- options
@@ -515,10 +532,11 @@ def order_checks(ruleset: Any, s: NetState) -> list[tuple[str, str]]:
 
 def option_checks(ruleset: Any, s: NetState) -> list[tuple[str, str]]:
     """``(key, problem)`` for the offered options of the pending decision that break an invariant."""
-    before = piles(s) if not _card_problems(s) else None  # the cards of the options' states are counted against these
+    before = piles(s) if not _card_problems(s) else None  # the options' states are checked against these
+    fine = fine_shows(s)
 
     def state_check(rs: Any, child: NetState) -> list[str]:
-        return invariants(rs, child, before)
+        return invariants(rs, child, before, fine)
 
     return INV.option_problems(ruleset, s, FOLLOW_UPS, _kind, state_check, _target_checks, rule="NET-PROD-02") + order_checks(ruleset, s)
 

@@ -62,16 +62,18 @@ def _card_zones(s: PTState) -> list[tuple[str, list[int]]]:
 
 
 GuideDay = tuple[int, list[int], list[list[int]]] | None  # a day's show, talents and cubes
-# a state's card piles (None unless every card is in one place), its guides' days, whether the guides keep the rules
-Before = tuple[list[list[int]] | None, list[list[GuideDay]], bool]
+# a state's card piles (None unless every card is in one place), its guides' days, whether the guides keep the rules,
+# its bag, pools and forecast (None unless the cubes by colour are the game's)
+Before = tuple[list[list[int]] | None, list[list[GuideDay]], bool, tuple[list[int], list[list[int]], list[list[int]]] | None]
 
 
 def before(s: PTState) -> Before:
     """A copy of what the cards and guide checks of the states after ``s``'s options are compared
     with (:func:`card_problems`, :func:`guide_problems`): ``s``'s card piles if every card is in one
-    place, its guides if they keep the rules (None otherwise)."""
+    place, its guides if they keep the rules, where the cubes lie if they are the game's (None otherwise)."""
+    stock = (list(s.bag), [list(x) for x in s.pools], [list(x) for x in s.forecast]) if _cubes(s) == rules(s).cube_counts else None
     return ([list(x) for x in _piles(s)] if _cards_once(s) else None, [[_day(sl) for sl in pl.guide] for pl in s.players],
-            not guide_problems(s))
+            not guide_problems(s), stock)
 
 
 def _piles(s: PTState) -> list[list[int]]:
@@ -128,6 +130,47 @@ def _moved_alike(was: list[list[int]], was_guides: list[list[GuideDay]], s: PTSt
         return False
 
 
+def _cubes(s: PTState) -> list[int]:
+    """The cubes by colour: in the bag, the pools, on the forecast and the guides."""
+    cubes = list(s.bag)
+    for pool in s.pools:
+        for c in range(6):
+            cubes[c] += pool[c]
+    for row in s.forecast:
+        for c in row:
+            if c >= 0:
+                cubes[c] += 1
+    for pl in s.players:
+        for sl in pl.guide:
+            if sl is not None:
+                for card in sl.cubes:
+                    for c in card:
+                        if c >= 0:
+                            cubes[c] += 1
+    return cubes
+
+
+def _cubes_same(was: Before, s: PTState) -> bool:
+    """Whether every cube lies where it lay in ``was`` (the bag, the pools, the forecast, each guide day)."""
+    stock = was[3]
+    assert stock is not None
+    bag, pools, forecast = stock
+    if s.bag != bag or s.pools != pools or s.forecast != forecast or len(was[1]) != len(s.players):
+        return False
+    for p in range(len(was[1])):
+        days, guide = was[1][p], s.players[p].guide
+        if len(days) != len(guide):
+            return False
+        for d in range(len(days)):
+            x, sl = days[d], guide[d]
+            if x is None or sl is None:
+                if x is not sl:
+                    return False
+            elif x[2] != sl.cubes:
+                return False
+    return True
+
+
 def _cards_once(s: PTState) -> bool:
     held: list[int] = []  # every card where it lies: sound if that is each card of the catalogue once
     for pile in (s.show_deck, s.show_disc, s.tal_deck, s.tal_disc):
@@ -151,7 +194,8 @@ def card_problems(s: PTState, was: Before | None = None) -> list[str]:
     ``was``: :func:`before` of a state of which ``s`` is a clone changed by the rules; if that held
     every card once, only the cards of the piles and guide days that differ are counted: the cards
     that left them must be the cards that came in (as the rest holds each other card once, this
-    is every card once), which says the same at a fraction of the cost."""
+    is every card once), which says the same at a fraction of the cost; if its cubes were the game's
+    and every cube lies where it lay there, they are not counted again."""
     cat = s.cat
     out = []
     if was is not None and was[0] is not None and _moved_alike(was[0], was[1], s):
@@ -172,28 +216,10 @@ def card_problems(s: PTState, was: Before | None = None) -> list[str]:
         missing = [cat.ids[c] for c in range(cat.n_cards) if c not in where]
         if missing:
             out.append(f"cards: {len(missing)} card(s) are nowhere: {', '.join(missing[:8])}" + (" ..." if len(missing) > 8 else ""))
-    cubes = list(s.bag)
-    for pool in s.pools:
-        for c in range(6):
-            cubes[c] += pool[c]
-    placed: list[int] = []  # the colours of the cubes on the forecast and the guides (-1: an empty space)
-    for row in s.forecast:
-        placed.extend(row)
-    for pl in s.players:
-        for sl in pl.guide:
-            if sl is not None:
-                for card in sl.cubes:
-                    placed.extend(card)
-    counts = [placed.count(c) for c in range(len(cubes))]
-    if len(placed) == placed.count(-1) + sum(counts):
-        for c in range(len(cubes)):
-            cubes[c] += counts[c]
-    else:  # something other than a colour or -1: count them one by one
-        for c in placed:
-            if c >= 0:
-                cubes[c] += 1
-    if cubes != rules(s).cube_counts:
-        out.append(f"cards: the cubes by colour are {cubes}, not the {rules(s).cube_counts} of the game (PT-COMP-05)")
+    if was is None or was[3] is None or not _cubes_same(was, s):
+        cubes = _cubes(s)
+        if cubes != rules(s).cube_counts:
+            out.append(f"cards: the cubes by colour are {cubes}, not the {rules(s).cube_counts} of the game (PT-COMP-05)")
     assert cat.rerun is not None
     reruns = s.reruns + sum(pl.reruns for pl in s.players)
     reruns += sum(1 for pl in s.players for sl in pl.guide if sl is not None and sl.show == RERUN)
