@@ -20,7 +20,7 @@ from primetime.games.networks.ruleset import NetworksRuleset
 from primetime.games.networks.state import NetState
 from primetime.sim.check import option_sets
 
-from .helpers import CAT, PRIME, STAR, fresh, put_show, ref, scenario, set_turn, to_display, to_green
+from .helpers import AD, CAT, PRIME, STAR, fresh, put_show, ref, scenario, set_turn, to_display, to_green
 
 PLUGIN = get_plugin("networks")
 RS = NetworksRuleset()
@@ -117,6 +117,48 @@ def test_net_comp_counting_the_changed_piles_says_what_counting_every_card_says(
         assert sh is not None
         sh.atts = sh.atts + tuple((c, False) for c in t.decks[STAR][:6])  # more stars than the slots take
         assert lineup_problems(t, fine_shows(s)) == lineup_problems(t) != [], change
+
+
+def _plant(s: NetState, which: int) -> None:
+    """A change after an option: a star lost, a star twice, three more stars on a show, two cards swapped (sound), none."""
+    deck = s.decks[STAR]
+    if which == 0 and deck:
+        deck.pop()
+    elif which == 1 and deck:
+        s.box = s.box + [deck[0]]
+    elif which == 2 and deck:
+        slot = next((i for i, sh in enumerate(s.players[0].lineup) if sh is not None), None)
+        sh = s.players[0].own(slot) if slot is not None else None
+        if sh is not None:
+            sh.atts = sh.atts + tuple((c, False) for c in deck[:3])
+    elif which == 3 and deck and s.decks[AD]:
+        a, b = s.decks[AD].pop(), deck.pop()
+        s.decks[AD].append(b)
+        deck.append(a)
+
+
+def test_net_comp_checks_against_the_decisions_state_find_what_the_full_checks_find() -> None:
+    """NET-COMP-02..08, NET-ATT-04: the states after the options are checked against the decision's state (only what
+    changed); along a seeded game, with changes planted after every option, that finds what checking everything finds."""
+    from primetime.games.networks.invariants import fine_shows, invariants, piles
+
+    s = fresh(4, seed=5)
+    rng = Rng(7)
+    found = 0
+    for _ in range(60):
+        before, fine = piles(s), fine_shows(s)
+        keys = RS.legal_keys(s)
+        for i, key in enumerate(keys):
+            child = RS.clone(s)
+            RS.apply_key(child, key)
+            _plant(child, i % 5)
+            full = invariants(RS, child)
+            assert invariants(RS, child, before, fine) == full, key
+            found += bool(full)
+        RS.apply_key(s, keys[rng.below(len(keys))])
+        if RS.is_over(s):
+            break
+    assert found > 20
 
 
 # ----------------------------------------------------------------------------- slots

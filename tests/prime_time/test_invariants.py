@@ -90,6 +90,48 @@ def test_pt_comp_counting_what_changed_since_the_decision_says_what_counting_eve
         assert (card_problems(t) + guide_problems(t) == []) == (change == "deal"), change
 
 
+def _plant(s: PTState, which: int) -> None:
+    """A change after an option: a show lost, a talent twice, a cube recoloured, a cube more, a talent onto a show, none."""
+    days = [sl for pl in s.players for sl in pl.guide if sl is not None]
+    if which == 0 and s.show_deck:
+        s.show_deck.pop()
+    elif which == 1 and s.tal_deck:
+        s.players[0].talents.append(s.tal_deck[0])
+    elif which == 2:
+        cubes = [row for sl in days for row in sl.cubes if row]
+        if cubes:
+            cubes[0][0] = 5 if cubes[0][0] != 5 else 0
+    elif which == 3:
+        s.bag[0] += 1
+    elif which == 4 and days and s.tal_deck:
+        days[0].talents.append(s.tal_deck.pop())
+
+
+def test_pt_comp_checks_against_the_decisions_state_find_what_the_full_checks_find() -> None:
+    """PT-COMP-05, PT-BCAST-06/07, PT-ANAT-06: the states after the options are checked against the decision's state
+    (only what changed); along a seeded game, with changes planted after every option, that finds what checking
+    everything finds."""
+    from primetime.games.prime_time.invariants import before, invariants
+
+    s = fresh(3, seed=5)
+    rng = Rng(7)
+    found = 0
+    for _ in range(80):
+        was = before(s)
+        keys = RS.legal_keys(s)
+        for i, key in enumerate(keys):
+            child = RS.clone(s)
+            RS.apply_key(child, key)
+            _plant(child, i % 6)
+            full = invariants(RS, child)
+            assert invariants(RS, child, was) == full, key
+            found += bool(full)
+        RS.apply_key(s, keys[rng.below(len(keys))])
+        if RS.is_over(s):
+            break
+    assert found > 20
+
+
 # ----------------------------------------------------------------------------- TV Guides
 
 
