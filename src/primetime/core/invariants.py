@@ -57,20 +57,13 @@ def each_once(held: list[int], n: int) -> bool:
     """Whether ``held`` holds each of ``0 .. n - 1`` exactly once (every card in exactly one place)."""
     if len(held) != n:
         return False
+    seen = [0] * n
     try:
-        return set(held) == _range(n)
-    except TypeError:  # something that is no card number
+        for c in held:
+            seen[c] += 1
+    except (IndexError, TypeError):  # something that is no card number
         return False
-
-
-_RANGES: dict[int, set[int]] = {}
-
-
-def _range(n: int) -> set[int]:
-    got = _RANGES.get(n)
-    if got is None:
-        got = _RANGES[n] = set(range(n))
-    return got
+    return seen.count(1) == n
 
 
 def _ending_first(keys: Iterable[str]) -> list[str]:
@@ -207,56 +200,59 @@ def _text(x: Any) -> str:
 
 
 def same_json(a: Any, b: Any) -> bool:
-    """True only if ``a`` and ``b`` have the same JSON text (:func:`_text`), neither failing: made of dicts
-    with text keys, lists and tuples (alike), texts, whole numbers, floats, booleans and None, equal
-    part by part with the same types.  False when they differ or it cannot say so cheaply (a part of
-    another type, keys that are not text, a whole number beside a boolean or a float): compare their
-    texts then.  Walking both values costs far less than writing their texts."""
-    ta = type(a)
-    tb = type(b)
-    if ta is dict:
-        if tb is not dict:
+    """True only if ``a`` and ``b`` have the same JSON text (:func:`_text`), neither failing: made of what
+    JSON writes (dicts with text keys, lists and tuples alike, texts, whole numbers, floats, booleans,
+    None), equal part by part as JSON writes them.  False when they differ or it cannot say so cheaply
+    (another kind of object, keys that are not text, a whole number beside a boolean or a float): compare
+    their texts then.  Walking both values costs far less than writing their texts."""
+    if isinstance(a, dict):
+        if not isinstance(b, dict):
             return False
         da: dict[Any, Any] = a
         db: dict[Any, Any] = b
         if len(da) != len(db):
             return False
         for k, v in da.items():
-            if type(k) is not str or k not in db:
+            if not isinstance(k, str) or k not in db:
                 return False
-            w = db[k]
-            tv = type(v)
-            if tv is str or tv is int:  # most values: compared here rather than by a call
-                if type(w) is not tv or v != w:
-                    return False
-            elif not same_json(v, w):
+            if not _same_part(v, db[k]):
                 return False
         return True
-    if ta is list or ta is tuple:
-        if tb is not list and tb is not tuple:
+    if isinstance(a, list) and isinstance(b, list):
+        la: list[Any] = a
+        lb: list[Any] = b
+        if len(la) != len(lb):
+            return False
+        for i in range(len(la)):
+            if not _same_part(la[i], lb[i]):
+                return False
+        return True
+    if isinstance(a, (list, tuple)):
+        if not isinstance(b, (list, tuple)):
             return False
         sa: Sequence[Any] = a
         sb: Sequence[Any] = b
         if len(sa) != len(sb):
             return False
         for i in range(len(sa)):
-            v = sa[i]
-            w = sb[i]
-            tv = type(v)
-            if tv is str or tv is int:
-                if type(w) is not tv or v != w:
-                    return False
-            elif not same_json(v, w):
+            if not _same_part(sa[i], sb[i]):
                 return False
         return True
-    if ta is not tb:
-        return False
-    if ta is str or ta is int:
-        return bool(a == b)
-    if ta is bool or a is None:
-        return a is b
-    if ta is float:
-        return repr(a) == repr(b)
+    return _same_part(a, b)
+
+
+def _same_part(v: Any, w: Any) -> bool:
+    """:func:`same_json` for one part: a text or whole number here, anything else there."""
+    if isinstance(v, str):
+        return isinstance(w, str) and v == w
+    if isinstance(v, bool) or v is None:
+        return v is w
+    if isinstance(v, int):
+        return isinstance(w, int) and not isinstance(w, bool) and v == w
+    if isinstance(v, float):
+        return isinstance(w, float) and float.__repr__(v) == float.__repr__(w)
+    if isinstance(v, (dict, list, tuple)):
+        return same_json(v, w)
     return False
 
 
