@@ -169,3 +169,33 @@ def test_first_difference_names_the_path() -> None:
 
 def test_every_problem_name_is_listed() -> None:
     assert set(INV.NAMES) >= {"cards", "slots", "guide", "cash", "scores", "completable", "replace", "order", "hidden", "crash"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ({"a": [1, (2, "x")], "b": None}, {"b": None, "a": [1, [2, "x"]]}),  # tuples and lists alike, keys in any order
+    ({"a": 1}, {"a": True}), ({"a": 1}, {"a": 1.0}), ([0.0], [-0.0]), ([1.5], [1.5]), ({1: 2}, {"1": 2}),
+    ({"a": [1, 2]}, {"a": [1, 3]}), ({"a": "x"}, {"a": "y"}), ([1, 2], [1, 2, 3]), ({"a": 1}, {"a": 1, "b": 2}),
+    ({"s": {1}}, {"s": {1}}), ([float("nan")], [float("nan")]), ([True, None], [True, None]),
+])
+def test_same_json_says_same_only_where_the_json_texts_are_the_same(a: Any, b: Any) -> None:
+    """The hidden checks compare values as their JSON texts: the cheap walk never calls two values the same
+    whose texts differ (or cannot be written), and the comparison names the same place as the texts do."""
+    try:
+        same_text: bool | None = INV._text(a) == INV._text(b)
+    except TypeError:
+        same_text = None  # JSON cannot write it: the walk must send it to the texts, which fail as before
+    if INV.same_json(a, b):
+        assert same_text is True
+    if same_text is not None:
+        assert INV._differ(a, b) == INV._where(INV._text(a), INV._text(b))
+    else:
+        with pytest.raises(TypeError):
+            INV._differ(a, b)
+
+
+def test_snapshot_is_not_reached_by_later_changes() -> None:
+    x = {"a": [1, (2, 3)], "b": {"c": [4]}}
+    y = INV.snapshot(x)
+    x["a"][0] = 9
+    x["b"]["c"].append(5)
+    assert y == {"a": [1, [2, 3]], "b": {"c": [4]}} and INV._text(y) == '{"a": [1, [2, 3]], "b": {"c": [4]}}'

@@ -20,7 +20,7 @@ from primetime.games.networks.ruleset import NetworksRuleset
 from primetime.games.networks.state import NetState
 from primetime.sim.check import option_sets
 
-from .helpers import CAT, PRIME, STAR, fresh, put_show, ref, scenario, set_turn, to_display, to_green
+from .helpers import AD, CAT, PRIME, STAR, fresh, put_show, ref, scenario, set_turn, to_display, to_green
 
 PLUGIN = get_plugin("networks")
 RS = NetworksRuleset()
@@ -57,6 +57,108 @@ def test_net_comp_every_card_is_in_exactly_one_place() -> None:
     s.decks[STAR].pop()
     s.display[STAR].pop()  # now nowhere
     assert PLUGIN.invariants(RS, s) == [f"cards: 1 card(s) are nowhere: {CAT.cards[star].id}"]
+
+
+class LosesACard(NetworksRuleset):
+    """Taking the first offered key also loses the star deck's top card, or puts it in the box as well."""
+
+    def __init__(self, duplicate: bool = False) -> None:
+        self.duplicate = duplicate
+
+    def apply_key(self, s: NetState, key: str) -> None:  # type: ignore[override]
+        first = super().legal_keys(s)[0]
+        super().apply_key(s, key)
+        if key == first:
+            star = s.decks[STAR][-1] if self.duplicate else s.decks[STAR].pop()
+            s.box = s.box + [star] if self.duplicate else s.box
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_net_comp_an_option_that_loses_or_duplicates_a_card_is_named(duplicate: bool) -> None:
+    """NET-COMP-02..08: the state right after each offered option keeps every card in one place (the
+    options' states are counted by the piles that changed since the decision, which must say the same)."""
+    s = scenario()
+    rs = LosesACard(duplicate)
+    first = rs.legal_keys(s)[0]
+    star = CAT.cards[s.decks[STAR][-1]].id
+    found = [(k, p) for k, p in PLUGIN.option_checks(rs, s) if p.startswith("cards")]
+    want = f"cards: {star} is in 2 places (the star deck, the box)" if duplicate else f"cards: 1 card(s) are nowhere: {star}"
+    assert found == [(first, want)]
+
+
+def test_net_comp_counting_the_changed_piles_says_what_counting_every_card_says() -> None:
+    """NET-COMP-02..08, NET-ATT-04: the checks against the state before an option (only the piles and shows that
+    changed) and the full checks agree."""
+    from primetime.games.networks.invariants import card_problems, fine_shows, lineup_problems, piles
+
+    s = scenario()
+    slot = next(i for i, sh in enumerate(s.players[0].lineup) if sh is not None)  # a pilot
+    before = piles(s)
+    for change in ("move", "lose", "twice", "attach", "lineup"):
+        t = s.clone()
+        if change == "move":  # a star from the deck to the display: sound
+            t.display[STAR] = t.display[STAR] + [t.decks[STAR].pop()]
+        elif change == "lose":
+            t.decks[STAR].pop()
+        elif change == "twice":
+            t.limbo = t.limbo + [t.decks[STAR][0]]
+        elif change == "attach":  # a star from the deck onto a lineup show: sound
+            sh = t.players[0].own(slot)
+            assert sh is not None
+            sh.atts = (*sh.atts, (t.decks[STAR].pop(), False))
+        else:  # a lineup show that holds a card of the deck as well
+            sh = t.players[0].own(slot)
+            assert sh is not None
+            sh.atts = (*sh.atts, (t.decks[STAR][0], False))
+        assert card_problems(t, before) == card_problems(t), change
+        assert (card_problems(t) == []) == (change in ("move", "attach")), change
+        assert lineup_problems(t, fine_shows(s)) == lineup_problems(t), change
+        sh = t.players[0].own(slot)
+        assert sh is not None
+        sh.atts = sh.atts + tuple((c, False) for c in t.decks[STAR][:6])  # more stars than the slots take
+        assert lineup_problems(t, fine_shows(s)) == lineup_problems(t) != [], change
+
+
+def _plant(s: NetState, which: int) -> None:
+    """A change after an option: a star lost, a star twice, three more stars on a show, two cards swapped (sound), none."""
+    deck = s.decks[STAR]
+    if which == 0 and deck:
+        deck.pop()
+    elif which == 1 and deck:
+        s.box = s.box + [deck[0]]
+    elif which == 2 and deck:
+        slot = next((i for i, sh in enumerate(s.players[0].lineup) if sh is not None), None)
+        sh = s.players[0].own(slot) if slot is not None else None
+        if sh is not None:
+            sh.atts = sh.atts + tuple((c, False) for c in deck[:3])
+    elif which == 3 and deck and s.decks[AD]:
+        a, b = s.decks[AD].pop(), deck.pop()
+        s.decks[AD].append(b)
+        deck.append(a)
+
+
+def test_net_comp_checks_against_the_decisions_state_find_what_the_full_checks_find() -> None:
+    """NET-COMP-02..08, NET-ATT-04: the states after the options are checked against the decision's state (only what
+    changed); along a seeded game, with changes planted after every option, that finds what checking everything finds."""
+    from primetime.games.networks.invariants import fine_shows, invariants, piles
+
+    s = fresh(4, seed=5)
+    rng = Rng(7)
+    found = 0
+    for _ in range(60):
+        before, fine = piles(s), fine_shows(s)
+        keys = RS.legal_keys(s)
+        for i, key in enumerate(keys):
+            child = RS.clone(s)
+            RS.apply_key(child, key)
+            _plant(child, i % 5)
+            full = invariants(RS, child)
+            assert invariants(RS, child, before, fine) == full, key
+            found += bool(full)
+        RS.apply_key(s, keys[rng.below(len(keys))])
+        if RS.is_over(s):
+            break
+    assert found > 20
 
 
 # ----------------------------------------------------------------------------- slots

@@ -61,6 +61,77 @@ def test_pt_comp_cards_cubes_reruns_and_clients_are_conserved() -> None:
     assert any("the clients are not each in one place" in p for p in found)
 
 
+def test_pt_comp_counting_what_changed_since_the_decision_says_what_counting_everything_says() -> None:
+    """PT-COMP-05, PT-BCAST-06/07: the states after the options are checked against the decision's state (only
+    the piles and guide days that changed); that must find what checking the whole state finds."""
+    from primetime.games.prime_time.invariants import before, card_problems, guide_problems
+
+    s = started()
+    put(s, 0, MON, "SH-01", talents=["TA-01"])
+    was = before(s)
+    for change in ("deal", "lose", "twice", "talent", "talent twice", "cubes"):
+        t = s.clone()
+        day = t.players[0].guide[MON]
+        assert day is not None
+        if change == "deal":  # sound
+            t.players[1].shows.append(t.show_deck.pop())
+        elif change == "lose":
+            t.show_deck.pop()
+        elif change == "twice":
+            t.players[1].talents.append(t.tal_deck[0])
+        elif change == "talent":  # a talent from the deck onto the show, without its cube row
+            day.talents.append(t.tal_deck.pop())
+        elif change == "talent twice":
+            day.talents.append(t.tal_deck[0])
+        else:
+            day.cubes.append([])
+        assert card_problems(t, was) == card_problems(t), change
+        assert guide_problems(t, was) == guide_problems(t), change
+        assert (card_problems(t) + guide_problems(t) == []) == (change == "deal"), change
+
+
+def _plant(s: PTState, which: int) -> None:
+    """A change after an option: a show lost, a talent twice, a cube recoloured, a cube more, a talent onto a show, none."""
+    days = [sl for pl in s.players for sl in pl.guide if sl is not None]
+    if which == 0 and s.show_deck:
+        s.show_deck.pop()
+    elif which == 1 and s.tal_deck:
+        s.players[0].talents.append(s.tal_deck[0])
+    elif which == 2:
+        cubes = [row for sl in days for row in sl.cubes if row]
+        if cubes:
+            cubes[0][0] = 5 if cubes[0][0] != 5 else 0
+    elif which == 3:
+        s.bag[0] += 1
+    elif which == 4 and days and s.tal_deck:
+        days[0].talents.append(s.tal_deck.pop())
+
+
+def test_pt_comp_checks_against_the_decisions_state_find_what_the_full_checks_find() -> None:
+    """PT-COMP-05, PT-BCAST-06/07, PT-ANAT-06: the states after the options are checked against the decision's state
+    (only what changed); along a seeded game, with changes planted after every option, that finds what checking
+    everything finds."""
+    from primetime.games.prime_time.invariants import before, invariants
+
+    s = fresh(3, seed=5)
+    rng = Rng(7)
+    found = 0
+    for _ in range(80):
+        was = before(s)
+        keys = RS.legal_keys(s)
+        for i, key in enumerate(keys):
+            child = RS.clone(s)
+            RS.apply_key(child, key)
+            _plant(child, i % 6)
+            full = invariants(RS, child)
+            assert invariants(RS, child, was) == full, key
+            found += bool(full)
+        RS.apply_key(s, keys[rng.below(len(keys))])
+        if RS.is_over(s):
+            break
+    assert found > 20
+
+
 # ----------------------------------------------------------------------------- TV Guides
 
 

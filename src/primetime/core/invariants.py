@@ -25,8 +25,7 @@ and, where it helps, the rule it breaks.
 from __future__ import annotations
 
 import json
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from primetime.core.rng import Rng
@@ -54,8 +53,31 @@ StateCheck = Callable[[Any, Any], list[str]]  # (ruleset, state) -> problems
 KeyCheck = Callable[[Any, Any, str, Any], list[str]]  # (ruleset, state, key, state after the key) -> problems
 
 
+def each_once(held: list[int], n: int) -> bool:
+    """Whether ``held`` holds each of ``0 .. n - 1`` exactly once (every card in exactly one place)."""
+    if len(held) != n:
+        return False
+    seen = [0] * n
+    try:
+        for c in held:
+            seen[c] += 1
+    except (IndexError, TypeError):  # something that is no card number
+        return False
+    return seen.count(1) == n
+
+
 def _ending_first(keys: Iterable[str]) -> list[str]:
-    return sorted(keys, key=lambda k: 0 if k.split(":", 1)[0] in ENDING else 1)
+    """The keys but ``abort``, those that end a step first, each part in the order given."""
+    ending: list[str] = []
+    other: list[str] = []
+    for k in keys:
+        if k == ABORT:
+            continue
+        if k.partition(":")[0] in ENDING:
+            ending.append(k)
+        else:
+            other.append(k)
+    return ending + other
 
 
 def option_problems(
@@ -93,7 +115,7 @@ def option_problems(
         if key_check is not None:
             problems += key_check(ruleset, state, key, child)
         out += [(key, problem) for problem in problems]
-        verdict = completes(ruleset, child, player, follow_ups, kind, bound)
+        verdict = completes(ruleset, child, player, follow_ups, kind, bound, consume=True)  # the child is not used again
         if verdict is False:
             out.append((key, f"completable: every continuation of {key!r} by player {player} dead-ends in a decision "
                              f"offering nothing or only {ABORT!r}" + (f" ({rule})" if rule else "")))
@@ -101,30 +123,50 @@ def option_problems(
 
 
 def completes(ruleset: Any, state: Any, player: int | None, follow_ups: frozenset[str], kind: Callable[[Any], str],
-              bound: int = SEARCH_BOUND) -> bool | None:
+              bound: int = SEARCH_BOUND, consume: bool = False) -> bool | None:
     """Whether some continuation of ``state`` by ``player`` gets past their follow-up steps without ``abort``:
-    True (found), False (none exists: every path dead-ends), None (not decided within ``bound`` keys)."""
+    True (found), False (none exists: every path dead-ends), None (not decided within ``bound`` keys).
+
+    The search is depth-first, the keys that end a step tried first at every decision, and stops at
+    the first way through.  The answer False does not depend on the order of the search: it means
+    that the whole tree of continuations (every key but ``abort`` of every decision still in the
+    player's follow-up steps) was applied, at most ``bound`` keys, without a way through, and every
+    order applies the same keys of that tree before giving up; only between True and None may
+    the order differ, and neither is a violation.  A decision's last key is applied to its state
+    itself rather than a clone (no other key needs it then); with ``consume`` that holds for
+    ``state`` too, which the caller does not use again."""
 
     def through(s: Any) -> bool:
         return bool(ruleset.is_over(s) or ruleset.current_player(s) != player or kind(s) not in follow_ups)
 
     if through(state):
         return True if ruleset.is_over(state) or ruleset.legal_keys(state) else False
-    frontier = deque([state])
+    first = _ending_first(ruleset.legal_keys(state))
+    first.reverse()  # the next key to try is the last
+    todo: list[tuple[Any, list[str], bool]] = [(state, first, consume)]  # (state, keys left, may the state be used up)
     applied = 0
-    while frontier:
-        s = frontier.popleft()
-        for key in _ending_first(k for k in ruleset.legal_keys(s) if k != ABORT):
-            applied += 1
-            if applied > bound:
-                return None
+    while todo:
+        s, keys, own = todo[-1]
+        if not keys:
+            todo.pop()
+            continue
+        key = keys.pop()
+        applied += 1
+        if applied > bound:
+            return None
+        if keys or not own:
             nxt = ruleset.clone(s)
-            ruleset.apply_key(nxt, key)
-            if through(nxt):
-                if ruleset.is_over(nxt) or ruleset.legal_keys(nxt):
-                    return True
-                continue  # a decision with nothing to choose: a dead end
-            frontier.append(nxt)
+        else:  # the decision's last key: its state is not needed any more
+            todo.pop()
+            nxt = s
+        ruleset.apply_key(nxt, key)
+        if through(nxt):
+            if ruleset.is_over(nxt) or ruleset.legal_keys(nxt):
+                return True
+            continue  # a decision with nothing to choose: a dead end
+        more = _ending_first(ruleset.legal_keys(nxt))
+        more.reverse()
+        todo.append((nxt, more, True))
     return False
 
 
@@ -157,11 +199,88 @@ def _text(x: Any) -> str:
     return json.dumps(x, sort_keys=True)
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """True only if ``a`` and ``b`` have the same JSON text (:func:`_text`), neither failing: made of what
+    JSON writes (dicts with text keys, lists and tuples alike, texts, whole numbers, floats, booleans,
+    None), equal part by part as JSON writes them.  False when they differ or it cannot say so cheaply
+    (another kind of object, keys that are not text, a whole number beside a boolean or a float): compare
+    their texts then.  Walking both values costs far less than writing their texts."""
+    if isinstance(a, dict):
+        if not isinstance(b, dict):
+            return False
+        da: dict[Any, Any] = a
+        db: dict[Any, Any] = b
+        if len(da) != len(db):
+            return False
+        for k, v in da.items():
+            if not isinstance(k, str) or k not in db:
+                return False
+            if not _same_part(v, db[k]):
+                return False
+        return True
+    if isinstance(a, list) and isinstance(b, list):
+        la: list[Any] = a
+        lb: list[Any] = b
+        if len(la) != len(lb):
+            return False
+        for i in range(len(la)):
+            if not _same_part(la[i], lb[i]):
+                return False
+        return True
+    if isinstance(a, (list, tuple)):
+        if not isinstance(b, (list, tuple)):
+            return False
+        sa: Sequence[Any] = a
+        sb: Sequence[Any] = b
+        if len(sa) != len(sb):
+            return False
+        for i in range(len(sa)):
+            if not _same_part(sa[i], sb[i]):
+                return False
+        return True
+    return _same_part(a, b)
+
+
+def _same_part(v: Any, w: Any) -> bool:
+    """:func:`same_json` for one part: a text or whole number here, anything else there."""
+    if isinstance(v, str):
+        return isinstance(w, str) and v == w
+    if isinstance(v, bool) or v is None:
+        return v is w
+    if isinstance(v, int):
+        return isinstance(w, int) and not isinstance(w, bool) and v == w
+    if isinstance(v, float):
+        return isinstance(w, float) and float.__repr__(v) == float.__repr__(w)
+    if isinstance(v, (dict, list, tuple)):
+        return same_json(v, w)
+    return False
+
+
+def snapshot(x: Any) -> Any:
+    """A copy of a JSON-like value that later changes to the objects it was made from do not reach
+    (dicts and lists copied all the way down, tuples kept as lists; anything else as it is)."""
+    t = type(x)
+    if t is dict:
+        d: dict[Any, Any] = x
+        return {k: snapshot(v) for k, v in d.items()}
+    if t is list or t is tuple:
+        s: Sequence[Any] = x
+        return [snapshot(v) for v in s]
+    return x
+
+
 def _where(a: str, b: str) -> str | None:
     """None if the two JSON texts are equal, else the path of their first difference."""
     if a == b:
         return None
     return first_difference(json.loads(a), json.loads(b)) or "(the whole value)"
+
+
+def _differ(a: Any, b: Any) -> str | None:
+    """None if the two JSON-like values have the same JSON text, else the path of their first difference."""
+    if same_json(a, b):
+        return None
+    return _where(_text(a), _text(b))
 
 
 def hidden_problems(
@@ -174,14 +293,17 @@ def hidden_problems(
     cards: StateCheck,
 ) -> list[str]:
     """Problems of hidden information for ``seat`` (see the module docstring); ``seed`` drives the
-    variant and the determinizations."""
+    variant and the determinizations.  The values are compared as their JSON texts would be
+    (:func:`same_json`, the texts themselves where it cannot say); what the seat may know in
+    ``state`` is copied first (:func:`snapshot`), so that nothing done to the state afterwards
+    changes what the rest is compared with."""
     rng = Rng(seed)
-    known = _text(projection(state, seat))
+    known = snapshot(projection(state, seat))
     other = variant(state, seat, rng)
-    where = _where(known, _text(projection(other, seat)))
+    where = _differ(known, projection(other, seat))
     if where is not None:  # the variant must change nothing the seat may know: a fault of the check itself
         raise AssertionError(f"the hidden-information variant for seat {seat} changed what the seat may know at {where}")
-    where = _where(_text(ruleset.view(state, seat)), _text(ruleset.view(other, seat)))
+    where = _differ(ruleset.view(state, seat), ruleset.view(other, seat))
     if where is not None:
         return [f"hidden: the view of seat {seat} changes when only what seat {seat} cannot see changes, at {where}"]
     k = rng.next64()
@@ -192,7 +314,7 @@ def hidden_problems(
         if lost:
             out.append(f"hidden: the determinization for seat {seat}{label} breaks an invariant: {lost[0]}")
             break
-        where = _where(known, _text(projection(d, seat)))
+        where = _differ(known, projection(d, seat))
         if where is not None:
             out.append(f"hidden: the determinization for seat {seat}{label} changes what seat {seat} may know, at {where}")
             break

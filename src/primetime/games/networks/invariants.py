@@ -46,14 +46,14 @@ otherwise agree with itself).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from primetime.core import invariants as INV
 from primetime.core.rng import Rng
 from primetime.games.networks.executive_data import default_executives
 from primetime.games.networks.rules.pilot import pilot_pairs
-from primetime.games.networks.state import NetState
+from primetime.games.networks.state import NetState, Show
 
 SHOW, STAR, AD, NET = 0, 1, 2, 3
 KINDS = ("show", "star", "ad", "network")
@@ -136,34 +136,96 @@ def mogul_problems(s: NetState) -> list[str]:
     return out
 
 
-def card_problems(s: NetState) -> list[str]:
-    """Every card in exactly one place, counted by card id against the catalogue (and every Mogul)."""
+def card_problems(s: NetState, before: Piles | None = None) -> list[str]:
+    """Every card in exactly one place, counted by card id against the catalogue (and every Mogul).
+
+    ``before``: the piles (:func:`piles`) of a state that keeps this invariant, of which ``s`` is a
+    clone changed by the rules; then only the cards of the piles that differ are counted: the cards
+    that left them must be the cards that came in (as the rest holds each other card once, this is
+    every card once), which says the same at a fraction of the cost; else every card is counted."""
     if s.mog is not None:
-        return mogul_problems(s) + _card_problems(s)
-    return _card_problems(s)
+        return mogul_problems(s) + _card_problems(s, before)
+    return _card_problems(s, before)
 
 
-def _card_problems(s: NetState) -> list[str]:
-    seen = [0] * len(s.cat.cards)
+Lineup = list[tuple[int, tuple[tuple[int, bool], ...]] | None]  # (card, attachments) of each slot
+Piles = tuple[list[Sequence[int]], list[Lineup]]  # the card piles, each player's lineup
+
+
+def piles(s: NetState) -> Piles:
+    """A copy of where the cards lie: every pile that holds card ids, and each player's lineup."""
+    held: list[Sequence[int]] = [*s.decks, *s.discards, *s.display, s.box, s.limbo, *s.pilot]
+    for pl in s.players:
+        held.append(pl.green)
+        held.append(pl.reruns)
+        held.append(pl.reserved)
+    return [list(x) if type(x) is list else x for x in held], [_lineup(pl.lineup) for pl in s.players]
+
+
+def _lineup(lineup: list[Show | None]) -> Lineup:
+    return [None if sh is None else (sh.cid, sh.atts) for sh in lineup]
+
+
+def _moved_alike(before: Piles, s: NetState) -> bool:
+    """Whether the cards that left ``before``'s piles and lineups in ``s`` are the cards that came in."""
+    was_piles, was_lineups = before
+    now_piles: list[Sequence[int]] = [*s.decks, *s.discards, *s.display, s.box, s.limbo, *s.pilot]
+    for pl in s.players:
+        now_piles.append(pl.green)
+        now_piles.append(pl.reruns)
+        now_piles.append(pl.reserved)
+    if len(was_piles) != len(now_piles) or len(was_lineups) != len(s.players):
+        return False
+    out: list[int] = []
+    came: list[int] = []
+    for i in range(len(was_piles)):
+        a, b = was_piles[i], now_piles[i]
+        if a != b:
+            out.extend(a)
+            came.extend(b)
+    for p in range(len(was_lineups)):
+        la, lb = was_lineups[p], s.players[p].lineup
+        if len(la) != len(lb):
+            return False
+        for slot in range(len(la)):
+            x, y = la[slot], lb[slot]
+            if x is None and y is None:
+                continue
+            if x is not None and y is not None and x[0] == y.cid and x[1] == y.atts:
+                continue
+            if x is not None:
+                out.append(x[0])
+                out.extend([c for c, _ in x[1]])
+            if y is not None:
+                came.append(y.cid)
+                came.extend([c for c, _ in y.atts])
+    if len(out) != len(came):
+        return False
     try:
-        for pile in (*s.decks, *s.discards, *s.display, s.box, s.limbo, *s.pilot):
-            for c in pile:
-                seen[c] += 1
-        for pl in s.players:
-            for c in pl.green:
-                seen[c] += 1
-            for held in (pl.reruns, pl.reserved):
-                for c in held:
-                    seen[c] += 1
-            for sh in pl.lineup:
-                if sh is not None:
-                    seen[sh.cid] += 1
-                    for c, _ in sh.atts:
-                        seen[c] += 1
-        if seen.count(1) == len(seen):
-            return []
-    except (IndexError, TypeError):
-        pass
+        return sorted(out) == sorted(came)
+    except TypeError:
+        return False
+
+
+def _card_problems(s: NetState, before: Piles | None = None) -> list[str]:
+    if before is not None and _moved_alike(before, s):
+        return []
+    held: list[int] = []  # every card where it lies: sound if that is each card of the catalogue once
+    for piles_ in (s.decks, s.discards, s.display, s.pilot):
+        for pile in piles_:
+            held.extend(pile)
+    held.extend(s.box)
+    held.extend(s.limbo)
+    for pl in s.players:
+        held.extend(pl.green)
+        held.extend(pl.reruns)
+        held.extend(pl.reserved)
+        for sh in pl.lineup:
+            if sh is not None:
+                held.append(sh.cid)
+                held.extend([c for c, _ in sh.atts])
+    if INV.each_once(held, len(s.cat.cards)):
+        return []
     where: dict[int, list[str]] = {}  # something is wrong: say where every card is
     for zone, cards in _zones(s):
         for c in cards:
@@ -239,14 +301,31 @@ def slot_problem(s: NetState, show: int, atts: list[int], x_star: int, x_ad: int
 
 
 _FINE: set[tuple[Any, ...]] = set()  # shows (card, attachments, extra slots, exemption) known to keep the slot rules
+ShowSlots = tuple[int, tuple[tuple[int, bool], ...], int, int, int, bool]  # all a show's slot verdict depends on
 
 
-def lineup_problems(s: NetState) -> list[str]:
+def fine_shows(s: NetState) -> list[list[ShowSlots | None]] | None:
+    """A copy of the lineups' shows (card, attachments, extra slots, exemption) if they all keep the slot rules."""
+    if lineup_problems(s):
+        return None
+    return [[None if sh is None else (sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req) for sh in pl.lineup]
+            for pl in s.players]
+
+
+def lineup_problems(s: NetState, fine: list[list[ShowSlots | None]] | None = None) -> list[str]:
+    """Every lineup show keeps the slot rules.  ``fine``: :func:`fine_shows` of a state of which ``s`` is a
+    clone changed by the rules; a show the same as there is not judged again."""
     out = []
     for p, pl in enumerate(s.players):
+        same = fine[p] if fine is not None and p < len(fine) else None
         for slot, sh in enumerate(pl.lineup):
             if sh is None:
                 continue
+            if same is not None and slot < len(same):
+                x = same[slot]
+                if (x is not None and x[0] == sh.cid and x[1] == sh.atts and x[2] == sh.x_star and x[3] == sh.x_ad
+                        and x[4] == sh.x_wild and x[5] == sh.ignore_req):
+                    continue
             key = (id(s.cat), sh.cid, sh.atts, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req)
             if key in _FINE:
                 continue
@@ -356,9 +435,10 @@ def executive_problems(s: NetState) -> list[str]:
     return out
 
 
-def invariants(ruleset: Any, s: NetState) -> list[str]:
-    """Problems with state ``s`` (cards, executives, slots, cash, scores, Telly Time); an empty list if all hold."""
-    return card_problems(s) + executive_problems(s) + lineup_problems(s) + money_problems(s) + telly_problems(s)
+def invariants(ruleset: Any, s: NetState, before: Piles | None = None, fine: list[list[ShowSlots | None]] | None = None) -> list[str]:
+    """Problems with state ``s`` (cards, executives, slots, cash, scores, Telly Time); an empty list if all hold.
+    ``before``, ``fine``: see :func:`card_problems` and :func:`lineup_problems`."""
+    return card_problems(s, before) + executive_problems(s) + lineup_problems(s, fine) + money_problems(s) + telly_problems(s)
 
 
 # ----------------------------------------------------------------------------- options
@@ -452,7 +532,13 @@ def order_checks(ruleset: Any, s: NetState) -> list[tuple[str, str]]:
 
 def option_checks(ruleset: Any, s: NetState) -> list[tuple[str, str]]:
     """``(key, problem)`` for the offered options of the pending decision that break an invariant."""
-    return INV.option_problems(ruleset, s, FOLLOW_UPS, _kind, invariants, _target_checks, rule="NET-PROD-02") + order_checks(ruleset, s)
+    before = piles(s) if not _card_problems(s) else None  # the options' states are checked against these
+    fine = fine_shows(s)
+
+    def state_check(rs: Any, child: NetState) -> list[str]:
+        return invariants(rs, child, before, fine)
+
+    return INV.option_problems(ruleset, s, FOLLOW_UPS, _kind, state_check, _target_checks, rule="NET-PROD-02") + order_checks(ruleset, s)
 
 
 # ----------------------------------------------------------------------------- hidden information

@@ -61,48 +61,77 @@ def _card_zones(s: PTState) -> list[tuple[str, list[int]]]:
     return zones
 
 
-def card_problems(s: PTState) -> list[str]:
-    """Cards, cubes, Re-Runs, clients and Boardroom cards are conserved."""
-    cat = s.cat
-    out = []
-    seen = [0] * cat.n_cards
+GuideDay = tuple[int, list[int], list[list[int]]] | None  # a day's show, talents and cubes
+# a state's card piles (None unless every card is in one place), its guides' days, whether the guides keep the rules,
+# its bag, pools and forecast (None unless the cubes by colour are the game's)
+Before = tuple[list[list[int]] | None, list[list[GuideDay]], bool, tuple[list[int], list[list[int]], list[list[int]]] | None]
+
+
+def before(s: PTState) -> Before:
+    """A copy of what the cards and guide checks of the states after ``s``'s options are compared
+    with (:func:`card_problems`, :func:`guide_problems`): ``s``'s card piles if every card is in one
+    place, its guides if they keep the rules, where the cubes lie if they are the game's (None otherwise)."""
+    stock = (list(s.bag), [list(x) for x in s.pools], [list(x) for x in s.forecast]) if _cubes(s) == rules(s).cube_counts else None
+    return ([list(x) for x in _piles(s)] if _cards_once(s) else None, [[_day(sl) for sl in pl.guide] for pl in s.players],
+            not guide_problems(s), stock)
+
+
+def _piles(s: PTState) -> list[list[int]]:
+    out = [s.show_deck, s.show_disc, s.tal_deck, s.tal_disc, s.spaces[0], s.spaces[1]]
+    for pl in s.players:
+        out += [pl.shows, pl.talents, pl.facedown, pl.offer]
+    return out
+
+
+def _day(sl: Slot | None) -> GuideDay:
+    return None if sl is None else (sl.show, list(sl.talents), [list(r) for r in sl.cubes])
+
+
+def _day_cards(day: GuideDay, into: list[int]) -> None:
+    if day is not None:
+        if day[0] >= 0:
+            into.append(day[0])
+        into.extend(day[1])
+
+
+def _moved_alike(was: list[list[int]], was_guides: list[list[GuideDay]], s: PTState) -> bool:
+    """Whether the cards that left the piles and guides ``was`` (and ``was_guides``) in ``s`` are the cards that came in."""
+    now = _piles(s)
+    if len(was) != len(now) or len(was_guides) != len(s.players):
+        return False
+    out: list[int] = []
+    came: list[int] = []
+    for i in range(len(now)):
+        a, b = was[i], now[i]
+        if a != b:
+            if i == 4 or i == 5:  # the card spaces hold -1 where empty
+                out.extend([c for c in a if c >= 0])
+                came.extend([c for c in b if c >= 0])
+            else:
+                out.extend(a)
+                came.extend(b)
+    for p in range(len(was_guides)):
+        days, guide = was_guides[p], s.players[p].guide
+        if len(days) != len(guide):
+            return False
+        for d in range(len(days)):
+            x, sl = days[d], guide[d]
+            if x is None and sl is None:
+                continue
+            if x is not None and sl is not None and x[0] == sl.show and x[1] == sl.talents:
+                continue
+            _day_cards(x, out)
+            _day_cards(_day(sl), came)
+    if len(out) != len(came):
+        return False
     try:
-        for pile in (s.show_deck, s.show_disc, s.tal_deck, s.tal_disc):
-            for c in pile:
-                seen[c] += 1
-        for c in s.spaces[0]:
-            if c >= 0:
-                seen[c] += 1
-        for c in s.spaces[1]:
-            if c >= 0:
-                seen[c] += 1
-        for pl in s.players:
-            for pile in (pl.shows, pl.talents, pl.facedown, pl.offer):
-                for c in pile:
-                    seen[c] += 1
-            for sl in pl.guide:
-                if sl is not None:
-                    if sl.show >= 0:
-                        seen[sl.show] += 1
-                    for c in sl.talents:
-                        seen[c] += 1
-        sound = seen.count(1) == len(seen)
-    except (IndexError, TypeError):
-        sound = False
-    if not sound:  # say where every card is
-        zones = _card_zones(s)
-        where: dict[int, list[str]] = {}
-        for zone, cards in zones:
-            for c in cards:
-                where.setdefault(c, []).append(zone)
-        for c, zs in where.items():
-            if not 0 <= c < cat.n_cards:
-                out.append(f"cards: {zs[0]} holds {c!r}, which is no card of the catalogue")
-            elif len(zs) > 1:
-                out.append(f"cards: {cat.ids[c]} is in {len(zs)} places ({', '.join(zs)})")
-        missing = [cat.ids[c] for c in range(cat.n_cards) if c not in where]
-        if missing:
-            out.append(f"cards: {len(missing)} card(s) are nowhere: {', '.join(missing[:8])}" + (" ..." if len(missing) > 8 else ""))
+        return sorted(out) == sorted(came)
+    except TypeError:
+        return False
+
+
+def _cubes(s: PTState) -> list[int]:
+    """The cubes by colour: in the bag, the pools, on the forecast and the guides."""
     cubes = list(s.bag)
     for pool in s.pools:
         for c in range(6):
@@ -118,8 +147,79 @@ def card_problems(s: PTState) -> list[str]:
                     for c in card:
                         if c >= 0:
                             cubes[c] += 1
-    if cubes != rules(s).cube_counts:
-        out.append(f"cards: the cubes by colour are {cubes}, not the {rules(s).cube_counts} of the game (PT-COMP-05)")
+    return cubes
+
+
+def _cubes_same(was: Before, s: PTState) -> bool:
+    """Whether every cube lies where it lay in ``was`` (the bag, the pools, the forecast, each guide day)."""
+    stock = was[3]
+    assert stock is not None
+    bag, pools, forecast = stock
+    if s.bag != bag or s.pools != pools or s.forecast != forecast or len(was[1]) != len(s.players):
+        return False
+    for p in range(len(was[1])):
+        days, guide = was[1][p], s.players[p].guide
+        if len(days) != len(guide):
+            return False
+        for d in range(len(days)):
+            x, sl = days[d], guide[d]
+            if x is None or sl is None:
+                if x is not sl:
+                    return False
+            elif x[2] != sl.cubes:
+                return False
+    return True
+
+
+def _cards_once(s: PTState) -> bool:
+    held: list[int] = []  # every card where it lies: sound if that is each card of the catalogue once
+    for pile in (s.show_deck, s.show_disc, s.tal_deck, s.tal_disc):
+        held.extend(pile)
+    held.extend([c for c in s.spaces[0] if c >= 0])
+    held.extend([c for c in s.spaces[1] if c >= 0])
+    for pl in s.players:
+        for pile in (pl.shows, pl.talents, pl.facedown, pl.offer):
+            held.extend(pile)
+        for sl in pl.guide:
+            if sl is not None:
+                if sl.show >= 0:
+                    held.append(sl.show)
+                held.extend(sl.talents)
+    return INV.each_once(held, s.cat.n_cards)
+
+
+def card_problems(s: PTState, was: Before | None = None) -> list[str]:
+    """Cards, cubes, Re-Runs, clients and Boardroom cards are conserved.
+
+    ``was``: :func:`before` of a state of which ``s`` is a clone changed by the rules; if that held
+    every card once, only the cards of the piles and guide days that differ are counted: the cards
+    that left them must be the cards that came in (as the rest holds each other card once, this
+    is every card once), which says the same at a fraction of the cost; if its cubes were the game's
+    and every cube lies where it lay there, they are not counted again."""
+    cat = s.cat
+    out = []
+    if was is not None and was[0] is not None and _moved_alike(was[0], was[1], s):
+        sound = True
+    else:
+        sound = _cards_once(s)
+    if not sound:  # say where every card is
+        zones = _card_zones(s)
+        where: dict[int, list[str]] = {}
+        for zone, cards in zones:
+            for c in cards:
+                where.setdefault(c, []).append(zone)
+        for c, zs in where.items():
+            if not 0 <= c < cat.n_cards:
+                out.append(f"cards: {zs[0]} holds {c!r}, which is no card of the catalogue")
+            elif len(zs) > 1:
+                out.append(f"cards: {cat.ids[c]} is in {len(zs)} places ({', '.join(zs)})")
+        missing = [cat.ids[c] for c in range(cat.n_cards) if c not in where]
+        if missing:
+            out.append(f"cards: {len(missing)} card(s) are nowhere: {', '.join(missing[:8])}" + (" ..." if len(missing) > 8 else ""))
+    if was is None or was[3] is None or not _cubes_same(was, s):
+        cubes = _cubes(s)
+        if cubes != rules(s).cube_counts:
+            out.append(f"cards: the cubes by colour are {cubes}, not the {rules(s).cube_counts} of the game (PT-COMP-05)")
     assert cat.rerun is not None
     reruns = s.reruns + sum(pl.reruns for pl in s.players)
     reruns += sum(1 for pl in s.players for sl in pl.guide if sl is not None and sl.show == RERUN)
@@ -178,13 +278,22 @@ def _slot_verdict(s: PTState, sl: Slot, where: str) -> str | None:
     return None
 
 
-def guide_problems(s: PTState) -> list[str]:
+def guide_problems(s: PTState, was: Before | None = None) -> list[str]:
+    """Every guide day keeps the schedule rules.  ``was``: :func:`before` of a state of which ``s`` is a
+    clone changed by the rules; if its guides kept the rules, a day the same as there (show, talents,
+    cubes: all its verdict depends on) is not judged again."""
+    days = was[1] if was is not None and was[2] else None
     out = []
     for p, pl in enumerate(s.players):
         if len(pl.guide) != s.days:
             out.append(f"guide: player {p}'s TV Guide has {len(pl.guide)} days, not {s.days} (PT-BCAST-05)")
+        same = days[p] if days is not None and p < len(days) else None
         for d, sl in enumerate(pl.guide):
             if sl is not None:
+                if same is not None and d < len(same):
+                    x = same[d]
+                    if x is not None and x[0] == sl.show and x[1] == sl.talents and x[2] == sl.cubes:
+                        continue
                 why = _slot_problem(s, sl, f"player {p}'s {DAY_NAMES[d]}")
                 if why:
                     out.append(why)
@@ -218,14 +327,20 @@ def money_problems(s: PTState) -> list[str]:
     return out
 
 
-def invariants(ruleset: Any, s: PTState) -> list[str]:
-    """Problems with state ``s`` (cards and tokens, guides, cash, scores); an empty list if all hold."""
-    return card_problems(s) + guide_problems(s) + money_problems(s)
+def invariants(ruleset: Any, s: PTState, was: Before | None = None) -> list[str]:
+    """Problems with state ``s`` (cards and tokens, guides, cash, scores); an empty list if all hold.
+    ``was``: see :func:`card_problems` and :func:`guide_problems`."""
+    return card_problems(s, was) + guide_problems(s, was) + money_problems(s)
 
 
 def option_checks(ruleset: Any, s: PTState) -> list[tuple[str, str]]:
     """``(key, problem)`` for the offered options of the pending decision that break an invariant."""
-    return INV.option_problems(ruleset, s, FOLLOW_UPS, _kind, invariants)
+    was = before(s)  # what the states after the options are compared with
+
+    def state_check(rs: Any, child: PTState) -> list[str]:
+        return invariants(rs, child, was)
+
+    return INV.option_problems(ruleset, s, FOLLOW_UPS, _kind, state_check)
 
 
 # ----------------------------------------------------------------------------- hidden information
