@@ -139,6 +139,26 @@ def test_an_engine_error_is_a_violation_too() -> None:
     assert v.problem == f"crash: KeyError: 'planted' while applying {v.key!r}"
 
 
+def test_a_game_that_does_not_replay_is_a_violation() -> None:
+    """The ``replay`` invariant (issue 15's conformance: replay identical): a finished game replayed from
+    its seed and actions must end in the same state; here a planted ruleset draws on a fresh random
+    stream for each new game, so the replay deals differently."""
+    import itertools
+
+    counter = itertools.count()
+
+    class Drifting(type(get_plugin("networks").ruleset())):  # type: ignore[misc]
+        def new_state(self, opts: Any, seed: int, n: int) -> Any:
+            return super().new_state(opts, seed + next(counter), n)
+
+    planted(ruleset=Drifting)
+    v = check(PLANTED, games=1, players="2", bots="random").violation
+    assert v is not None and v.invariant == "replay" and v.problem.startswith("replay: "), v
+    assert check(PLANTED, games=1, players="2", bots="random", skip="replay").violation is None
+    sound = check("networks", games=2, players="2", bots="random")
+    assert sound.violation is None
+
+
 def test_the_first_violation_is_the_same_whatever_the_workers() -> None:
     """Batches run over the process pool; the violation of the lowest game index is reported."""
     planted(invariants=lambda rs, s: ["cash: planted: a round-1 score of 3 mod 4"]

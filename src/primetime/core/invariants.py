@@ -42,6 +42,7 @@ NAMES: dict[str, str] = {
     "order": "the options do not depend on the order of a green room (The Networks)",
     "telly": "the Weekend slot, the Genre Grid and the Quiz spend keep their rules (The Networks' Telly Time)",
     "hidden": "views and determinizations do not depend on what a seat cannot see",
+    "replay": "a finished game replayed from its seed and actions ends in the same state",
     "crash": "the engine raises no error and every game ends",
 }
 ABORT = "abort"  # a production's safety exit: never a continuation that counts

@@ -12,7 +12,8 @@ Bonds and Simultaneous Scheduling on and off; combinations a player count does n
 left out; an expansion module, an option marked ``"module"`` in the schema such as The Networks'
 Moguls, stays off unless the run turns it on: ``modules``), and each seat played by a bot drawn from ``bots`` with the game's seed (so seats
 mix random and greedy play).  At every decision the state invariants and the option checks
-run; every ``hidden_every`` decisions the hidden-information check runs for one seat (in turn).
+run; every ``hidden_every`` decisions the hidden-information check runs for one seat (in turn); at the
+end the game is replayed from its seed and actions and must end in the same state (``replay``).
 
 Games run in batches over the process pool (:func:`primetime.sim.backends.run_tasks`); after a
 batch with a violation the run stops, and the violation of the lowest game index is reported,
@@ -177,6 +178,23 @@ def _violation(spec: dict[str, Any], actions: list[str], player: int | None, dec
     return v.to_json()
 
 
+def _replay_problem(rs: Any, spec: dict[str, Any], actions: list[str], state: Any) -> str:
+    """"" if the game's actions, applied again to a new game of the same seed and options, end in the
+    same state (the record replays exactly), else the problem."""
+    n, seed = int(spec["players"]), int(spec["seed"])
+    again = rs.new_state(rs.validate_options(dict(spec["options"]), n), seed, n)
+    for i, key in enumerate(actions):
+        try:
+            rs.apply_key(again, key)
+        except Exception as exc:  # the replay took another course
+            return f"replay: action {i} ({key!r}) replayed from seed {seed} raises {type(exc).__name__}: {exc}"
+    if not rs.is_over(again):
+        return f"replay: the game's {len(actions)} actions replayed from seed {seed} do not end the game"
+    if rs.to_json(again) != rs.to_json(state):
+        return f"replay: the game's {len(actions)} actions replayed from seed {seed} end in another state"
+    return ""
+
+
 def check_game(spec: dict[str, Any]) -> dict[str, Any]:
     """Play one game of a run with its invariants checked; never raises.  Returns ``decisions``,
     ``seconds`` and ``violation`` (None, or :meth:`Violation.to_json`)."""
@@ -207,6 +225,10 @@ def check_game(spec: dict[str, Any]) -> dict[str, Any]:
             if problems:
                 return done(_violation(spec, actions, player, _kind(rs, state), None, problems[0]))
             if rs.is_over(state):
+                if "replay" not in skip:
+                    problem = _replay_problem(rs, spec, actions, state)
+                    if problem:
+                        return done(_violation(spec, actions, None, "", None, problem))
                 return done(None)
             bad = [(k, p) for k, p in plugin.option_checks(rs, state) if keep(p)]
             if bad:
