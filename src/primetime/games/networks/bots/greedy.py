@@ -442,7 +442,9 @@ def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
     if s.phase == "play" and s.extra["xg"][p] and p not in s.pass_order:
         track = s.setup.pass_track
         c = track[min(len(s.pass_order), len(track) - 1)]
-        v -= PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
+        # the pass bonus this round, and with Telly Time the grid's $1M per empty square (NET-TELLY-07)
+        grid_cash = GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p) * cash_value if TS.telly(s) else 0.0
+        v -= PASS_LATER * (max(c.cash * cash_value, float(c.viewers or 0)) + grid_cash)
     return v
 
 

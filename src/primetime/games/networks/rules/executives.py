@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from primetime.games.networks.executive_data import EXECUTIVE_HANDLERS, Executives, default_executives
-from primetime.games.networks.rules.genre_grid import EMPTY_SQUARE_CASH, empty_count
 from primetime.games.networks.rules.green_room import has_effect, passive_sum
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.production import commit_production, production_cost
@@ -274,23 +273,16 @@ def rondel(s: NetState, p: int, space: int) -> None:
 
 
 def _pass_empty(s: NetState, p: int) -> None:
-    """A pass with no pass-track bonus (Cable passing last, Gorilla after its early turn).  With
-    Telly Time, Gorilla's pass still pays $1M per empty Genre Grid square (NET-TELLY-07): that is
-    Telly Time's payment for passing, not the pass bonus its early turn costs; Cable passing last
-    gets nothing (NET-EXEC-06)."""
+    """A pass with no bonus (Cable passing last, Gorilla after its early turn): neither the pass
+    track's nor, with Telly Time, the $1M per empty Genre Grid square (NET-TELLY-07), which is paid
+    for passing as the track's bonus is (docs/design-decisions.md, Executives)."""
     pl = s.players[p]
     track = s.setup.pass_track
-    last = is_last(s, p)
-    col = len(track) - 1 if last else len(s.pass_order)
+    col = len(track) - 1 if is_last(s, p) else len(s.pass_order)
     s.stack.pop()  # the turn step
     s.pass_order.append(p)
     pl.pass_col = col
     pl.cash += passive_sum(s, p, "pass_cash")  # a network card's own bonus still pays
-    if s.opts.get("telly_time") and not (last and effect(s, p) == "cable"):
-        grid_cash = EMPTY_SQUARE_CASH * empty_count(s, p)
-        pl.cash += grid_cash
-        if s.log is not None and grid_cash:
-            s.say(f"{pname(s, p)} gains ${grid_cash}M for the empty squares of their Genre Grid.")
     if s.log is not None:
         s.say(f"{pname(s, p)} passes in column {col + 1} without a bonus.")
     end_turn(s, p)
