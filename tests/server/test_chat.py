@@ -204,7 +204,7 @@ def test_chat_crosses_processes(pg_url: str, tmp_path: Path) -> None:
         assert say(wa, "from process a")["type"] == "ack"
         assert say(wb, "from process b", 2)["type"] == "ack"
         for ws in (wa, wb):
-            assert chat_texts(ws, 2, timeout=5) == ["from process a", "from process b"]
+            assert chat_texts(ws, 2, timeout=15) == ["from process a", "from process b"]
         with pytest.raises(TimeoutError):  # nothing twice
             chat_texts(wa, 1, timeout=1.5)
         wa.close()
