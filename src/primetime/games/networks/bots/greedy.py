@@ -425,6 +425,19 @@ def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) 
     return v
 
 
+def _numbers_at_choice(i: int) -> float:
+    """What board ``i``'s numbers are worth to :func:`executive_value` when it is chosen (round 0, every
+    round still to come): its end-game viewers, its round-1 cash and its pass bonus changes."""
+    prm = X.EX.boards[i].params
+    cash_value = CASH + CASH_EARLY * (RE.ROUNDS - 1)
+    return (float(prm.get("end_viewers", 0)) + float(prm.get("start_cash", 0)) * cash_value
+            + RE.ROUNDS * 0.5 * (float(prm.get("pass_cash", 0)) * cash_value + float(prm.get("pass_viewers", 0))))
+
+
+# read once: the boards do not change during a game
+NUMBERS_AT_CHOICE: tuple[float, ...] = tuple(_numbers_at_choice(i) for i in range(len(X.EX.boards)))
+
+
 def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
     """The Executive's worth still to come: its end-game viewers, the round-1 cash not yet
     settled, its pass bonus changes over the rounds left and, spread over the rounds left, its
@@ -434,7 +447,7 @@ def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
     if i < 0:
         return 0.0
     b = X.EX.boards[i]
-    v = float(X.param(s, p, "end_viewers")) + (EXEC_PRIOR.get(b.id, 0.0) - _numbers_at_choice(i)) * left / RE.ROUNDS
+    v = float(X.param(s, p, "end_viewers")) + (EXEC_PRIOR.get(b.id, 0.0) - NUMBERS_AT_CHOICE[i]) * left / RE.ROUNDS
     if s.round == 0:
         v += max(X.param(s, p, "start_cash"), -s.players[p].cash) * cash_value
     rounds = left - (1 if p in s.pass_order else 0)
@@ -446,15 +459,6 @@ def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
         grid_cash = GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p) * cash_value if TS.telly(s) else 0.0
         v -= PASS_LATER * (max(c.cash * cash_value, float(c.viewers or 0)) + grid_cash)
     return v
-
-
-def _numbers_at_choice(i: int) -> float:
-    """What board ``i``'s numbers are worth to :func:`executive_value` when it is chosen (round 0, every
-    round still to come): its end-game viewers, its round-1 cash and its pass bonus changes."""
-    prm = X.EX.boards[i].params
-    cash_value = CASH + CASH_EARLY * (RE.ROUNDS - 1)
-    return (float(prm.get("end_viewers", 0)) + float(prm.get("start_cash", 0)) * cash_value
-            + RE.ROUNDS * 0.5 * (float(prm.get("pass_cash", 0)) * cash_value + float(prm.get("pass_viewers", 0))))
 
 
 def pass_later(s: NetState, p: int, cash_value: float) -> float:
