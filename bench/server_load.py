@@ -10,9 +10,16 @@ seconds per move) and ``--spectators`` watching clients.  For ``--seconds`` it m
   table has the new state: for a client's action from its ``send``; for a bot's action
   from the server's submission timestamp carried in the update (same machine, same clock).
 
+Clocks and presence are on by default, as at a real table: every table is created with a
+real-time clock (``--time-control``, 30 minutes + 10 s a move, a bot takes over at timeout;
+``--time-control none`` turns it off), so every move settles and restarts the clocks, and each
+playing client reports itself "away" and back "online" every ``--presence-every`` seconds, as a
+browser tab does when it is hidden and shown again (each change is sent to the whole table).
+
 Prints p50/p90/p99/max for both kinds.  Goal: 100 tables with p99 under 150 ms on 2 cores.
 
-Usage: python bench/server_load.py [--tables 100] [--seconds 30] [--bot-delay 0.7] [--think 0.7] [--json]
+Usage: python bench/server_load.py [--tables 100] [--seconds 30] [--bot-delay 0.7] [--think 0.7]
+       [--time-control realtime:30+10|none] [--presence-every 10] [--json]
 """
 
 from __future__ import annotations
@@ -74,6 +81,8 @@ class Table:
         self.ts: dict[int, float] = {}  # version -> server submission time
         self.sent: dict[int, float] = {}  # version produced by our action -> client send time
         self.done = 0.0
+        self.states = self.clocked = 0  # state messages received; of them, those with a running clock
+        self.presence_changes = 0  # "away" and "online" messages this table's player sent
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -109,7 +118,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for i in range(args.tables):
             c = httpx.AsyncClient(base_url=base, timeout=30)
             await c.post("/api/me", json={"name": f"Player{i}"})
-            r = await c.post("/api/tables", json={"seats": ["bot:greedy", "bot:random"], "options": {"pilot": "normal"}})
+            body: dict[str, Any] = {"seats": ["bot:greedy", "bot:random"], "options": {"pilot": "normal"}}
+            if args.clock is not None:
+                body["time_control"] = args.clock
+            r = await c.post("/api/tables", json=body)
+            if r.status_code != 200:
+                raise SystemExit(f"error: the server refused to create a table: {r.status_code} {r.text}")
             tid = r.json()["id"]
             hosts.append(c)
             tables.append(Table(tid, 1 + args.spectators))
@@ -127,6 +141,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             headers = {"Cookie": cookies} if cookies else {}
             async with connect(f"ws://127.0.0.1:{port}/ws/{t.id}", additional_headers=headers, max_size=2**22) as ws:
                 pending_send: asyncio.Task[None] | None = None
+                away: asyncio.Task[None] | None = None
+                if plays and args.presence_every > 0:
+
+                    async def toggle() -> None:  # a tab hidden for a moment, then shown again
+                        await asyncio.sleep(args.presence_every * (0.5 + rng.below(1000) / 1000))
+                        while time.time() < stop_at:
+                            await ws.send(json.dumps({"type": "presence", "state": "away"}))
+                            await asyncio.sleep(1.0)
+                            await ws.send(json.dumps({"type": "presence", "state": "online"}))
+                            t.presence_changes += 2
+                            await asyncio.sleep(args.presence_every)
+
+                    away = asyncio.create_task(toggle())
                 while time.time() < stop_at:
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop_at - time.time()))
@@ -137,6 +164,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     if msg.get("type") != "state":
                         continue
                     v = msg["version"]
+                    t.states += 1
+                    t.clocked += bool((msg.get("table") or {}).get("clock"))
                     t.seen.setdefault(v, []).append(now)
                     t.ts.setdefault(v, msg["ts"])
                     view = msg["view"]
@@ -161,6 +190,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                             pending_send = asyncio.create_task(act())
                 if pending_send is not None:
                     pending_send.cancel()
+                if away is not None:
+                    away.cancel()
 
         tasks = [asyncio.create_task(start_later(h, t)) for t, h in zip(tables, hosts, strict=True)]
         for t, host in zip(tables, hosts, strict=True):
@@ -224,7 +255,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "server_cpu_share": round((cpu1 - cpu0) / max(1e-9, t1 - t0), 2),
         "load_client_cpu_share": round((mine1 - mine0) / max(1e-9, t1 - t0), 2),
         "games_finished": sum(1 for t in tables if t.done),
+        "time_control": args.clock, "states": sum(t.states for t in tables), "clocked_states": sum(t.clocked for t in tables),
+        "presence_changes": sum(t.presence_changes for t in tables),
     }
+
+
+def parse_time_control(text: str) -> dict[str, Any] | None:
+    """``realtime:30+10`` -> the lobby's time_control object; ``none`` -> None."""
+    if text == "none":
+        return None
+    try:
+        mode, rest = text.split(":")
+        minutes, increment = rest.split("+")
+        if mode != "realtime":
+            raise ValueError
+        return {"mode": "realtime", "minutes": float(minutes), "increment": float(increment), "policy": "bot"}
+    except ValueError:
+        raise SystemExit(f"error: --time-control is realtime:MINUTES+INCREMENT (e.g. realtime:30+10) or none, not {text!r}") from None
 
 
 def main() -> None:
@@ -236,8 +283,14 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=2, help="watching WebSocket clients per table")
     ap.add_argument("--database-url", default=None, help="postgresql://... (default: SQLite in a temporary folder)")
     ap.add_argument("--url", default=None, help="load a server that is already running (http://127.0.0.1:PORT)")
+    ap.add_argument("--time-control", default="realtime:30+10",
+                    help="every table's clock: realtime:MINUTES+INCREMENT (a bot takes a seat whose time runs out) or none "
+                         "(default realtime:30+10)")
+    ap.add_argument("--presence-every", type=float, default=10.0,
+                    help="each playing client goes away for 1 s and comes back every this many seconds (0: never; default 10)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    args.clock = parse_time_control(args.time_control)
     out = asyncio.run(run(args))
     if args.json:
         print(json.dumps(out, indent=1))
@@ -245,6 +298,10 @@ def main() -> None:
     lat = out["latency_ms"]
     print(f"{out['tables']} tables, {out['clients']} WebSocket clients, {out['storage']}, "
           f"bots wait {out['bot_delay']}s, players think {out['think']}s, measured {out['seconds']}s")
+    tc = out["time_control"]
+    clock = "off" if tc is None else f"real time, {tc['minutes']:g} min + {tc['increment']:g} s a move"
+    print(f"clocks: {clock} ({out['clocked_states']} of {out['states']} states received carried running clocks); "
+          f"presence: {out['presence_changes']} away/online changes sent")
     print(f"actions/s: {out['actions_per_s']}  ({out['actions']} actions; CPU: server with bot workers {out['server_cpu_share']} cores, "
           f"these clients {out['load_client_cpu_share']} cores)")
     a = lat["all"]
