@@ -114,3 +114,27 @@ def test_tournament_command() -> None:
     assert res.exit_code == 2 and "unknown bot" in res.output
     res = runner.invoke(app, ["tournament", "networks", "--players", "2", "--games", "2", "--backend", "spark"])
     assert res.exit_code == 2 and "unknown backend" in res.output
+
+
+def test_batches_are_sized_from_the_timing() -> None:
+    """Issue 19: games of a millisecond travel in batches (several per worker, none idle at
+    the end); a slow game travels alone."""
+    from primetime.sim.backends import batch_size
+
+    assert batch_size(0.001, 2000, 2) == 250  # capped so that each of 2 workers gets 4 batches
+    assert batch_size(0.01, 2000, 2) == 25  # 0.25 s of work per batch
+    assert batch_size(120.0, 200, 2) == 1  # a search bot's game
+    assert batch_size(0.001, 3, 2) == 1
+
+
+def test_results_come_back_in_task_order_in_batches() -> None:
+    """Issue 19: with batches, results (and on_result) come in the order of the tasks, and
+    ordered=False hands each result on as its batch comes back; the same values either way."""
+    specs = schedule(2, ["random", "random"], 30, seed=900)
+    seen: list[int] = []
+    two = run_tasks(play_game, specs, workers=2, on_result=lambda i, r: seen.append(i))
+    assert seen == list(range(30))
+    assert _strip(two) == _strip(run_tasks(play_game, specs, workers=1))
+    loose: list[int] = []
+    three = run_tasks(play_game, specs, workers=3, on_result=lambda i, r: loose.append(i), ordered=False)
+    assert sorted(loose) == list(range(30)) and _strip(three) == _strip(two)

@@ -6,6 +6,12 @@ seat, seed, options).  :func:`primetime.sim.games.play_game` plays one spec and 
 the order of the specs.  Every game is seeded by its spec (engine and bots), so a run gives
 the same results whatever the backend and the number of workers.
 
+With several workers the tasks travel in batches: the first task of each worker goes alone
+and is timed where it runs, and the rest go out in batches of about ``BATCH_SECONDS`` of work
+(:func:`batch_size`), so thousands of games of a millisecond each cost a few hundred hand-overs
+to a worker while a search bot's minutes-long game still travels alone.  Results come back in
+the order of the tasks (``on_result`` too, unless ``ordered=False``).
+
 Backends:
 
 * ``local`` with ``workers=1``: in this process;
@@ -19,8 +25,9 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from primetime.sim.errors import SimulationError
@@ -41,6 +48,23 @@ def check_backend(backend: str, workers: int) -> None:
             raise SimulationError("the ray backend needs Ray: pip install 'primetime[scale]'") from None
 
 
+BATCH_SECONDS = 0.25  # a batch of games should take about this long on one core
+MIN_BATCHES_PER_WORKER = 4  # ... but every worker gets several batches, so none idles at the end
+
+
+def batch_size(seconds_per_task: float, total: int, workers: int) -> int:
+    """How many tasks one batch carries: enough that the hand-over to a worker (pickling, a
+    process round trip: about a millisecond) is small beside the work, few enough that each
+    worker gets several batches."""
+    by_time = max(1, int(BATCH_SECONDS / max(seconds_per_task, 1e-6)))
+    by_balance = max(1, -(-total // (workers * MIN_BATCHES_PER_WORKER)))
+    return min(by_time, by_balance)
+
+
+def _run_batch(fn: Callable[[Any], Any], batch: Sequence[Any]) -> list[Any]:
+    return [fn(t) for t in batch]
+
+
 def run_tasks(
     fn: Callable[[Any], Any],
     tasks: Sequence[Any],
@@ -48,46 +72,103 @@ def run_tasks(
     backend: str = "local",
     progress: Progress | None = None,
     on_result: Callable[[int, Any], None] | None = None,
+    ordered: bool = True,
 ) -> list[Any]:
-    """``[fn(t) for t in tasks]`` on the chosen backend; ``progress(done, total)`` and
-    ``on_result(index, result)`` are called as results arrive (in completion order)."""
+    """``[fn(t) for t in tasks]`` on the chosen backend, in the order of ``tasks``.
+
+    ``on_result(index, result)`` is called for every result, in the order of the tasks when
+    ``ordered`` (a result that finishes early waits for the ones before it), else as soon as its
+    batch is back; ``progress(done, total)`` as results arrive.  With several workers the first
+    task is played here and timed, and the others go out in batches sized from that timing
+    (:func:`batch_size`): thousands of millisecond games cost a few hundred hand-overs, and a
+    slow game (a search bot's) travels alone."""
     check_backend(backend, workers)
     total = len(tasks)
-    if backend == "ray":
-        return _run_ray(fn, tasks, workers, progress, on_result)
-    if workers == 1 or total <= 1:
-        out = []
-        for i, t in enumerate(tasks):
-            out.append(fn(t))
-            if on_result is not None:
-                on_result(i, out[-1])
-            if progress is not None:
-                progress(i + 1, total)
-        return out
     results: list[Any] = [None] * total
+    if total == 0:
+        return results
+    sink = _Sink(results, total, progress, on_result, ordered)
+    if backend == "local" and (workers == 1 or total == 1):
+        for i, t in enumerate(tasks):
+            sink.put(i, [fn(t)])
+        return results
+    if backend == "ray":
+        _run_ray(fn, tasks, workers, sink)
+        return results
     # fork: workers start at once and need no ``if __name__ == "__main__"`` guard in scripts;
     # they only play games (no locks of the parent are used). spawn where fork is missing.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=ctx) as ex:
-        futures = {ex.submit(fn, t): i for i, t in enumerate(tasks)}
-        for done, fut in enumerate(as_completed(futures), 1):
-            i = futures[fut]
-            results[i] = fut.result()
-            if on_result is not None:
-                on_result(i, results[i])
-            if progress is not None:
-                progress(done, total)
+        plan = _Plan(tasks, workers)
+        futures: dict[Future[Any], int] = {ex.submit(_run_timed, fn, tasks[i]): i for i in plan.first}
+        while futures:
+            finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                start = futures.pop(fut)
+                out = fut.result()
+                if isinstance(out, tuple):  # a task of the first, timed wave
+                    result, seconds = out
+                    sink.put(start, [result])
+                    for i, batch in plan.rest(seconds):
+                        futures[ex.submit(_run_batch, fn, batch)] = i
+                else:
+                    sink.put(start, out)
     return results
 
 
-def _run_ray(
-    fn: Callable[[Any], Any],
-    tasks: Sequence[Any],
-    workers: int,
-    progress: Progress | None,
-    on_result: Callable[[int, Any], None] | None = None,
-) -> list[Any]:
+def _run_timed(fn: Callable[[Any], Any], task: Any) -> tuple[Any, float]:
+    t0 = time.perf_counter()
+    result = fn(task)
+    return result, time.perf_counter() - t0
+
+
+class _Plan:
+    """The first wave (one task per worker, timed in the worker), then the other tasks in
+    batches sized from the first timing that comes back."""
+
+    def __init__(self, tasks: Sequence[Any], workers: int) -> None:
+        self.tasks = tasks
+        self.first = range(min(workers, len(tasks)))
+        self.workers = workers
+        self.sent = False
+
+    def rest(self, seconds: float) -> list[tuple[int, Sequence[Any]]]:
+        if self.sent:
+            return []
+        self.sent = True
+        begin = len(self.first)
+        size = batch_size(seconds, len(self.tasks) - begin, self.workers)
+        return [(i, self.tasks[i:i + size]) for i in range(begin, len(self.tasks), size)]
+
+
+class _Sink:
+    """Where finished batches land: the result list, the progress callback and ``on_result``
+    (in task order when ``ordered``: results past a gap wait until it is filled)."""
+
+    def __init__(self, results: list[Any], total: int, progress: Progress | None,
+                 on_result: Callable[[int, Any], None] | None, ordered: bool) -> None:
+        self.results, self.total, self.progress, self.on_result, self.ordered = results, total, progress, on_result, ordered
+        self.done = 0
+        self.next = 0  # with ``ordered``: the first task whose result has not been handed on
+        self.filled = [False] * total
+
+    def put(self, start: int, batch: list[Any]) -> None:
+        for k, r in enumerate(batch):
+            self.results[start + k] = r
+            self.filled[start + k] = True
+            if self.on_result is not None and not self.ordered:
+                self.on_result(start + k, r)
+        if self.on_result is not None and self.ordered:
+            while self.next < self.total and self.filled[self.next]:
+                self.on_result(self.next, self.results[self.next])
+                self.next += 1
+        self.done += len(batch)
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink: _Sink) -> None:
     import ray
 
     started = False
@@ -99,23 +180,23 @@ def _run_ray(
             ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
             started = True
     try:
-        remote = ray.remote(num_cpus=1)(fn)
-        refs = [remote.remote(t) for t in tasks]
-        index = {ref: i for i, ref in enumerate(refs)}
-        results: list[Any] = [None] * len(refs)
-        pending = list(refs)
-        done = 0
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=min(len(pending), max(1, len(pending) // 50)), timeout=1.0)
+        timed = ray.remote(num_cpus=1)(_run_timed)
+        batched = ray.remote(num_cpus=1)(_run_batch)
+        fn_ref = ray.put(fn)
+        plan = _Plan(tasks, max(workers, int(ray.cluster_resources().get("CPU", workers))))
+        index: dict[Any, int] = {timed.remote(fn_ref, tasks[i]): i for i in plan.first}
+        while index:
+            ready, _ = ray.wait(list(index), num_returns=1, timeout=1.0)
             for ref in ready:
-                i = index[ref]
-                results[i] = ray.get(ref)
-                if on_result is not None:
-                    on_result(i, results[i])
-            done += len(ready)
-            if ready and progress is not None:
-                progress(done, len(refs))
-        return results
+                start = index.pop(ref)
+                out = ray.get(ref)
+                if isinstance(out, tuple):
+                    result, seconds = out
+                    sink.put(start, [result])
+                    for i, batch in plan.rest(seconds):
+                        index[batched.remote(fn_ref, batch)] = i
+                else:
+                    sink.put(start, out)
     finally:
         if started:
             ray.shutdown()

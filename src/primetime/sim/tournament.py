@@ -220,7 +220,9 @@ def tournament(
     if progress is not None and resumed:
         progress(resumed, len(specs))
     with store if store is not None else contextlib.nullcontext():
-        played = run_tasks(play_game, [specs[i] for i in todo], workers, backend, report_progress, on_result=keep) if todo else []
+        # ordered=False: each finished game is saved at once, whatever the games before it
+        played = run_tasks(play_game, [specs[i] for i in todo], workers, backend, report_progress, on_result=keep,
+                           ordered=False) if todo else []
     for i, r in zip(todo, played, strict=True):
         results[i] = r
     out = {"game": game, "players": players, "lineup": lineup, "games": games, "seed": seed, "workers": workers, "backend": backend,
