@@ -67,7 +67,17 @@ class GameAEC(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.table.waiting()[0]]
 
+    def _not_reset(self) -> None:
+        raise RuntimeError("the environment must be reset() before it is used")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self.table.state is None:
+            self._not_reset()
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self.table.state is None:
+            self._not_reset()
         seat = self._seat[agent]
         table = self.table
         if table.over():
@@ -75,6 +85,8 @@ class GameAEC(AECEnv):
         return {"observation": table.observe(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: Any) -> None:
+        if not self.agents and self.table.state is None:
+            self._not_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from primetime.envs.multi import GameAEC, GameParallel
 
 GAME = "networks"
@@ -42,9 +40,10 @@ class parallel_raw_env(GameParallel):  # noqa: N801
         super().__init__(GAME, _players(players), render_mode=render_mode, **options)
 
 
-def env(players: int = 4, render_mode: str | None = None, **options: Any) -> wrappers.OrderEnforcingWrapper:
-    """The AEC environment, wrapped so that it must be reset before use (PettingZoo's order check)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(players, render_mode=render_mode, **options))
+def env(players: int = 4, render_mode: str | None = None, **options: Any) -> raw_env:
+    """The AEC environment.  It checks what PettingZoo's order-enforcing wrapper would (reset before
+    use), itself, so that no wrapper stands between the loop and the game."""
+    return raw_env(players, render_mode=render_mode, **options)
 
 
 def parallel_env(players: int = 4, render_mode: str | None = None, **options: Any) -> parallel_raw_env:

@@ -211,7 +211,7 @@ class NetworksEncoding:
             self.key_index(s)
             planes = self._planes[id(s.cat)]
         at = self._at
-        n = s.n
+        n: int = s.n
         hot: list[int] = []
         dense: list[float] = []
         np_ = len(SEAT_PLANES)
@@ -272,9 +272,9 @@ class NetworksEncoding:
         ng = len(ALL_GENRES)
         pass_at = at["pass track: column taken by relative seat (5: the solo opponent)"]
         order_at = at["turn order position of each relative seat"]
-        for pos, q in enumerate(s.order):
-            if q != OPP:
-                hot.append(order_at + ((q - seat) % n) * SEATS + pos)
+        for pos, who in enumerate(s.order):
+            if who != OPP:
+                hot.append(order_at + ((who - seat) % n) * SEATS + pos)
         mog = s.mog
         xs = s.extra.get("x")
         revealed = bool(s.extra.get("xr"))
@@ -288,16 +288,17 @@ class NetworksEncoding:
             q = (seat + r) % n
             pl = s.players[q]
             pp = planes[r * np_: r * np_ + np_]
-            lineup_show, attached = pp[0], pp[1]
-            n_att = [0.0] * SLOTS
-            viewers = [0.0] * SLOTS
+            lineup_show: list[int] = pp[0]
+            attached: list[int] = pp[1]
+            n_att: list[float] = [0.0] * SLOTS
+            viewers: list[float] = [0.0] * SLOTS
             for i, sh in enumerate(pl.lineup):
                 if sh is None:
                     continue
                 hot.append(lineup_show[sh.cid])
                 hot += [attached[c] for c, _rot in sh.atts]
                 hot.append(genre_at + (r * SLOTS + i) * ng + g_index[sh.genre])
-                hot.append(row_at + (r * SLOTS + i) * 4 + min(sh.row, 3))
+                hot.append(row_at + (r * SLOTS + i) * 4 + sh.row)
                 n_att[i] = float(len(sh.atts))
                 viewers[i] = V.show_viewers(s, q, sh) / 10
             green = pp[2]
