@@ -9,7 +9,7 @@ can offer, with cards named by their catalogue id instead of their index (``star
 the engine's ``star:<index of STAR-41>``), for the base cards, Telly Time's shows, the Moguls and
 the Executive boards together: one vocabulary for every option combination. The same key means
 the same index in every decision (``slot:2`` picks the Late Night slot whether a production or
-Writeoff asks); the pending decision's kind is part of the observation. Nothing is factorised
+Writeoff asks; Moguls, too, are named by id: ``mogul:MOG-03``); the pending decision's kind is part of the observation. Nothing is factorised
 except one case: a production's keys carry no cost or amount, and Pilot Season's ``keep:A,B``
 is one entry per unordered pair of the 20 pilot cards (190 entries). :func:`vocabulary_templates`
 lists every template with the cards it ranges over (``docs/rl.md`` prints it).
@@ -72,7 +72,7 @@ def vocabulary_templates() -> list[tuple[str, list[str]]]:
     attachable = stars + ads
     non_show = stars + ads + nets
     slots = [str(i) for i in range(SLOTS)]
-    moguls = [str(j) for j in range(len(cat.moguls.mogul))] if cat.moguls is not None else []
+    moguls = [m.id for m in cat.moguls.mogul] if cat.moguls is not None else []
     pilot = sorted(cat.pilot)
     pairs = [f"{ids[a]},{ids[b]}" for a, b in combinations(pilot, 2)]
     boards = [f"{b.id}:{side}" for b in X.EX.boards for side in (0, 1)]
@@ -178,6 +178,8 @@ class NetworksEncoding:
         if got is None:
             index_of = {c.id: i for i, c in enumerate(cat.cards)}
             unknown = [cid for cid in index_of if cid not in self._uid]
+            if cat.moguls is not None:  # Moguls by id too (the engine's keys number them)
+                index_of.update({m.id: j for j, m in enumerate(cat.moguls.mogul)})
             if unknown:
                 raise ValueError(f"the card set has cards the action vocabulary v{self.version} does not know "
                                  f"({', '.join(unknown[:5])}): the environments play the standard cards only")

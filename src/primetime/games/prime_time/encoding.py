@@ -235,7 +235,10 @@ class PrimeTimeEncoding:
         outbid = 0.0
         if mine and top is not None:
             if top[1] != seat:  # a simultaneous decision: the seat's own step
-                top = next(t for t in reversed(stack) if t[0] == top[0] and t[1] == seat)
+                for i in range(len(stack) - 1, -1, -1):
+                    if stack[i][0] == top[0] and stack[i][1] == seat:
+                        top = stack[i]
+                        break
             kind = top[0]
             hot.append(at["pending kind (own decision)"] + DECISIONS.index(kind))
             if kind == "amount" or kind == "outbid":
