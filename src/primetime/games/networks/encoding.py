@@ -9,9 +9,11 @@ can offer, with cards named by their catalogue id instead of their index (``star
 the engine's ``star:<index of STAR-41>``), for the base cards, Telly Time's shows, the Moguls and
 the Executive boards together: one vocabulary for every option combination. The same key means
 the same index in every decision (``slot:2`` picks the Late Night slot whether a production or
-Writeoff asks; Moguls, too, are named by id: ``mogul:MOG-03``); the pending decision's kind is part of the observation. Nothing is factorised
-except one case: a production's keys carry no cost or amount, and Pilot Season's ``keep:A,B``
-is one entry per unordered pair of the 20 pilot cards (190 entries). :func:`vocabulary_templates`
+Writeoff asks); the pending decision's kind is part of the observation. Moguls are named by id
+too (``mogul:MOG-03``). No key carries a free amount (Telly Time's Quiz spend is ``quiz:0`` ..
+``quiz:5``), so nothing needs factorising: Pilot Season's ``keep:A,B`` is one entry per unordered
+pair of the 20 pilot cards (190 entries), and an Add/Replace names its timeslot and the card it
+replaces (``rep:<slot>:<card>``, ``:pay`` to pay a promo ad upright). :func:`vocabulary_templates`
 lists every template with the cards it ranges over (``docs/rl.md`` prints it).
 
 **The observation** is what :func:`primetime.games.networks.ruleset.view` shows the seat, read
