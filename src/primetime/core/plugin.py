@@ -87,7 +87,7 @@ class SearchAdapter(ABC):
 
 class Encoding(Protocol):
     """A game for learning agents (:mod:`primetime.envs`): a fixed action vocabulary and a fixed-size
-    observation of what one seat may see.  It returns plain lists; the environments build the arrays."""
+    observation of what one seat may see.  It returns bytes and a list; the environments build the arrays."""
 
     game: str
     version: int  # the action vocabulary's version: a change of meaning or order is a new version
@@ -101,8 +101,8 @@ class Encoding(Protocol):
         """The engine's option keys in ``state``'s card set -> vocabulary index."""
         ...
 
-    def observe(self, state: Any, seat: int) -> tuple[list[int], list[float]]:
-        """``(indexes of the one-hot part set to 1, the dense block)`` of what ``seat`` may see."""
+    def observe(self, state: Any, seat: int) -> tuple[bytearray, list[float]]:
+        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see."""
         ...
 
 

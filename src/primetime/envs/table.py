@@ -124,9 +124,10 @@ class Table:
 
     def observe(self, seat: int) -> np.ndarray:
         hot, dense = self.encoding.observe(self.state, seat)
-        obs = np.zeros(self.obs_size, dtype=np.float32)
-        obs[hot] = 1.0
-        obs[self._hot_size:] = dense
+        obs = np.empty(self.obs_size, dtype=np.float32)
+        h = self._hot_size
+        obs[:h] = np.frombuffer(hot, dtype=np.uint8)
+        obs[h:] = dense
         return obs
 
     def key_of(self, seat: int, action: int) -> str:

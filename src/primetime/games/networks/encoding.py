@@ -23,8 +23,8 @@ offer, Executive offer, Mogul offer or bonus draw (``tests/envs`` re-deals exact
 game's hidden-information variant and checks that no observation changes). Seats are relative:
 block 0 is the observing seat, block 1 the next seat, and so on.
 
-The encoder returns plain lists (indexes set to 1 and a dense block of numbers); the caller builds
-the array, so the game needs nothing but the core.
+The encoder returns the one-hot part as bytes (0 or 1 each) and the dense part as a list of
+numbers; the caller builds the array, so the game needs nothing but the core.
 """
 
 from __future__ import annotations
@@ -208,67 +208,76 @@ class NetworksEncoding:
                 *[f"slot {i}: attachments" for i in range(SLOTS)], *[f"slot {i}: viewers / 10" for i in range(SLOTS)])]
         return names
 
-    def observe(self, s: NetState, seat: int) -> tuple[list[int], list[float]]:
-        """``(indexes set to 1, the dense block)`` of what ``seat`` may see in ``s``."""
+    def observe(self, s: NetState, seat: int) -> tuple[bytearray, list[float]]:
+        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see in ``s``."""
         planes = self._planes.get(id(s.cat))
         if planes is None:
             self.key_index(s)
             planes = self._planes[id(s.cat)]
         at = self._at
         n: int = s.n
-        hot: list[int] = []
+        hot = bytearray(self.hot_size)
         dense: list[float] = []
         np_ = len(SEAT_PLANES)
         shared = SEATS * np_
         # ---- shared card planes
         display = planes[shared]
         for row in s.display:
-            hot += [display[c] for c in row]
+            for c in row:
+                hot[display[c]] = 1
         discard = planes[shared + 1]
         for row in s.discards:
-            hot += [discard[c] for c in row]
+            for c in row:
+                hot[discard[c]] = 1
         stack = s.stack
         waiting = F.pending_players(s) if stack else []
         mine = seat in waiting
         top = stack[-1] if stack else None
         if s.phase == "pilot":
-            hot += [planes[shared + 2][c] for c in s.pilot[seat]]
+            for c in s.pilot[seat]:
+                hot[planes[shared + 2][c]] = 1
         kind = top[0] if top is not None else ""
         if mine and top is not None:
-            hot.append(at["pending kind (own decision)"] + KINDS.index(kind))
+            hot[at["pending kind (own decision)"] + KINDS.index(kind)] = 1
             if kind == "bonus":
-                hot += [planes[shared + 3][c] for c in top[2]]
+                for c in top[2]:
+                    hot[planes[shared + 3][c]] = 1
             elif kind == "talent":
-                hot += [planes[shared + 3][c] for c in top[3]]
+                for c in top[3]:
+                    hot[planes[shared + 3][c]] = 1
             elif kind == "att_target":
-                hot.append(planes[shared + 6][top[2]])
+                hot[planes[shared + 6][top[2]]] = 1
             elif kind == "pick":
-                hot.append(at["pending pick"] + PICKS.index(top[2]))
+                hot[at["pending pick"] + PICKS.index(top[2])] = 1
                 arg = top[3]
                 if top[2] in ("c_suite", "exclusive", "onset"):
-                    hot += [planes[shared + 7][c] for c in arg]
+                    for c in arg:
+                        hot[planes[shared + 7][c]] = 1
             elif kind == "mogul":
                 base = at["own mogul offer"]
-                hot += [base + j for j in top[2]]
+                for j in top[2]:
+                    hot[base + j] = 1
             elif kind == "x_choose":
                 base = at["own executive offer"]
-                hot += [base + i for i in X.offer(s, seat)]
+                for i in X.offer(s, seat):
+                    hot[base + i] = 1
             pr = s.prod
             if pr is not None and pr["p"] == seat:
-                hot.append(planes[shared + 4][pr["show"]])
-                hot += [planes[shared + 5][c] for c in pr["atts"]]
+                hot[planes[shared + 4][pr["show"]]] = 1
+                for c in pr["atts"]:
+                    hot[planes[shared + 5][c]] = 1
         if top is not None:
             p = top[1]
-            hot.append(at["pending player (relative; 5: the solo opponent)"] + (SEATS if p == OPP else (p - seat) % n))
+            hot[at["pending player (relative; 5: the solo opponent)"] + (SEATS if p == OPP else (p - seat) % n)] = 1
         if s.phase in PHASES:
-            hot.append(at["phase"] + PHASES.index(s.phase))
-        hot.append(at["players"] + n - 1)
+            hot[at["phase"] + PHASES.index(s.phase)] = 1
+        hot[at["players"] + n - 1] = 1
         opts = s.opts
         base = at["options: telly_time, moguls, executives, simplified pilot, low to high"]
         for i, on in enumerate((opts.get("telly_time"), opts.get("moguls"), opts.get("executives"),
                                 opts.get("pilot") == "simplified", opts.get("turn_order") == "low_to_high")):
             if on:
-                hot.append(base + i)
+                hot[base + i] = 1
         # ---- per relative seat
         genre_at = at["genre of each lineup slot, per relative seat"]
         row_at = at["season row of each lineup slot, per relative seat"]
@@ -278,7 +287,7 @@ class NetworksEncoding:
         order_at = at["turn order position of each relative seat"]
         for pos, who in enumerate(s.order):
             if who != OPP:
-                hot.append(order_at + ((who - seat) % n) * SEATS + pos)
+                hot[order_at + ((who - seat) % n) * SEATS + pos] = 1
         mog = s.mog
         xs = s.extra.get("x")
         revealed = bool(s.extra.get("xr"))
@@ -299,38 +308,49 @@ class NetworksEncoding:
             for i, sh in enumerate(pl.lineup):
                 if sh is None:
                     continue
-                hot.append(lineup_show[sh.cid])
-                hot += [attached[c] for c, _rot in sh.atts]
-                hot.append(genre_at + (r * SLOTS + i) * ng + g_index[sh.genre])
-                hot.append(row_at + (r * SLOTS + i) * 4 + sh.row)
+                hot[lineup_show[sh.cid]] = 1
+                for c, _rot in sh.atts:
+                    hot[attached[c]] = 1
+                hot[genre_at + (r * SLOTS + i) * ng + g_index[sh.genre]] = 1
+                hot[row_at + (r * SLOTS + i) * 4 + sh.row] = 1
                 n_att[i] = float(len(sh.atts))
                 viewers[i] = V.show_viewers(s, q, sh) / 10
             green = pp[2]
-            hot += [green[c] for c in pl.green]
+            for c in pl.green:
+                hot[green[c]] = 1
             reruns = pp[3]
-            hot += [reruns[c] for c in pl.reruns]
+            for c in pl.reruns:
+                hot[reruns[c]] = 1
             reserved = pp[4]
-            hot += [reserved[c] for c in pl.reserved]
+            for c in pl.reserved:
+                hot[reserved[c]] = 1
             if s.phase != "pilot" and s.pilot[q]:
                 to_produce = pp[5]
-                hot += [to_produce[c] for c in s.pilot[q]]
+                for c in s.pilot[q]:
+                    hot[to_produce[c]] = 1
             if pl.pass_col >= 0:
-                hot.append(pass_at + pl.pass_col * (SEATS + 1) + r)
+                hot[pass_at + pl.pass_col * (SEATS + 1) + r] = 1
             if mog is not None:
                 base = at["moguls owned, per relative seat"] + r * self.n_moguls
-                hot += [base + j for j in mog.owned[q]]
+                for j in mog.owned[q]:
+                    hot[base + j] = 1
                 base = at["moguls used, per relative seat"] + r * self.n_moguls
-                hot += [base + j for j in mog.used[q]]
+                for j in mog.used[q]:
+                    hot[base + j] = 1
             if xs is not None and xs[q] >= 0 and (revealed or q == seat):
-                hot.append(at["executive board and side, per relative seat (when seen)"] + (r * self.n_boards + xs[q]) * 2
-                           + int(s.extra["xs"][q]))
+                hot[at["executive board and side, per relative seat (when seen)"] + (r * self.n_boards + xs[q]) * 2
+                    + int(s.extra["xs"][q])] = 1
             if grid is not None:
                 m = int(grid[q])
                 base = at["genre grid squares filled, per relative seat"] + r * 9
-                hot += [base + i for i in range(9) if m >> i & 1]
+                for i in range(9):
+                    if m >> i & 1:
+                        hot[base + i] = 1
                 m = int(lines[q]) if lines is not None else 0
                 base = at["genre grid lines done, per relative seat"] + r * 8
-                hot += [base + i for i in range(8) if m >> i & 1]
+                for i in range(8):
+                    if m >> i & 1:
+                        hot[base + i] = 1
             scores = pl.scores
             net = V.upkeep_net(s, q)
             lineup_viewers = sum(viewers) * 10
@@ -340,10 +360,12 @@ class NetworksEncoding:
                       float(mog.limit[q]) if mog is not None else 0.0,
                       *[g / 5 for g in pl.genre], *n_att, *viewers]
         if s.solo and OPP in s.pass_order:
-            hot.append(pass_at + 0 * (SEATS + 1) + SEATS)
+            hot[pass_at + 0 * (SEATS + 1) + SEATS] = 1
         if mog is not None:
             base = at["mogul tokens on the genre tracks"]
-            hot += [base + i for i, t in enumerate(mog.tokens) if t]
+            for i, t in enumerate(mog.tokens):
+                if t:
+                    hot[base + i] = 1
         acted = float(top[2]) if mine and top is not None and kind == "turn" else 0.0
         talent_left = float(top[2]) if mine and top is not None and kind == "talent" else 0.0
         pick_n = len(top[3]) / 5 if mine and top is not None and kind == "pick" and isinstance(top[3], tuple) else 0.0

@@ -156,14 +156,14 @@ class PrimeTimeEncoding:
         names += [f"own {d}: empty {c} spaces" for d in DAY_KEYS for c in SPACE_COLOURS]
         return names
 
-    def observe(self, s: PTState, seat: int) -> tuple[list[int], list[float]]:
-        """``(indexes set to 1, the dense block)`` of what ``seat`` may see in ``s``."""
+    def observe(self, s: PTState, seat: int) -> tuple[bytearray, list[float]]:
+        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see in ``s``."""
         at = self._at
         C = self.n_cards
         cat = s.cat
         n = s.n
         R = rules(s)
-        hot: list[int] = []
+        hot = bytearray(self.hot_size)
         dense: list[float] = []
         stack = s.stack
         top = stack[-1] if stack else None
@@ -172,15 +172,21 @@ class PrimeTimeEncoding:
         me = s.players[seat]
         # ---- cards
         base = at["own hand"]
-        hot += [base + c for c in me.shows]
-        hot += [base + c for c in me.talents]
+        for c in me.shows:
+            hot[base + c] = 1
+        for c in me.talents:
+            hot[base + c] = 1
         base = at["own face-down talents"]
-        hot += [base + c for c in me.facedown]
+        for c in me.facedown:
+            hot[base + c] = 1
         base = at["own starting offer"]
-        hot += [base + c for c in me.offer]
+        for c in me.offer:
+            hot[base + c] = 1
         base = at["discards"]
-        hot += [base + c for c in s.show_disc]
-        hot += [base + c for c in s.tal_disc]
+        for c in s.show_disc:
+            hot[base + c] = 1
+        for c in s.tal_disc:
+            hot[base + c] = 1
         spaces_at = at["card on show space 0"]
         bidder_at = at["high bidder (relative) per space"]
         space_dense: list[float] = []
@@ -194,13 +200,13 @@ class PrimeTimeEncoding:
                 sp = k0 + i
                 c = row[i] if i < len(row) else -1
                 if c >= 0:
-                    hot.append(spaces_at + sp * C + c)
+                    hot[spaces_at + sp * C + c] = 1
                 bids = bids_k[i] if i < len(bids_k) else []
                 own = 0.0
                 high = 0.0
                 if bids:
                     q, a = bids[-1]
-                    hot.append(bidder_at + sp * SEATS + (q - seat) % n)
+                    hot[bidder_at + sp * SEATS + (q - seat) % n] = 1
                     high = a / 16
                     for q2, _a in bids:
                         if q2 == seat:
@@ -209,28 +215,34 @@ class PrimeTimeEncoding:
                                 len(bids) / 3, high, own]
             k0 += self.n_spaces[k]
         base = at["clients on the board"]
-        hot += [base + c for c in s.clients]
+        for c in s.clients:
+            hot[base + c] = 1
         base = at["clients discarded"]
-        hot += [base + c for c in s.client_disc]
+        for c in s.client_disc:
+            hot[base + c] = 1
         base = at["boardroom face up"]
-        hot += [base + b for b in s.br_up if b >= 0]
+        for b in s.br_up:
+            if b >= 0:
+                hot[base + b] = 1
         base = at["boardroom discarded"]
-        hot += [base + b for b in s.br_disc]
+        for b in s.br_disc:
+            hot[base + b] = 1
         base = at["forecast cube colour per row and day"]
         for r_, frow in enumerate(s.forecast[:3]):
             for d in range(min(s.days, DAYS)):
                 col = frow[d]
                 if col >= 0:
-                    hot.append(base + (r_ * DAYS + d) * len(COLOURS) + col)
+                    hot[base + (r_ * DAYS + d) * len(COLOURS) + col] = 1
         acts = [0.0] * (len(ACTIONS) * SEATS)
         for a_i, taken in enumerate((s.rd, s.archives, s.golf, s.pr, s.hr)):
             for q in taken:
                 acts[a_i * SEATS + (q - seat) % n] += 1 / 3
         # ---- the pending decision
         if top is not None:
-            hot.append(at["pending player (relative)"] + (top[1] - seat) % n)
+            hot[at["pending player (relative)"] + (top[1] - seat) % n] = 1
             base = at["waiting players (relative)"]
-            hot += [base + (q - seat) % n for q in waiting]
+            for q in waiting:
+                hot[base + (q - seat) % n] = 1
         stage = 0.0
         outbid = 0.0
         if mine and top is not None:
@@ -240,37 +252,39 @@ class PrimeTimeEncoding:
                         top = stack[i]
                         break
             kind = top[0]
-            hot.append(at["pending kind (own decision)"] + DECISIONS.index(kind))
+            hot[at["pending kind (own decision)"] + DECISIONS.index(kind)] = 1
             if kind == "amount" or kind == "outbid":
-                hot.append(at["pending space (amount, outbid)"] + (0 if top[2] == 0 else self.n_spaces[0]) + top[3])
+                hot[at["pending space (amount, outbid)"] + (0 if top[2] == 0 else self.n_spaces[0]) + top[3]] = 1
                 if kind == "outbid":
                     outbid = top[4] / 16
             elif kind == "cube":
-                hot.append(at["pending day (cube, pr_to, pr_swap2)"] + top[2])
+                hot[at["pending day (cube, pr_to, pr_swap2)"] + top[2]] = 1
                 stage = float(top[3])
             elif kind == "pr_to":
                 if top[2] == "pool":
-                    hot.append(at["pending day (cube, pr_to, pr_swap2)"] + top[3])
-                    hot.append(at["pending colour (pr_swap2, pr_to from a pool)"] + top[4])
+                    hot[at["pending day (cube, pr_to, pr_swap2)"] + top[3]] = 1
+                    hot[at["pending colour (pr_swap2, pr_to from a pool)"] + top[4]] = 1
                 else:
-                    hot.append(at["pending day (cube, pr_to, pr_swap2)"] + top[4])
+                    hot[at["pending day (cube, pr_to, pr_swap2)"] + top[4]] = 1
             elif kind == "pr_swap2":
-                hot.append(at["pending day (cube, pr_to, pr_swap2)"] + top[2])
-                hot.append(at["pending colour (pr_swap2, pr_to from a pool)"] + top[3])
+                hot[at["pending day (cube, pr_to, pr_swap2)"] + top[2]] = 1
+                hot[at["pending colour (pr_swap2, pr_to from a pool)"] + top[3]] = 1
             elif kind == "sched":
                 mask = int(top[2])
                 base = at["own moved days (schedule)"]
-                hot += [base + d for d in range(DAYS) if mask >> d & 1]
+                for d in range(DAYS):
+                    if mask >> d & 1:
+                        hot[base + d] = 1
         if s.phase in PHASES:
-            hot.append(at["phase"] + PHASES.index(s.phase))
-        hot.append(at["players"] + n - 1)
+            hot[at["phase"] + PHASES.index(s.phase)] = 1
+        hot[at["players"] + n - 1] = 1
         if s.opts.get("bonds"):
-            hot.append(at["options: bonds, simultaneous"])
+            hot[at["options: bonds, simultaneous"]] = 1
         if s.opts.get("simultaneous"):
-            hot.append(at["options: bonds, simultaneous"] + 1)
+            hot[at["options: bonds, simultaneous"] + 1] = 1
         base = at["turn order position of each relative seat"]
         for pos, q in enumerate(s.order):
-            hot.append(base + ((q - seat) % n) * SEATS + pos)
+            hot[base + ((q - seat) % n) * SEATS + pos] = 1
         # ---- every seat, relative
         screen = s.screen
         kind_at = at["guide day kind (none, show, re-run, canceled) per relative seat and day"]
@@ -292,19 +306,19 @@ class PrimeTimeEncoding:
             for d in range(DAYS):
                 sl = guide[d] if d < len(guide) else None
                 if sl is None:
-                    hot.append(kind_at + (r * DAYS + d) * 4)
+                    hot[kind_at + (r * DAYS + d) * 4] = 1
                     days += _EMPTY_DAY
                     continue
                 show = sl.show
-                hot.append(kind_at + (r * DAYS + d) * 4 + (3 if show == NOSHOW else 2 if show == RERUN else 1))
+                hot[kind_at + (r * DAYS + d) * 4 + (3 if show == NOSHOW else 2 if show == RERUN else 1)] = 1
                 if show >= 0:
-                    hot.append(gbase + show)
+                    hot[gbase + show] = 1
                     if r == 0:
-                        hot.append(own_day_at + d * C + show)
+                        hot[own_day_at + d * C + show] = 1
                 for t in sl.talents:
-                    hot.append(gbase + t)
+                    hot[gbase + t] = 1
                     if r == 0:
-                        hot.append(own_day_at + d * C + t)
+                        hot[own_day_at + d * C + t] = 1
                 by_colour = [0.0] * len(COLOURS)
                 for card in sl.cubes:
                     for col in card:
@@ -319,7 +333,8 @@ class PrimeTimeEncoding:
                       float(len(pl.clients))]
             seats += days
             base = at["clients won, per relative seat"] + r * self.n_clients
-            hot += [base + c for c in pl.clients]
+            for c in pl.clients:
+                hot[base + c] = 1
         empty: list[float] = []
         for d in range(DAYS):
             free = [0.0] * len(SPACE_COLOURS)
