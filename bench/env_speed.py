@@ -39,7 +39,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import numpy as np  # noqa: E402
 from engine_speed import CLOCKS, Missing, Row, _peer_picker, engine_build, pin, run_interleaved  # noqa: E402
 
 PLAYERS = 4
@@ -61,7 +60,7 @@ def aec_loop(make: Callable[[], Any], seed: int) -> Callable[[int], int]:
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[pick(len(legal))]))
             n += 1
         return n
@@ -79,7 +78,7 @@ def parallel_loop(make: Callable[[], Any], seed: int) -> Callable[[int], int]:
         while env.agents:
             actions = {}
             for agent in env.agents:
-                legal = np.flatnonzero(obs[agent]["action_mask"])
+                legal = obs[agent]["action_mask"].nonzero()[0]
                 if len(legal):
                     actions[agent] = int(legal[pick(len(legal))])
             obs, _r, _t, _tr, _i = env.step(actions)
@@ -97,7 +96,7 @@ def gym_loop(make: Callable[[], Any], seed: int) -> Callable[[int], int]:
         env.reset(seed=i)
         n = 0
         while True:
-            legal = np.flatnonzero(env.action_masks())
+            legal = env.action_masks().nonzero()[0]
             _obs, _reward, term, trunc, _info = env.step(int(legal[pick(len(legal))]))
             n += 1
             if term or trunc:

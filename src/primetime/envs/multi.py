@@ -65,7 +65,7 @@ class GameAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.table.waiting()[0]]
+        self.agent_selection = self.possible_agents[self.table.first_waiting()]
 
     def _not_reset(self) -> None:
         raise RuntimeError("the environment must be reset() before it is used")
@@ -107,10 +107,9 @@ class GameAEC(AECEnv):
             self._end({a: 1.0 if self._seat[a] in winners else -1.0 for a in self.agents})
             for a in self.agents:
                 self.infos[a] = table.result_info(self._seat[a])
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self.possible_agents[table.waiting()[0]]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+        else:  # no reward before the end: the rewards stay the zeros of reset
+            self.agent_selection = self.possible_agents[table.first_waiting()]
 
     def _end(self, rewards: dict[str, float]) -> None:
         self.rewards = rewards

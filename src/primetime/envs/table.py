@@ -98,6 +98,10 @@ class Table:
         """Every seat that may decide now (more than one only in a simultaneous decision); first pending first."""
         return list(self.ruleset.pending_players(self.state))
 
+    def first_waiting(self) -> int:
+        """The first pending seat (the one whose step is on top)."""
+        return int(self.ruleset.current_player(self.state))
+
     def legal(self, seat: int) -> tuple[list[str], list[int]]:
         """``seat``'s legal keys now and their vocabulary indexes (empty if it has nothing to decide)."""
         if self._legal_at != self.steps:
