@@ -142,6 +142,10 @@ class NetworksEncoding:
         self.n_boards = len(X.EX.boards)
         self._keys: dict[int, dict[str, int]] = {}
         self._planes: dict[int, list[list[int]]] = {}
+        self._base = b""  # the one-hot bytes of the display and discards below (see observe)
+        self._base_cat = -1
+        self._base_display: list[list[int]] = []
+        self._base_discards: list[list[int]] = []
         # The layout: card planes, then one-hot blocks, then the dense block.
         blocks: list[tuple[str, int]] = []
         for r in range(SEATS):
@@ -199,13 +203,13 @@ class NetworksEncoding:
     def _dense_names(self) -> list[str]:
         names = ["round / 4", "round scores so far / 4", "decks: show / 50", "decks: star / 50", "decks: ad / 50",
                  "decks: network / 30", "own decision: actions taken this turn", "solo opponent's deck / 10",
-                 "solo opponent parked", "moguls: deck / 15", "talent agency draws left", "pick choices / 5"]
+                 "solo opponent parked", "moguls: deck / 15", "talent agency draws left", "pick choices / 5",
+                 "own forecast: viewers / 30", "own forecast: upkeep / 10", *[f"own slot {i}: viewers / 10" for i in range(SLOTS)]]
         for r in range(SEATS):
             names += [f"seat+{r} {x}" for x in (
                 "in the game", "cash / 20", "score / 50", "last round's score / 30", "passed", "pass column / 5",
-                "pass viewers / 10", "forecast viewers / 30", "forecast upkeep / 10", "green room size / 10",
-                "quiz viewers / 5", "mogul limit", *[f"genre track {g} / 5" for g in range(6)],
-                *[f"slot {i}: attachments" for i in range(SLOTS)], *[f"slot {i}: viewers / 10" for i in range(SLOTS)])]
+                "pass viewers / 10", "green room size / 10", "quiz viewers / 5", "mogul limit",
+                *[f"genre track {g} / 5" for g in range(6)], *[f"slot {i}: attachments" for i in range(SLOTS)])]
         return names
 
     def observe(self, s: NetState, seat: int) -> tuple[bytearray, list[float]]:
@@ -216,19 +220,27 @@ class NetworksEncoding:
             planes = self._planes[id(s.cat)]
         at = self._at
         n: int = s.n
-        hot = bytearray(self.hot_size)
         dense: list[float] = []
         np_ = len(SEAT_PLANES)
         shared = SEATS * np_
-        # ---- shared card planes
-        display = planes[shared]
-        for row in s.display:
-            for c in row:
-                hot[display[c]] = 1
-        discard = planes[shared + 1]
-        for row in s.discards:
-            for c in row:
-                hot[discard[c]] = 1
+        # ---- shared card planes: the display and the discards change seldom, so their bytes are
+        # kept and copied while both are the same (compared by value: the rules change them in place)
+        if id(s.cat) == self._base_cat and s.display == self._base_display and s.discards == self._base_discards:
+            hot = bytearray(self._base)
+        else:
+            hot = bytearray(self.hot_size)
+            display = planes[shared]
+            for row in s.display:
+                for c in row:
+                    hot[display[c]] = 1
+            discard = planes[shared + 1]
+            for row in s.discards:
+                for c in row:
+                    hot[discard[c]] = 1
+            self._base = bytes(hot)
+            self._base_cat = id(s.cat)
+            self._base_display = [list(row) for row in s.display]
+            self._base_discards = [list(row) for row in s.discards]
         stack = s.stack
         waiting = F.pending_players(s) if stack else []
         mine = seat in waiting
@@ -304,7 +316,6 @@ class NetworksEncoding:
             lineup_show: list[int] = pp[0]
             attached: list[int] = pp[1]
             n_att: list[float] = [0.0] * SLOTS
-            viewers: list[float] = [0.0] * SLOTS
             for i, sh in enumerate(pl.lineup):
                 if sh is None:
                     continue
@@ -314,7 +325,6 @@ class NetworksEncoding:
                 hot[genre_at + (r * SLOTS + i) * ng + g_index[sh.genre]] = 1
                 hot[row_at + (r * SLOTS + i) * 4 + sh.row] = 1
                 n_att[i] = float(len(sh.atts))
-                viewers[i] = V.show_viewers(s, q, sh) / 10
             green = pp[2]
             for c in pl.green:
                 hot[green[c]] = 1
@@ -352,13 +362,10 @@ class NetworksEncoding:
                     if m >> i & 1:
                         hot[base + i] = 1
             scores = pl.scores
-            net = V.upkeep_net(s, q)
-            lineup_viewers = sum(viewers) * 10
             dense += [1.0, pl.cash / 20, sum(scores) / 50, (scores[-1] if scores else 0) / 30, float(q in s.pass_order),
-                      (pl.pass_col + 1) / 5, pl.pass_viewers / 10, (lineup_viewers + pl.pass_viewers) / 30, net / 10,
-                      len(pl.green) / 10, (int(quiz[q]) if quiz is not None else 0) / 5,
-                      float(mog.limit[q]) if mog is not None else 0.0,
-                      *[g / 5 for g in pl.genre], *n_att, *viewers]
+                      (pl.pass_col + 1) / 5, pl.pass_viewers / 10, len(pl.green) / 10,
+                      (int(quiz[q]) if quiz is not None else 0) / 5, float(mog.limit[q]) if mog is not None else 0.0,
+                      *[g / 5 for g in pl.genre], *n_att]
         if s.solo and OPP in s.pass_order:
             hot[pass_at + 0 * (SEATS + 1) + SEATS] = 1
         if mog is not None:
@@ -369,12 +376,21 @@ class NetworksEncoding:
         acted = float(top[2]) if mine and top is not None and kind == "turn" else 0.0
         talent_left = float(top[2]) if mine and top is not None and kind == "talent" else 0.0
         pick_n = len(top[3]) / 5 if mine and top is not None and kind == "pick" and isinstance(top[3], tuple) else 0.0
-        head = [s.round / 4, len(s.players[seat].scores) / 4, len(s.decks[0]) / 50, len(s.decks[1]) / 50,
+        # the Forecast (public, but worked out by the rules at a cost): the observing seat's own
+        me = s.players[seat]
+        viewers: list[float] = [0.0] * SLOTS
+        lineup_viewers = 0
+        for i, sh in enumerate(me.lineup):
+            if sh is not None:
+                v = V.show_viewers(s, seat, sh)
+                lineup_viewers += v
+                viewers[i] = v / 10
+        head = [s.round / 4, len(me.scores) / 4, len(s.decks[0]) / 50, len(s.decks[1]) / 50,
                 len(s.decks[2]) / 50, len(s.decks[3]) / 30, acted, len(s.solo_deck) / 10 if s.solo else 0.0,
                 float(s.solo_parked) if s.solo else 0.0, len(mog.deck) / 15 if mog is not None else 0.0,
-                talent_left, pick_n]
+                talent_left, pick_n, (lineup_viewers + me.pass_viewers) / 30, V.upkeep_net(s, seat) / 10, *viewers]
         return hot, head + dense
 
 
 _GENRE_INDEX: Final = {g: i for i, g in enumerate(ALL_GENRES)}
-_EMPTY_SEAT: Final = [0.0] * (12 + 6 + 2 * SLOTS)
+_EMPTY_SEAT: Final = [0.0] * (10 + 6 + SLOTS)
