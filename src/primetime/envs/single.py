@@ -68,6 +68,9 @@ class VsBotsEnv(gym.Env[np.ndarray, np.int64]):
         self._seeds = SeedSequence()
         self._bots: dict[int, Any] = {}
         self._done = True
+        self._episode = 0
+        self._mask_at: tuple[int, int, bool] = (-1, -1, True)
+        self._mask_now = np.zeros(self.table.n_actions, dtype=bool)
 
     # ------------------------------------------------------------------ the game
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -75,6 +78,7 @@ class VsBotsEnv(gym.Env[np.ndarray, np.int64]):
         game_seed = self._seeds.next(seed)
         table = self.table
         table.new_game(game_seed)
+        self._episode += 1
         players = table.players
         self.seat = self.fixed_seat if self.fixed_seat is not None else Rng(game_seed).fork(17).below(players)
         others = [q for q in range(players) if q != self.seat]
@@ -103,13 +107,19 @@ class VsBotsEnv(gym.Env[np.ndarray, np.int64]):
         return {"action_mask": self._mask().astype(np.int8), "seat": self.seat}
 
     def _mask(self) -> np.ndarray:
-        if self._done or self.table.over():
-            return np.zeros(self.table.n_actions, dtype=bool)
-        return self.table.mask(self.seat).astype(bool)
+        """The learner's mask now (kept until the next step: ``info`` and ``action_masks()`` share it)."""
+        table = self.table
+        if self._mask_at != (self._episode, table.steps, self._done):
+            if self._done or table.over():
+                self._mask_now = np.zeros(table.n_actions, dtype=bool)
+            else:
+                self._mask_now = table.mask(self.seat).astype(bool)
+            self._mask_at = (self._episode, table.steps, self._done)
+        return self._mask_now
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now, as booleans (sb3-contrib's ``MaskablePPO``)."""
-        return self._mask()
+        """The legal actions now, as booleans (sb3-contrib's ``MaskablePPO``); a new array at every call."""
+        return self._mask().copy()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self._done:
