@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,fast]"
+	$(BIN)/python -m pip install --quiet -e ".[test,fast,rl]"
 	touch $@ $(STAMP)
 
 run: $(STAMP)

@@ -70,6 +70,9 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.core.invariants",
     "primetime.games.networks.invariants",
     "primetime.games.prime_time.invariants",
+    # the observation encoders of the learning environments (primetime.envs): their hot path
+    "primetime.games.networks.encoding",
+    "primetime.games.prime_time.encoding",
 )
 # C extensions built alongside, by module, with their sources (relative to the package folder)
 C_MODULES: dict[str, str] = {

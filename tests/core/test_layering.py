@@ -31,6 +31,8 @@ def test_the_import_contracts_hold() -> None:
 @pytest.mark.parametrize(("module", "line", "contract"), [
     ("core/game.py", "import primetime.bots.registry", "Layers: each imports only the layers below it"),
     ("cli/cards.py", "from primetime.games.networks import text", "Above the games, a game is reached only through its plugin"),
+    ("envs/table.py", "from primetime.games.networks import encoding", "Above the games, a game is reached only through its plugin"),
+    ("games/prime_time/encoding.py", "import primetime.envs.table", "A game imports only the core"),
     ("games/networks/text.py", "from primetime.games.prime_time import cards", "The games are independent of each other"),
     ("server/messages.py", "from primetime.server import hub", "No import circles anywhere in primetime"),
 ])

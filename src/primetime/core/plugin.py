@@ -17,7 +17,9 @@ games import only the core:
 * a **greedy policy** is any object with ``select(ruleset, state, player, keys) -> key``
   (:class:`Policy`); :mod:`primetime.bots` wraps it as the ``greedy`` bot;
 * a **search adapter** (:class:`SearchAdapter`) tells the game-agnostic information-set MCTS
-  of :mod:`primetime.bots.ismcts` what a public copy, a determinization and a reward are.
+  of :mod:`primetime.bots.ismcts` what a public copy, a determinization and a reward are;
+* an **encoding** (:class:`Encoding`) gives the learning environments of :mod:`primetime.envs`
+  the game's action vocabulary and its observation of one seat.
 """
 
 from __future__ import annotations
@@ -83,6 +85,27 @@ class SearchAdapter(ABC):
         """Each player's reward in [0, 1] for the (possibly unfinished) state."""
 
 
+class Encoding(Protocol):
+    """A game for learning agents (:mod:`primetime.envs`): a fixed action vocabulary and a fixed-size
+    observation of what one seat may see.  It returns bytes and a list; the environments build the arrays."""
+
+    game: str
+    version: int  # the action vocabulary's version: a change of meaning or order is a new version
+    actions: tuple[str, ...]  # the vocabulary: index -> a key with cards named by id
+    size: int  # the observation's length: ``hot_size`` one-hot entries, then the dense block
+    hot_size: int
+    hot_blocks: list[tuple[str, int]]  # the one-hot part, block by block: (what, length)
+    dense_names: list[str]  # the dense block, entry by entry
+
+    def key_index(self, state: Any) -> dict[str, int]:
+        """The engine's option keys in ``state``'s card set -> vocabulary index."""
+        ...
+
+    def observe(self, state: Any, seat: int) -> tuple[bytearray, list[float]]:
+        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see."""
+        ...
+
+
 def ahead_rewards(values: Sequence[float], margin: float) -> list[float]:
     """Each player's chance of being ahead: ``sigmoid((own - best other) / margin)``."""
     n = len(values)
@@ -131,6 +154,10 @@ class GamePlugin:
     # (module option names) -> a JSON-ready object, and -> rich tables.
     module_json: Callable[[list[str]], dict[str, Any]] | None = None
     module_tables: Callable[[list[str]], list[Any]] | None = None
+    # For learning agents (primetime.envs): () -> the game's Encoding, and (state, seat, rng) -> a copy
+    # of the state in which only what ``seat`` cannot see is re-dealt (the ``hidden`` invariant's variant).
+    encoding: Callable[[], Encoding] | None = None
+    hidden_variant: Callable[[Any, int, Rng], Any] | None = None
 
     def option_names(self) -> tuple[str, ...]:
         return tuple(self.options)

@@ -63,6 +63,8 @@ PLUGIN = GamePlugin(
     invariants=lazy(f"{HERE}.invariants:invariants"),
     option_checks=lazy(f"{HERE}.invariants:option_checks"),
     hidden_checks=lazy(f"{HERE}.invariants:hidden_checks"),
+    encoding=lazy(f"{HERE}.encoding:NetworksEncoding"),
+    hidden_variant=lazy(f"{HERE}.invariants:variant"),
     min_players=1,
     max_players=5,
 )

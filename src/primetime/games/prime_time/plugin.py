@@ -50,6 +50,8 @@ PLUGIN = GamePlugin(
     invariants=lazy(f"{HERE}.invariants:invariants"),
     option_checks=lazy(f"{HERE}.invariants:option_checks"),
     hidden_checks=lazy(f"{HERE}.invariants:hidden_checks"),
+    encoding=lazy(f"{HERE}.encoding:PrimeTimeEncoding"),
+    hidden_variant=lazy(f"{HERE}.invariants:variant"),
     min_players=2,
     max_players=4,
 )
