@@ -3,6 +3,6 @@ and the registry by name.  What a bot knows of a game comes from the game's plug
 
 from primetime.bots.base import Bot
 from primetime.bots.random_bot import RandomBot
-from primetime.bots.registry import BOTS, known_bots, make_bot
+from primetime.bots.registry import BOTS, check_bot, is_bot_name, known_bots, make_bot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "known_bots", "make_bot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "check_bot", "is_bot_name", "known_bots", "make_bot"]

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from primetime.bots.registry import known_bots
+from primetime.bots.registry import check_bot as registry_check_bot
 from primetime.core.game import Game
 from primetime.core.plugin import game_names, get_plugin
 
@@ -96,9 +96,10 @@ def sim_options(game: str, bonds: bool = False, simultaneous: bool = False, tell
 
 
 def check_bot(name: str) -> str:
-    if name not in known_bots():
-        raise fail(f"unknown bot {name!r}; known bots: {', '.join(known_bots())}")
-    return name
+    try:
+        return registry_check_bot(name)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
 
 
 def game_options(pilot: str, turn_order: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from primetime.bots.registry import known_bots, make_bot
+from primetime.bots.registry import is_bot_name, make_bot
 from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
 from primetime.core.errors import RecordError
 from primetime.core.game import Game, load_record, replay_record
@@ -75,7 +75,7 @@ def play(
         rec = read_record(resume)
         stored = (rec.get("cli") or {}).get("bots")
         if isinstance(stored, dict):
-            bot_names = {int(k): str(v) for k, v in stored.items() if str(v) in known_bots()}
+            bot_names = {int(k): str(v) for k, v in stored.items() if is_bot_name(str(v))}
         else:
             n = len(g.players)
             bot_names = {s: bot for s in range(n - min(bots, n), n)}

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from primetime.cli.app import app
+from primetime.cli.app import app, fail
 
 
 @app.command()
@@ -15,8 +15,16 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     data: Annotated[Path, typer.Option("--data", help="Folder for the SQLite database (unless PRIMETIME_DATABASE_URL is set).")] = Path("data"),
+    policy: Annotated[
+        list[str] | None,
+        typer.Option("--policy", help="Offer a trained policy as a bot (policy:PATH; the train extra); repeat for more. "
+                                      "Added to PRIMETIME_POLICIES."),
+    ] = None,
 ) -> None:
     """Start the web server (lobby, tables, play in the browser) and print its URL."""
     from primetime.server.cli import serve as run_server
 
-    run_server(host, port, str(data))
+    try:
+        run_server(host, port, str(data), list(policy or []))
+    except ValueError as exc:
+        raise fail(str(exc)) from None

@@ -68,7 +68,7 @@ def tournament_command(
     options = sim_options(game, bonds, simultaneous, telly_time=telly_time, moguls=moguls, executives=executives)
     con = out()
     try:
-        lineup = parse_lineup(bots, players)
+        lineup = parse_lineup(bots, players, game)
         if games < 1:
             raise ValueError("--games must be at least 1")
         check_backend(backend, workers)

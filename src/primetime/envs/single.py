@@ -27,7 +27,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from primetime.bots.registry import known_bots, make_bot
+from primetime.bots.registry import check_bot, make_bot
 from primetime.core.rng import Rng
 from primetime.envs.table import IllegalAction, SeedSequence, Table
 
@@ -55,9 +55,8 @@ class VsBotsEnv(gym.Env[np.ndarray, np.int64]):
             names = names * others
         if len(names) != others and not (others == 0 and names in ([""], [])):
             raise ValueError(f"bots: name one bot for all {others} other seats or one for each, not {len(names)}")
-        for b in names if others else []:
-            if b not in known_bots():
-                raise ValueError(f"unknown bot {b!r}; known bots: {', '.join(known_bots())}")
+        for b in dict.fromkeys(names if others else []):
+            check_bot(b, game)  # a ValueError naming the problem (an unknown name, a policy that cannot play)
         self.bot_names = names if others else []
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat={seat!r}: a seat from 0 to {players - 1}, or None to draw it from each game's seed")

@@ -78,6 +78,13 @@ BOT_LABELS = {"random": "Beginner (plays at random)", "greedy": "Casual (greedy:
               "mcts:easy": "Good (searches ahead, quick)", "mcts:normal": "Strong (searches ahead)",
               "mcts:hard": "Expert (searches ahead, slow)"}
 BOT_ALIASES = frozenset({"mcts"})
+
+
+def bot_label(level: str) -> str:
+    if level.startswith("policy:"):
+        return f"Trained policy ({Path(level[len('policy:'):]).name})"
+    return BOT_LABELS.get(level, level)
+
 SEAT_COOKIE = "pt_seat_"
 YEAR = 365 * 24 * 3600
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
@@ -234,9 +241,10 @@ def create_app(settings: Settings | None = None) -> Guard:
             raise ApiError(404, "no such table")
         return rt
 
-    def bot_levels() -> list[dict[str, str]]:
-        """The bots a seat may be given (every bot plays every game served here)."""
-        return [{"id": lv, "label": BOT_LABELS.get(lv, lv)} for lv in hub.levels if lv not in BOT_ALIASES]
+    def bot_levels(game: str = GAME) -> list[dict[str, str]]:
+        """The bots a seat may be given at a table of ``game`` (every known bot plays every game served
+        here; a trained policy plays its own game)."""
+        return [{"id": lv, "label": bot_label(lv)} for lv in hub.levels_for(game) if lv not in BOT_ALIASES]
 
     def games_offered() -> list[dict[str, Any]]:
         """The games a table can be created for, with their player counts, options and bots (from their plugins)."""
@@ -244,7 +252,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         for plugin in plugins():
             out.append({"id": plugin.name, "label": plugin.short, "min_players": plugin.min_players,
                         "max_players": min(plugin.max_players, MAX_SEATS), "options": plugin.options,
-                        "bots": bot_levels()})
+                        "bots": bot_levels(plugin.name)})
         return out
 
     # ------------------------------------------------------------------ pages

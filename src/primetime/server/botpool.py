@@ -29,6 +29,28 @@ def bot_levels() -> list[str]:
         return ["first"]
 
 
+def policy_levels(paths: list[str]) -> dict[str, list[str]]:
+    """``policy:PATH`` for each trained policy served, with the games it plays; a ``ValueError`` naming the
+    problem (a missing file or ``train`` extra, a file that is no policy, a policy of no game served)."""
+    from primetime.bots.registry import check_bot
+    from primetime.core.plugin import game_names
+
+    out: dict[str, list[str]] = {}
+    for path in paths:
+        name = check_bot(f"policy:{path}")
+        games = []
+        for game in game_names():
+            try:
+                check_bot(name, game)
+            except ValueError:
+                continue
+            games.append(game)
+        if not games:
+            raise ValueError(f"{name}: a policy of none of the games served ({', '.join(game_names())})")
+        out[name] = games
+    return out
+
+
 def bot_seed(table_seed: int, seat: int, seq: int) -> int:
     return (table_seed * 1_000_003 + seat * 7_919 + seq * 104_729) & _MASK
 

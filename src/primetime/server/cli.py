@@ -8,10 +8,12 @@ import os
 from pathlib import Path
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data") -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policies: list[str] | None = None) -> None:
     """Run the server until interrupted; prints the URL to open.
 
     Storage is SQLite in ``data`` unless ``PRIMETIME_DATABASE_URL=postgresql://...`` is set.
+    ``policies``: trained policies offered as bots (``policy:PATH``), beside ``PRIMETIME_POLICIES``'s; a
+    policy that cannot be loaded stops the start with a ``ValueError`` naming the problem.
     """
     import uvicorn
 
@@ -21,6 +23,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data") -> None
     logging.basicConfig(level=os.environ.get("PRIMETIME_LOG_LEVEL", "INFO").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings(data_dir=Path(data))
+    settings.policies += [p for p in policies or [] if p not in settings.policies]
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     storage = "PostgreSQL" if settings.database_url else f"SQLite in {Path(data).resolve()}"
@@ -35,8 +38,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--data", default="data", help="folder for the SQLite database (default: data)")
+    ap.add_argument("--policy", action="append", default=[], help="offer a trained policy as a bot (policy:PATH); repeat for more")
     args = ap.parse_args(argv)
-    serve(args.host, args.port, args.data)
+    try:
+        serve(args.host, args.port, args.data, args.policy)
+    except ValueError as exc:
+        ap.exit(2, f"error: {exc}\n")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ class Settings:
     bot_delay: float = field(default_factory=lambda: _float("PRIMETIME_BOT_DELAY", 0.7))
     #: Processes that run bot decisions (0: a thread instead).
     bot_workers: int = field(default_factory=lambda: _int("PRIMETIME_BOT_WORKERS", _default_bot_workers()))
+    #: Trained policies offered as bots (``policy:PATH`` each): ``PRIMETIME_POLICIES=a.zip,b.zip`` or
+    #: ``primetime serve --policy PATH``; each needs the ``train`` extra and is checked at start.
+    policies: list[str] = field(default_factory=lambda: [p.strip() for p in os.environ.get("PRIMETIME_POLICIES", "").split(",") if p.strip()])
     #: How often a process re-reads the versions of the games it serves (PostgreSQL
     #: notifications only make this faster; polling makes a lost notification harmless).
     poll_interval: float = field(default_factory=lambda: _float("PRIMETIME_POLL_INTERVAL", 2.0))

@@ -86,7 +86,8 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = threading.Event()
         self._listener: threading.Thread | None = None
-        self.levels = botpool.bot_levels()
+        self.policies = botpool.policy_levels(settings.policies)  # trained policies and the games each plays
+        self.levels = botpool.bot_levels() + list(self.policies)
         self._broken: set[str] = set()
         self.group = GroupSync(store.flush) if store.group_commit else None
         self.chat_limit = Limiter(settings.rate_chat, "chat messages", who="you")
@@ -543,8 +544,12 @@ class Hub:
         idle = self.settings.idle_replace_after
         return await self.mutate(rt, lambda tx, rt_, t: ops.vote(tx, rt_, t, voter, target, secret_hash, idle))
 
+    def levels_for(self, game: str) -> list[str]:
+        """The bots that play ``game``: every known bot, and the trained policies of that game."""
+        return [lv for lv in self.levels if game in self.policies.get(lv, (game,))]
+
     async def set_seat(self, rt: Runtime, user_id: str, seat: int, kind: str, level: str | None) -> None:
-        levels = self.levels
+        levels = self.levels_for(str(getattr(rt.meta, "game", "networks")))
         await self.mutate(rt, lambda tx, rt_, t: ops.set_seat(tx, rt_, t, user_id, seat, kind, level, levels))
 
     async def start_game(self, rt: Runtime, user_id: str, fill_bots: bool) -> None:
@@ -573,7 +578,7 @@ class Hub:
         refusal = seat_refusal(user["name"], [])
         if refusal:
             raise ConflictError(refusal)
-        levels = self.levels  # every bot plays every game served here
+        levels = self.levels_for(game)  # every known bot plays every game served here; a policy plays its own
         secret = new_secret()
         rows = [SeatRow(0, "human", user["id"], user["name"], None, hash_secret(secret))]
         for i, spec in enumerate(seats, start=1):

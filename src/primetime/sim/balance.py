@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from primetime.bots.registry import known_bots
+from primetime.bots.registry import check_bot
 from primetime.core.plugin import get_plugin
 from primetime.sim.backends import check_backend, run_tasks
 from primetime.sim.errors import SimulationError
@@ -124,8 +124,10 @@ def run_balance(
     """Play the games and return ``{"meta": ..., "games": {n: [results]}}``."""
     if games < 1:
         raise SimulationError("games must be at least 1")
-    if bot not in known_bots():
-        raise SimulationError(f"unknown bot {bot!r}; known bots: {', '.join(known_bots())}")
+    try:
+        check_bot(bot)
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
     counts = sorted(set(int(n) for n in players))
     if not counts or any(not 1 <= n <= 5 for n in counts):
         raise SimulationError("player counts must be between 1 and 5")

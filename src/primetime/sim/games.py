@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from primetime.bots.registry import known_bots, make_bot
+from primetime.bots.registry import check_bot, make_bot
 from primetime.core.game import get_ruleset
 from primetime.sim.errors import SimulationError
 
@@ -21,15 +21,17 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 1009 + seat
 
 
-def parse_bots(bots: str | Sequence[str]) -> list[str]:
-    """Bot names from ``"greedy, mcts:hard"`` or a list, each one a known bot; at least one."""
+def parse_bots(bots: str | Sequence[str], game: str | None = None) -> list[str]:
+    """Bot names from ``"greedy, mcts:hard"`` or a list, each one a known bot (that plays ``game``, when given); at least one."""
     names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
     names = [b for b in names if b]
     if not names:
         raise SimulationError("name at least one bot")
-    for b in names:
-        if b not in known_bots():
-            raise SimulationError(f"unknown bot {b!r}; known bots: {', '.join(known_bots())}")
+    for b in dict.fromkeys(names):
+        try:
+            check_bot(b, game)  # a trained policy (policy:PATH) is loaded here once: a missing file or extra fails now
+        except ValueError as exc:
+            raise SimulationError(str(exc)) from None
     return names
 
 

@@ -37,9 +37,9 @@ from primetime.sim.results import ResultsFile, describe_code
 Z95 = 1.959963984540054
 
 
-def parse_lineup(bots: str | Sequence[str], players: int) -> list[str]:
-    """One bot name per seat from ``"greedy,mcts:hard"`` (or one name for every seat)."""
-    names = parse_bots(bots)
+def parse_lineup(bots: str | Sequence[str], players: int, game: str | None = None) -> list[str]:
+    """One bot name per seat from ``"greedy,mcts:hard"`` (or one name for every seat), each playing ``game`` when given."""
+    names = parse_bots(bots, game)
     if len(names) == 1:
         names = names * players
     if len(names) != players:
