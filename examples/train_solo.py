@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -29,10 +28,11 @@ from typing import Any
 
 SCORE_SCALE = 100.0  # the shaped rewards of a game add up to its final score / SCORE_SCALE
 
-# The default budget: about 1,000-1,500 steps per second on 2 cores (rollouts and updates), so
-# 1.2 million steps fit in 30 minutes with room for the evaluation.
-DEFAULTS = {
-    "timesteps": 1_200_000,
+# The default budget: training runs at about 550 steps per CPU second with one torch thread (the
+# network is most of it: rollouts and updates), so 800,000 steps take about 25 minutes, and the
+# evaluation (random and greedy in worker processes, the policy here) a minute or two more.
+DEFAULTS: dict[str, Any] = {
+    "timesteps": 800_000,
     "n_envs": 8,  # environments stepped together (one batched forward pass for all of them)
     "n_steps": 256,  # steps per environment per rollout: 2,048 per update
     "batch_size": 512,
@@ -73,7 +73,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--eval-seed", type=int, default=1_000_000, help="seed of the first evaluation game")
     ap.add_argument("--workers", type=int, default=2, help="processes for the bots' evaluation games")
     ap.add_argument("--mcts", action="store_true", help="evaluate mcts:normal too (about 3 s a game: 200 games take minutes)")
-    ap.add_argument("--evaluate-only", action="store_true", help="no training: evaluate OUT/policy.zip (and plot nothing new)")
+    ap.add_argument("--evaluate-only", action="store_true",
+                    help="no training: evaluate OUT/policy.zip again (the curve is redrawn from OUT/evaluation.json)")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     for name in ("timesteps", "n_envs", "threads", "eval_games", "workers"):
@@ -97,14 +98,16 @@ def make_env(index: int) -> Any:
 
         def step(self, action: Any) -> Any:
             obs, reward, terminated, truncated, info = self.env.step(action)
-            score = self.env.unwrapped.table.scores()[0]
+            solo: Any = self.env.unwrapped
+            score = solo.table.scores()[0]
             gained, self.score = score - self.score, score
             if terminated or truncated:
                 info["score"] = score
             return obs, gained / SCORE_SCALE, terminated, truncated, info
 
         def action_masks(self) -> Any:
-            return self.env.unwrapped.action_masks()
+            solo: Any = self.env.unwrapped
+            return solo.action_masks()
 
     def make() -> Any:
         return ScoreAsEarned(gym.make("NetworksSolo-v0"))
@@ -112,8 +115,9 @@ def make_env(index: int) -> Any:
     return make
 
 
-def train(args: argparse.Namespace, policy_file: Path) -> list[tuple[int, int]]:
-    """Train and save; returns (environment steps, final score) of every finished training game."""
+def train(args: argparse.Namespace, policy_file: Path) -> tuple[list[tuple[int, int]], dict[str, float]]:
+    """Train and save; returns (environment steps, final score) of every finished training game, and the
+    training's wall and CPU minutes."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -155,13 +159,13 @@ def train(args: argparse.Namespace, policy_file: Path) -> list[tuple[int, int]]:
                        "net_arch": {"pi": [d["hidden"]], "vf": [d["hidden"]]}},
     )
     curve = Curve()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     model.learn(total_timesteps=args.timesteps, callback=curve, progress_bar=not args.no_progress)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     model.save(str(policy_file))
     print(f"trained {model.num_timesteps:,} steps ({len(curve.points):,} games) in {seconds / 60:.1f} min "
-          f"({model.num_timesteps / seconds:,.0f} steps/s); saved {policy_file}")
-    return curve.points
+          f"({model.num_timesteps / seconds:,.0f} steps/s; {cpu / 60:.1f} CPU min); saved {policy_file}")
+    return curve.points, {"minutes": seconds / 60, "cpu_minutes": cpu / 60, "steps": model.num_timesteps}
 
 
 def evaluate(bots: list[str], args: argparse.Namespace, workers: int) -> dict[str, dict[str, Any]]:
@@ -234,9 +238,17 @@ def main(argv: list[str] | None = None) -> None:
     print(f"evaluating {', '.join(baselines)} over {args.eval_games} seeded solo games (seeds from {args.eval_seed})")
     evaluation = evaluate(baselines, args, args.workers)
     points: list[tuple[int, int]] = []
-    if not args.evaluate_only:
+    timesteps: int | None = args.timesteps
+    training: dict[str, float] = {}
+    earlier = args.out / "evaluation.json"
+    if args.evaluate_only:  # keep the training's curve and budget from the earlier report
+        old = json.loads(earlier.read_text()) if earlier.is_file() else {}
+        points = [(int(a), int(b)) for a, b in old.get("training_curve", [])]
+        timesteps = old.get("timesteps")
+        training = old.get("training", {})
+    else:
         print(f"training MaskablePPO on NetworksSolo-v0 for {args.timesteps:,} steps ({args.n_envs} environments, CPU)")
-        points = train(args, policy_file)
+        points, training = train(args, policy_file)
     name = f"policy:{policy_file}"
     print(f"evaluating the trained policy over the same {args.eval_games} games")
     evaluation = evaluate([name], args, 1) | evaluation  # here: the loaded network is not handed to other processes
@@ -244,11 +256,13 @@ def main(argv: list[str] | None = None) -> None:
         "environment": "NetworksSolo-v0",
         "policy": str(policy_file),
         "bot": name,
-        "timesteps": None if args.evaluate_only else args.timesteps,
+        "timesteps": timesteps,
         "seed": args.seed,
         "n_envs": args.n_envs,
-        "hyperparameters": DEFAULTS | {"timesteps": args.timesteps, "n_envs": args.n_envs, "score_scale": SCORE_SCALE},
+        "hyperparameters": DEFAULTS | {"timesteps": timesteps, "n_envs": args.n_envs, "threads": args.threads,
+                                       "score_scale": SCORE_SCALE},
         "eval_seeds": [args.eval_seed, args.eval_seed + args.eval_games - 1],
+        "training": training,
         "minutes": (time.perf_counter() - t0) / 60,
         "results": {("policy" if k == name else k): v for k, v in evaluation.items()},
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ import numpy as np  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 import primetime.envs  # noqa: E402,F401
+from primetime.bots.policy import PolicyBot, observation  # noqa: E402
 from primetime.bots.registry import check_bot, make_bot  # noqa: E402
 from primetime.cli import app  # noqa: E402
 from primetime.sim.games import play_game  # noqa: E402
@@ -71,13 +73,12 @@ def test_policy_bot_sees_what_the_environment_shows_and_plays_its_masked_choice(
     policy's deterministic choice among the legal keys."""
     path = str(trained / "policy.zip")
     bot = make_bot(f"policy:{path}")
-    env = gym.make("NetworksSolo-v0").unwrapped
+    assert isinstance(bot, PolicyBot)
+    env: Any = gym.make("NetworksSolo-v0").unwrapped
     obs, info = env.reset(seed=3)
     for _ in range(40):
         table = env.table
         keys, index = table.legal(0)
-        from primetime.bots.policy import observation
-
         assert np.array_equal(observation(bot.encoding_for("networks"), table.state, 0), obs)
         action, _ = bot.model.predict(obs, action_masks=env.action_masks(), deterministic=True)
         if len(keys) > 1:

@@ -53,7 +53,7 @@ def play(
     game: Annotated[str, typer.Argument(help="The game to play: networks or prime-time.")] = "networks",
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players: networks 1-5 (1 = solo), prime-time 2-4.")] = 3,
     bots: Annotated[int, typer.Option("--bots", "-b", help="How many of the players are bots (they take the last seats).")] = 0,
-    bot: Annotated[str, typer.Option("--bot", help="Bot type: greedy or random.")] = "greedy",
+    bot: Annotated[str, typer.Option("--bot", help="Bot type: random, greedy, mcts:easy|normal|hard, or policy:PATH (a trained policy).")] = "greedy",
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one, printed).")] = None,
     pilot: Annotated[str, typer.Option("--pilot", help="Pilot Season: normal or simplified.")] = "normal",
     turn_order: Annotated[str, typer.Option("--turn-order", help="Turn order: fixed or low-to-high.")] = "fixed",

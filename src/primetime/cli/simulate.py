@@ -18,7 +18,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game (networks 1-5, prime-time 2-4).")] = 4,
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
-    bot: Annotated[str, typer.Option("--bot", help="Bot for every seat (random, greedy), or one per seat: greedy,random.")] = (
+    bot: Annotated[str, typer.Option("--bot", help="Bot for every seat (random, greedy, mcts:normal, policy:PATH), or one per seat: greedy,random.")] = (
         "random"
     ),
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i uses seed + i).")] = 0,

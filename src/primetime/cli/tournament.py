@@ -46,7 +46,7 @@ def report_table(report: dict[str, Any]) -> Table:
 def tournament_command(
     game: Annotated[str, typer.Argument(help="The game: networks or prime-time.")] = "networks",
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game (networks 1-5, prime-time 2-4).")] = 2,
-    bots: Annotated[str, typer.Option("--bots", help="One bot per seat, e.g. greedy,mcts:normal (or one for every seat).")] = ("greedy,random"),
+    bots: Annotated[str, typer.Option("--bots", help="One bot per seat, e.g. greedy,mcts:normal or policy:PATH,greedy (or one for all).")] = "greedy,random",
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games (a multiple of --players rotates fully).")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal (deal d uses seed + d).")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes (local) or CPUs of a local Ray.")] = 1,
