@@ -66,6 +66,11 @@ def test_saved_policy_plays_a_seeded_game_as_a_bot_the_same_twice(trained) -> No
     assert res.exit_code == 0, res.output
     rep = json.loads(res.output)
     assert rep["finished"] == 2 and {r["bot"] for r in rep["bots"]} == {name, "random"}
+    # worker processes forked after the name was checked (the policy loaded here) play it too
+    res = CliRunner().invoke(app, ["tournament", "networks", "--players", "1", "--bots", name, "--games", "4", "--workers", "2",
+                                   "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["finished"] == 4
 
 
 def test_policy_bot_sees_what_the_environment_shows_and_plays_its_masked_choice(trained) -> None:

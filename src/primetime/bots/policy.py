@@ -54,10 +54,14 @@ def load_policy(path: str) -> Any:
     if model is not None:
         return model
     try:
+        import torch
         from sb3_contrib import MaskablePPO
     except ImportError as exc:
         raise ValueError(f"the policy:{path} bot needs the train extra ({exc.name or 'sb3-contrib'} is missing): "
                          f"{TRAIN_EXTRA}") from None
+    # One observation at a time needs no thread pool, and a pool started here would hang the worker
+    # processes a tournament forks after checking the name (OpenMP does not survive a fork).
+    torch.set_num_threads(1)
     try:
         model = MaskablePPO.load(str(p), device="cpu")
     except Exception as exc:  # a foreign or damaged file: say so, no traceback
