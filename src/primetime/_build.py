@@ -67,6 +67,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.games.prime_time.rules.determinize",
     # the search bots' hot path: the ISMCTS loop and the greedy evaluation it calls at every leaf
     # (the bot itself, primetime.bots.ismcts, and the games' search adapters stay Python)
+    "primetime.core.rewards",
     "primetime.bots.tree",
     "primetime.games.networks.bots.greedy",
     "primetime.games.prime_time.bots.greedy",

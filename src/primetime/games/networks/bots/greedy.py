@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from primetime.core.rewards import ahead_rewards
 from primetime.core.rng import Rng
 from primetime.games.networks import tables as TB
 from primetime.games.networks.rules import determinize as D
@@ -88,6 +89,10 @@ MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
 # so none is worth more than another: at the choice every board is worth the same to the evaluation
 # (its numbers' worth is replaced by this), and the numbers take over as the game goes on.
 EXEC_PRIOR: dict[str, float] = {}
+
+# The search's rewards (primetime.games.networks.bots.search), from the evaluation
+MARGIN = 12.0  # viewers: the scale of "how far ahead" in the multiplayer reward
+SOLO_SCALE = 250.0  # viewers: the scale of the solo reward
 
 # The player's own follow-up decisions that are looked at one level deeper.
 FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
@@ -183,6 +188,16 @@ def evaluate(s: NetState, p: int) -> float:
     return sum(breakdown(s, p).values())
 
 
+def rewards(s: NetState, n: int) -> list[float]:
+    """Each player's reward in [0, 1] for the (possibly unfinished) state ``s``, for the search
+    (:mod:`primetime.games.networks.bots.search`): ``sigmoid((own - best other) / MARGIN)``, how
+    likely the player is ahead; in solo the own score over ``SOLO_SCALE``."""
+    v = [evaluate(s, q) for q in range(n)]
+    if n == 1:
+        return [v[0] / SOLO_SCALE]
+    return ahead_rewards(v, MARGIN)
+
+
 def _rerun(d: Any) -> int:
     return int(d.rerun if d.rerun is not None else d.seasons[3])
 
@@ -225,6 +240,12 @@ def _project(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...
         vw += w * v
         uw += w * up
     return _Entry(vw, uw, rr, _rerun(d), len(atts), free, up)
+
+
+def _slot_total(T: TB.Tables, show: int) -> int:
+    """The show's attachment slots, required and optional (``ShowDef.slots.total``), from the tables."""
+    stars, ads, wild = T.cap[show]
+    return stars + ads + wild
 
 
 _PROJECTIONS: dict[tuple[Any, ...], _Entry] = {}
@@ -271,7 +292,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
             lineup.append(None)
             continue
         d = T.defs[sh.cid]
-        free = d.slots.total + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
+        free = _slot_total(T, sh.cid) + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
         extra = 0
         if T.effect[sh.cid] in ("reinfeld", "chat"):  # its bonus depends on the whole lineup (NET-TELLY-12)
             extra = V.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(TB.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
@@ -314,7 +335,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
                     placed.append((c, c not in paid))
                 else:
                     placed.append((c, not SL.condition_met(s, p, c, genre, slot, [o for o in atts if o != c])))
-            entry = _projection(T, show, 0 if preferred else 2, tuple(placed), left, aged, 0, d.slots.total - len(atts))
+            entry = _projection(T, show, 0 if preferred else 2, tuple(placed), left, aged, 0, _slot_total(T, show) - len(atts))
             old = lineup[slot]
             gain = entry.worth(cash_value) - (old.worth(cash_value) - old.cancel if old is not None else 0.0)
             if gain > best_gain:

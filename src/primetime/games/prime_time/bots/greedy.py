@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from primetime.core.rewards import ahead_rewards
 from primetime.core.rng import Rng
 from primetime.games.prime_time.cards import ANY, BLACK, GENRES, MINI, SERIES, SINGLE
 from primetime.games.prime_time.rules import after_ratings, awards, core, determinize, flow, ratings
@@ -67,9 +68,12 @@ BOARDROOM_FAR = 0.5
 WIDE = 8  # deeper follow-ups are looked at only when they have at most this many options
 AMOUNTS = 4  # bid amounts looked at when a bid is a follow-up (all of them at the amount decision)
 
+MARGIN = 12.0  # VP: the scale of "how far ahead" in the search's reward (primetime.games.prime_time.bots.search)
+
 # The player's own follow-up decisions that are looked at deeper.
 FOLLOW_UPS = frozenset({"amount", "pr", "pr_add", "pr_to", "pr_swap", "pr_swap2"})
 PLANNED = ("pr_add", "pr_to", "pr_swap", "pr_swap2")  # steps that follow a plan made at an earlier step
+PR_STEPS = ("pr",) + PLANNED  # the steps of a Public Relations action
 BEFORE_AIR = frozenset({"setup", "dev", "bids", "schedule"})
 
 
@@ -106,7 +110,7 @@ class PrimeTimeGreedyBot:
             elif v > best_v - 1e-9:
                 best.append((key, path))
         key, path = best[0] if len(best) == 1 else best[self.rng.below(len(best))]
-        if path and state.stack[-1][0] in ("pr", *PLANNED) and self.completes(base, player, [key, *path]):
+        if path and state.stack[-1][0] in PR_STEPS and self.completes(base, player, [key, *path]):
             self._plan = ((player, state.round), path)
         return key
 
@@ -165,6 +169,13 @@ def evaluate(s: PTState, p: int) -> float:
         assert s.final is not None
         return float(s.final["players"][p]["total"])
     return sum(breakdown(s, p).values())
+
+
+def rewards(s: PTState, n: int) -> list[float]:
+    """Each player's reward in [0, 1] for the (possibly unfinished) state ``s``, for the search
+    (:mod:`primetime.games.prime_time.bots.search`): ``sigmoid((own - best other) / MARGIN)``, how
+    likely the player is ahead."""
+    return ahead_rewards([evaluate(s, q) for q in range(n)], MARGIN)
 
 
 def cash_rate(rounds_after: int) -> float:
