@@ -110,8 +110,7 @@ class NetworksAdapter(SearchAdapter):
         return [h.key_value(state, player, k, h.depth) - (USE if k.startswith(("use:", "usemogul:")) else 0.0) for k in keys]
 
     def follow(self, state: Any, keys: list[str]) -> str:
-        h, p = self.helper, int(state.stack[-1][1])
-        return max(keys, key=lambda k: h.key_value(state, p, k, 0))
+        return self.helper.best_key(state, int(state.stack[-1][1]), keys, 0)
 
     def rewards(self, state: Any, n: int) -> list[float]:
         return rewards(state, n)
