@@ -46,6 +46,15 @@ How one decision is made
    early when no other option could still overtake it within the budget, or when half the
    budget is spent and the leader has four times the visits of the runner-up.
 
+Where it runs
+-------------
+:class:`SearchBot` (this module) is the bot: its settings, the determinization pool, the reuse of
+a subtree, the statistics of the last search (``last``: iterations, seconds, engine moves, root
+visits).  The loop itself (selection, expansion, evaluation, backup, the early stop) and
+:class:`Node` live in :mod:`primetime.bots.tree`, which the compiled build compiles with the
+engines and the games' greedy evaluations (``tools/build_fast.py``); both builds choose the same
+moves from the same seed (``tests/test_compiled.py``).
+
 States the core works with have ``stack`` (a list of tuples whose last one is the pending
 decision, ``(kind, player, ...)``; empty once the game is over), ``n`` (players),
 ``rng`` and ``clone()``; both games' states do.
