@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
           f"of {args.repeat} runs of each build ({args.searches} searches of {args.iterations} iterations per position)\n")
     if ours["compiled_missing"]:
         print(f"compiled: not measured, {ours['compiled_missing']}\n")
-    head = f"{'mcts:normal, from':<36} {'iterations/s':>30}   {'engine moves/s':>30}   moves/it"
+    head = f"{'mcts:normal, from':<36} {'iterations/s':^30}   {'engine moves/s':^30}   moves/it"
     print(head)
     print(f"{'':<36} {'pure':>9} {'compiled':>9} {'ratio':>9}   {'pure':>9} {'compiled':>9} {'ratio':>9}")
     for r in ours["rows"]:
