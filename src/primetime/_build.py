@@ -65,6 +65,12 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.games.prime_time.rules.flow",
     "primetime.games.prime_time.rules.new_game",
     "primetime.games.prime_time.rules.determinize",
+    # the search bots' hot path: the ISMCTS loop and the greedy evaluation it calls at every leaf
+    # (the bot itself, primetime.bots.ismcts, and the games' search adapters stay Python)
+    "primetime.core.rewards",
+    "primetime.bots.tree",
+    "primetime.games.networks.bots.greedy",
+    "primetime.games.prime_time.bots.greedy",
     # the invariant checks (primetime check, never the engine's hot path): compiled, they cost
     # about half as much per decision
     "primetime.core.invariants",

@@ -147,6 +147,19 @@ def test_follow_up_steps_reuse_the_search() -> None:
     assert reused > 0
 
 
+def test_a_search_reports_its_iterations_engine_moves_and_root_visits() -> None:
+    """What bench/mcts_speed.py reads: every iteration applies at least one key (the root has a choice)
+    and visits exactly one of the root's options."""
+    state = advance_to(new_state(3, 4), 30, seed=3)
+    bot = small(5, iterations=64)
+    assert bot.choose(RS, state) in RS.legal_keys(state)
+    last = bot.last
+    assert 1 <= last["iterations"] <= 64
+    assert last["moves"] >= last["iterations"]
+    assert sum(last["visits"].values()) == last["iterations"]
+    assert last["seconds"] > 0
+
+
 def test_time_budget() -> None:
     state = advance_to(new_state(2, 9), 20, seed=4)
     bot = MctsBot(2, "normal", seconds=0.05)

@@ -179,6 +179,20 @@ def test_choice_leaves_the_state_alone_and_is_deterministic() -> None:
     assert a in game.legal_keys()
 
 
+def test_a_search_reports_its_iterations_engine_moves_and_root_visits() -> None:
+    """What bench/mcts_speed.py reads: every iteration applies at least one key (the root has a choice)
+    and visits exactly one of the root's options."""
+    game = Game.new("prime-time", 3, seed=8, options={"log": False})
+    advance_until(game.state, lambda s: s.phase == "dev" and s.round == 1, seed=2)
+    bot = small(3, iterations=64)
+    assert bot.choose(game) in game.legal_keys()
+    last = bot.last
+    assert 1 <= last["iterations"] <= 64
+    assert last["moves"] >= last["iterations"]
+    assert sum(last["visits"].values()) == last["iterations"]
+    assert last["seconds"] > 0
+
+
 SITUATIONS: dict[str, tuple[int, dict[str, bool], Callable[[PTState], bool]]] = {
     "starting offer": (3, {}, lambda s: s.stack[-1][0] == "keep" and s.stack[-1][1] != s.order[0]),
     "token placement": (4, {"bonds": True}, lambda s: s.stack[-1][0] == "place" and s.round == 2),

@@ -46,6 +46,15 @@ How one decision is made
    early when no other option could still overtake it within the budget, or when half the
    budget is spent and the leader has four times the visits of the runner-up.
 
+Where it runs
+-------------
+:class:`SearchBot` (this module) is the bot: its settings, the determinization pool, the reuse of
+a subtree, the statistics of the last search (``last``: iterations, seconds, engine moves, root
+visits).  The loop itself (selection, expansion, evaluation, backup, the early stop) and
+:class:`Node` live in :mod:`primetime.bots.tree`, which the compiled build compiles with the
+engines and the games' greedy evaluations (``tools/build_fast.py``); both builds choose the same
+moves from the same seed (``tests/test_compiled.py``).
+
 States the core works with have ``stack`` (a list of tuples whose last one is the pending
 decision, ``(kind, player, ...)``; empty once the game is over), ``n`` (players),
 ``rng`` and ``clone()``; both games' states do.
@@ -53,15 +62,17 @@ decision, ``(kind, player, ...)``; empty once the game is over), ``n`` (players)
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from primetime.bots.base import Bot
+from primetime.bots.tree import Node, draw_pool, run
 from primetime.core.plugin import SearchAdapter
 from primetime.core.rng import Rng
+
+__all__ = ["Node", "SearchBot", "Settings"]
 
 
 @dataclass(frozen=True)
@@ -77,19 +88,6 @@ class Settings:
     max_depth: int = 60  # decisions per iteration before it is cut and evaluated
     reuse: int = 30  # a follow-up step is answered from the last search's subtree if it has this many visits
     follow: bool = False  # the movers' own follow-up steps below the root are answered by the adapter's ``follow`` (no nodes)
-
-
-class Node:
-    """Statistics of one option key below a node: visits, availability and reward sums."""
-
-    __slots__ = ("children", "n", "avail", "w", "hint")
-
-    def __init__(self, players: int) -> None:
-        self.children: dict[str, Node] = {}
-        self.n = 0
-        self.avail = 0
-        self.w = [0.0] * players
-        self.hint: str | None = None  # the answer to a follow-up step at this node, once worked out
 
 
 class SearchBot(Bot):
@@ -153,127 +151,21 @@ class SearchBot(Bot):
         return key
 
     def determinizations(self, ruleset: Any, public: Any, player: int) -> list[Any]:
-        return [self.adapter.determinize(ruleset, public, player, self.rng) for _ in range(max(1, self.settings.pool))]
+        return draw_pool(self.adapter, ruleset, public, player, self.rng, self.settings.pool)
 
     def search(self, ruleset: Any, public: Any, player: int, keys: list[str]) -> tuple[str, Node]:
+        """Search from the public copy ``public`` for ``player`` (the loop: :func:`primetime.bots.tree.run`)."""
         cfg = self.settings
-        ad = self.adapter
         t0 = time.perf_counter()
-        rng = self.rng
-        n_players = public.n
         pool = self.determinizations(ruleset, public, player)
-        legal, apply_key, rewards = ad.legal, ad.apply, ad.rewards
-
-        # Root prior: the greedy bot's value of each option, scaled to [0, 1].
-        values = ad.prior_values(pool[0], player, keys)
-        lo, hi = min(values), max(values)
-        prior = {k: (v - lo) / (hi - lo) if hi > lo else 0.5 for k, v in zip(keys, values, strict=True)}
-        order = sorted(keys, key=lambda k: -prior[k])
-        root_keys = set(keys)
-        follow, follow_kinds = cfg.follow, ad.reuse_kinds
-
-        root = Node(n_players)
-        rmin = [math.inf] * n_players
-        rmax = [-math.inf] * n_players
-        c, bias, max_depth = cfg.c, cfg.prior, cfg.max_depth
-        budget = cfg.iterations if cfg.seconds is None else 1 << 30
-        deadline = t0 + cfg.seconds if cfg.seconds is not None else math.inf
-        it = 0
-        while it < budget:
-            if cfg.seconds is not None and (it & 7) == 0 and time.perf_counter() > deadline and it > 0:
-                break
-            s = pool[it % len(pool)].clone()
-            s.rng = Rng(rng.next64())
-            it += 1
-            node = root
-            path = [root]
-            depth = 0
-            while s.stack and depth < max_depth:
-                if node is root:
-                    ks = [k for k in order if k in root_keys]
-                else:
-                    ks = legal(s)
-                if len(ks) == 1 and node is not root:
-                    apply_key(s, ks[0])
-                    continue
-                if follow and node is not root and s.stack[-1][0] in follow_kinds:
-                    k = node.hint  # worked out once per node: follow-ups hardly depend on hidden cards
-                    if k is None or k not in ks:
-                        k = node.hint = ad.follow(s, ks)
-                    ch = node.children.get(k)
-                    if ch is None:
-                        ch = node.children[k] = Node(n_players)
-                    node = ch
-                    apply_key(s, k)
-                    path.append(ch)
-                    continue
-                depth += 1
-                p = s.stack[-1][1]
-                children = node.children
-                untried: list[str] = []
-                for k in ks:
-                    ch = children.get(k)
-                    if ch is None:
-                        if node is not root or not untried:  # the root tries its options in prior order
-                            untried.append(k)
-                    else:
-                        ch.avail += 1
-                if untried:
-                    k = untried[0] if node is root else untried[rng.below(len(untried))]
-                    ch = Node(n_players)
-                    ch.avail = 1
-                    children[k] = ch
-                    apply_key(s, k)
-                    path.append(ch)
-                    break
-                # UCB on the mover's normalised reward.
-                span = rmax[p] - rmin[p]
-                lo_p = rmin[p]
-                best_k, best_v = ks[0], -math.inf
-                for k in ks:
-                    ch = children[k]
-                    q = ch.w[p] / ch.n
-                    q = (q - lo_p) / span if span > 1e-12 else 0.5
-                    v = q + c * math.sqrt(math.log(ch.avail) / ch.n)
-                    if node is root:
-                        v += bias * prior[k] / (ch.n + 1)
-                    if v > best_v:
-                        best_k, best_v = k, v
-                node = children[best_k]
-                apply_key(s, best_k)
-                path.append(node)
-            for _ in range(cfg.rollout):
-                if not s.stack:
-                    break
-                ks = legal(s)
-                apply_key(s, ks[rng.below(len(ks))] if len(ks) > 1 else ks[0])
-            r = rewards(s, n_players)
-            for j in range(n_players):
-                if r[j] < rmin[j]:
-                    rmin[j] = r[j]
-                if r[j] > rmax[j]:
-                    rmax[j] = r[j]
-            for nd in path:
-                nd.n += 1
-                w = nd.w
-                for j in range(n_players):
-                    w[j] += r[j]
-            # Stop early when the leader cannot be overtaken within the budget.
-            if cfg.seconds is None and (it & 15) == 0 and len(root.children) == len(keys):
-                counts = sorted((ch.n for ch in root.children.values()), reverse=True)
-                if counts[0] - counts[1] > budget - it or (2 * it >= budget and counts[0] >= 4 * counts[1]):
-                    break
-
-        def rank(k: str) -> tuple[int, float]:
-            ch = root.children.get(k)
-            if ch is None or ch.n == 0:
-                return (0, prior[k])
-            return (ch.n, ch.w[player] / ch.n)
-
-        choice = max(keys, key=rank)
+        deadline = t0 + cfg.seconds if cfg.seconds is not None else None
+        out = run(self.adapter, self.rng, pool, player, keys, cfg.iterations, deadline, cfg.c, cfg.prior, cfg.rollout,
+                  cfg.max_depth, cfg.follow)
+        root = out.root
         self.last = {
-            "iterations": it,
+            "iterations": out.iterations,
             "seconds": time.perf_counter() - t0,
+            "moves": out.moves,
             "visits": {k: ch.n for k, ch in root.children.items()},
         }
-        return choice, root
+        return out.choice, root

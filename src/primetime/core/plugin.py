@@ -25,12 +25,12 @@ games import only the core:
 from __future__ import annotations
 
 import importlib
-import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from primetime.core.rewards import ahead_rewards as ahead_rewards  # the games' rewards, compiled with them
 from primetime.core.rng import Rng
 
 
@@ -104,17 +104,6 @@ class Encoding(Protocol):
     def observe(self, state: Any, seat: int) -> tuple[bytearray, list[float]]:
         """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see."""
         ...
-
-
-def ahead_rewards(values: Sequence[float], margin: float) -> list[float]:
-    """Each player's chance of being ahead: ``sigmoid((own - best other) / margin)``."""
-    n = len(values)
-    out = []
-    for q in range(n):
-        best_other = max(values[o] for o in range(n) if o != q)
-        x = (values[q] - best_other) / margin
-        out.append(1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0)
-    return out
 
 
 @dataclass(frozen=True)

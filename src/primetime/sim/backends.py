@@ -171,14 +171,14 @@ class _Sink:
 def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink: _Sink) -> None:
     import ray
 
-    started = False
+    started = False  # connected (to RAY_ADDRESS) or started (a local Ray) here: disconnected or stopped at the end
     if not ray.is_initialized():
         address = os.environ.get("RAY_ADDRESS")
         if address:
             ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
         else:
             ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
-            started = True
+        started = True
     try:
         timed = ray.remote(num_cpus=1)(_run_timed)
         batched = ray.remote(num_cpus=1)(_run_batch)

@@ -42,8 +42,9 @@ other players' Pilot Season offers and the random generator.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from primetime.core.rewards import ahead_rewards
 from primetime.core.rng import Rng
 from primetime.games.networks import tables as TB
 from primetime.games.networks.rules import determinize as D
@@ -60,26 +61,27 @@ from primetime.games.networks.rules import timeslots as TS
 from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import NetState
 
+# Constants are Final so that the compiled build (tools/build_fast.py) uses their values directly.
 # Weights of the evaluation (viewers per unit).
-FUTURE = 0.95  # a viewer or an upkeep dollar in a later round
-RERUN = 0.8  # rerun value of a show that will age out later
-CASH = 1 / 3  # a dollar at the end of the game (NET-END: 1 viewer per $3M)
-CASH_EARLY = 0.12  # extra value of a dollar per round still to play
-STAR_POTENTIAL = 0.35  # share of a green-room star's viewers counted before it is attached
-STAR_POTENTIAL_NO_SLOT = 0.2  # ... when no show in the lineup has a free slot
-AD_POTENTIAL = 1.0  # share of a green-room ad's income counted before it is attached
-NETWORK_CARD = 2.5  # a usable or ongoing network card in the green room
-RESERVED_SHOW = 1.5  # a show held with Exclusive Rights
-ATTACHMENT = 0.25  # per attachment on a show in the lineup
-SHORTFALL = 3.0  # penalty when this round's upkeep cannot be paid
-PASS_LATER = 1.0  # share of the pass bonus still to come for a player who has not passed
-USE = 0.01  # using a network card must gain something (no idle uses)
-WIDE = 6  # deeper follow-ups are looked at only when they have at most this many options
-STALL = 200  # after this many decisions in one round, prefer keys that end the turn
-NEAR_LINE = 0.75  # Telly Time: a grid line one square short of its bonus
-MOGUL_HELD = 5.0  # a face-up Use Once Mogul with two rounds or more left (the Moguls module)
-MOGUL_NOW = 0.8  # share of a Use Once Mogul's rough value now that holding it is worth (using it gains the real value)
-MOGUL_ONGOING = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
+FUTURE: Final = 0.95  # a viewer or an upkeep dollar in a later round
+RERUN: Final = 0.8  # rerun value of a show that will age out later
+CASH: Final = 1 / 3  # a dollar at the end of the game (NET-END: 1 viewer per $3M)
+CASH_EARLY: Final = 0.12  # extra value of a dollar per round still to play
+STAR_POTENTIAL: Final = 0.35  # share of a green-room star's viewers counted before it is attached
+STAR_POTENTIAL_NO_SLOT: Final = 0.2  # ... when no show in the lineup has a free slot
+AD_POTENTIAL: Final = 1.0  # share of a green-room ad's income counted before it is attached
+NETWORK_CARD: Final = 2.5  # a usable or ongoing network card in the green room
+RESERVED_SHOW: Final = 1.5  # a show held with Exclusive Rights
+ATTACHMENT: Final = 0.25  # per attachment on a show in the lineup
+SHORTFALL: Final = 3.0  # penalty when this round's upkeep cannot be paid
+PASS_LATER: Final = 1.0  # share of the pass bonus still to come for a player who has not passed
+USE: Final = 0.01  # using a network card must gain something (no idle uses)
+WIDE: Final = 6  # deeper follow-ups are looked at only when they have at most this many options
+STALL: Final = 200  # after this many decisions in one round, prefer keys that end the turn
+NEAR_LINE: Final = 0.75  # Telly Time: a grid line one square short of its bonus
+MOGUL_HELD: Final = 5.0  # a face-up Use Once Mogul with two rounds or more left (the Moguls module)
+MOGUL_NOW: Final = 0.8  # share of a Use Once Mogul's rough value now that holding it is worth (using it gains the real value)
+MOGUL_ONGOING: Final = 2.5  # an Ongoing Mogul whose worth the lineup does not show, per round left
 # Game End Moguls: expected growth per round left, per point of their parameter
 MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
 # Executives, by board id: what a board is worth over a game, in viewers, measured in 4-player greedy
@@ -89,8 +91,12 @@ MOGUL_GROWTH = {"per_rerun_show": 0.8, "per_genre": 0.4}
 # (its numbers' worth is replaced by this), and the numbers take over as the game goes on.
 EXEC_PRIOR: dict[str, float] = {}
 
+# The search's rewards (primetime.games.networks.bots.search), from the evaluation
+MARGIN: Final = 12.0  # viewers: the scale of "how far ahead" in the multiplayer reward
+SOLO_SCALE: Final = 250.0  # viewers: the scale of the solo reward
+
 # The player's own follow-up decisions that are looked at one level deeper.
-FOLLOW_UPS = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
+FOLLOW_UPS: Final = frozenset({"att_target", "prod_slot", "prod_genre", "prod_promo", "ba_extra", "pick", "talent", "bonus",
                         "mogul", "mogul_pick"})
 
 
@@ -154,6 +160,17 @@ class GreedyBot:
         plausible, not the true, future): the rules' determinization."""
         return D.determinize(s, p, self.rng)
 
+    def best_key(self, s: NetState, p: int, keys: list[str], depth: int) -> str:
+        """The first of ``keys`` with the highest :meth:`key_value` for ``p`` (``max`` by value): the
+        search's quick answer to a follow-up step, at ``depth`` 0."""
+        best = keys[0]
+        best_v = self.key_value(s, p, best, depth)
+        for k in keys[1:]:
+            v = self.key_value(s, p, k, depth)
+            if v > best_v:
+                best, best_v = k, v
+        return best
+
     def key_value(self, s: NetState, p: int, key: str, depth: int) -> float:
         t = s.clone()
         F.apply(t, key)
@@ -181,6 +198,16 @@ def evaluate(s: NetState, p: int) -> float:
         assert s.final is not None
         return float(s.final["players"][p]["total"])
     return sum(breakdown(s, p).values())
+
+
+def rewards(s: NetState, n: int) -> list[float]:
+    """Each player's reward in [0, 1] for the (possibly unfinished) state ``s``, for the search
+    (:mod:`primetime.games.networks.bots.search`): ``sigmoid((own - best other) / MARGIN)``, how
+    likely the player is ahead; in solo the own score over ``SOLO_SCALE``."""
+    v = [evaluate(s, q) for q in range(n)]
+    if n == 1:
+        return [v[0] / SOLO_SCALE]
+    return ahead_rewards(v, MARGIN)
 
 
 def _rerun(d: Any) -> int:
@@ -227,6 +254,14 @@ def _project(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...
     return _Entry(vw, uw, rr, _rerun(d), len(atts), free, up)
 
 
+def _slot_total(T: TB.Tables, show: int) -> int:
+    """The show's attachment slots, required and optional (``ShowDef.slots.total``), from the tables."""
+    stars, ads, wild = T.cap[show]
+    return stars + ads + wild
+
+
+_SLOT_NUMBER: Final = {f"slot:{i}": i for i in range(4)}  # a timeslot option's lineup slot ("slot:2": 2)
+
 _PROJECTIONS: dict[tuple[Any, ...], _Entry] = {}
 
 
@@ -244,7 +279,7 @@ def _projection(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], 
 
 def breakdown(s: NetState, p: int) -> dict[str, float]:
     """The parts of :func:`evaluate` (see the module docstring)."""
-    T = TB.tables(s.cat)
+    T = s.T
     pl = s.players[p]
     if s.phase == "over":
         assert s.final is not None
@@ -271,7 +306,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
             lineup.append(None)
             continue
         d = T.defs[sh.cid]
-        free = d.slots.total + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
+        free = _slot_total(T, sh.cid) + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
         extra = 0
         if T.effect[sh.cid] in ("reinfeld", "chat"):  # its bonus depends on the whole lineup (NET-TELLY-12)
             extra = V.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(TB.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
@@ -306,7 +341,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     for show, atts, paid, fixed, genre in pending:
         d = T.defs[show]
         best_gain, best_slot, best_entry = float("-inf"), -1, None
-        for slot in ((fixed,) if fixed >= 0 else tuple(int(k[5:]) for k in TS.slot_options(s, show))):
+        for slot in ((fixed,) if fixed >= 0 else tuple(_SLOT_NUMBER[k] for k in TS.slot_options(s, show))):
             preferred = TS.preferred(d.timeslot, d.effect, slot) or X.effect(s, p) == "flix"
             placed: list[tuple[int, bool]] = []
             for c in atts:
@@ -314,7 +349,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
                     placed.append((c, c not in paid))
                 else:
                     placed.append((c, not SL.condition_met(s, p, c, genre, slot, [o for o in atts if o != c])))
-            entry = _projection(T, show, 0 if preferred else 2, tuple(placed), left, aged, 0, d.slots.total - len(atts))
+            entry = _projection(T, show, 0 if preferred else 2, tuple(placed), left, aged, 0, _slot_total(T, show) - len(atts))
             old = lineup[slot]
             gain = entry.worth(cash_value) - (old.worth(cash_value) - old.cancel if old is not None else 0.0)
             if gain > best_gain:

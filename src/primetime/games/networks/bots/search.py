@@ -16,7 +16,8 @@ This module says what those steps mean for The Networks:
 * **Evaluation**: the greedy bot's :func:`primetime.games.networks.bots.greedy.evaluate` (banked viewers,
   forecast, cash, genre tracks, reruns, network cards, potential); a finished game uses the
   real final scores.  A player's reward is ``sigmoid((own - best other) / MARGIN)`` (how
-  likely they are ahead); in solo it is the own score over ``SOLO_SCALE``.
+  likely they are ahead); in solo it is the own score over ``SOLO_SCALE``.  :func:`rewards`
+  lives beside the evaluation in the greedy module, which the compiled build compiles.
 * **Root prior**: the greedy bot's one-step value of each option (a network card use must
   gain something).
 * **Follow-up steps** (attachments, timeslot, genre, promotion, extra picks, talents,
@@ -50,17 +51,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from primetime.core.plugin import SearchAdapter, ahead_rewards
+from primetime.core.plugin import SearchAdapter
 from primetime.core.rng import Rng
-from primetime.games.networks.bots.greedy import FOLLOW_UPS, STALL, USE, GreedyBot, evaluate
+from primetime.games.networks.bots.greedy import FOLLOW_UPS, MARGIN, SOLO_SCALE, STALL, USE, GreedyBot, rewards
 from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.state import NetState
 
 __all__ = ["LEVELS", "MARGIN", "SOLO_SCALE", "NetworksAdapter", "public_copy", "rewards"]
 
-MARGIN = 12.0  # viewers: the scale of "how far ahead" in the multiplayer reward
-SOLO_SCALE = 250.0  # viewers: the scale of the solo reward
 ENDING = ("pass", "end", "done", "stop", "skip", "no", "rotate")
 REUSE_KINDS = FOLLOW_UPS | {"prod_att"}  # the player's own follow-up steps of an action
 
@@ -111,19 +110,10 @@ class NetworksAdapter(SearchAdapter):
         return [h.key_value(state, player, k, h.depth) - (USE if k.startswith(("use:", "usemogul:")) else 0.0) for k in keys]
 
     def follow(self, state: Any, keys: list[str]) -> str:
-        h, p = self.helper, int(state.stack[-1][1])
-        return max(keys, key=lambda k: h.key_value(state, p, k, 0))
+        return self.helper.best_key(state, int(state.stack[-1][1]), keys, 0)
 
     def rewards(self, state: Any, n: int) -> list[float]:
         return rewards(state, n)
-
-
-def rewards(s: NetState, n: int) -> list[float]:
-    """Each player's reward in [0, 1] for the (possibly unfinished) state ``s``."""
-    v = [evaluate(s, q) for q in range(n)]
-    if n == 1:
-        return [v[0] / SOLO_SCALE]
-    return ahead_rewards(v, MARGIN)
 
 
 # ---------------------------------------------------------------------- the public copy

@@ -39,38 +39,43 @@ evaluation reads the rivals' guides as the screens show them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from primetime.core.rewards import ahead_rewards
 from primetime.core.rng import Rng
 from primetime.games.prime_time.cards import ANY, BLACK, GENRES, MINI, SERIES, SINGLE
 from primetime.games.prime_time.rules import after_ratings, awards, core, determinize, flow, ratings
 from primetime.games.prime_time.state import NOSHOW, RERUN, PTState, Slot
 
+# Constants are Final so that the compiled build (tools/build_fast.py) uses their values directly.
 # Weights of the evaluation (VP per unit).
-CASH_END = 1 / 3  # a dollar at the end of the game ($3 = 1 VP, PT-END-02)
-CASH_EARLY = 0.04  # extra value of a dollar per round still to play after this one
-HAND = 0.85  # a card in hand is worth this share of the same card on the guide
-IDLE_SHOW = 0.15  # share of a hand show's value when no free day is left for it
-IDLE_TALENT = 0.25  # a talent with nowhere to go (flat VP)
-TALENT_DOWN = 0.6  # risk cost of a scheduled talent that may attract no cube
-SURVIVE_PENDING = 0.8  # survival of a show without a cube while its day is still running
-AWARDS_NEAR = 0.9  # weight of the awards as the guides stand, in a ceremony round
-AWARDS_FAR = 0.45  # ... earlier in the season
-LATER_CEREMONY = 0.6  # weight of a ceremony after the next one (hotness, variety)
-VARIETY_CLOSE = 0.35  # per genre short of a Variety token, when one short
-CLIENT_PROGRESS = 0.35  # share of a client's cash for a partly met requirement
-TURN_ORDER = 0.8  # first place in the turn order over the rest of the game
-OUTBID = 0.45  # chance that one rival with a token and the cash outbids a bid at its floor
-PR_PENDING = 0.6  # a Public Relations action still to carry out
-BOARDROOM_NEAR = 0.9  # weight of the Boardroom cards in a ceremony round
-BOARDROOM_FAR = 0.5
-WIDE = 8  # deeper follow-ups are looked at only when they have at most this many options
-AMOUNTS = 4  # bid amounts looked at when a bid is a follow-up (all of them at the amount decision)
+CASH_END: Final = 1 / 3  # a dollar at the end of the game ($3 = 1 VP, PT-END-02)
+CASH_EARLY: Final = 0.04  # extra value of a dollar per round still to play after this one
+HAND: Final = 0.85  # a card in hand is worth this share of the same card on the guide
+IDLE_SHOW: Final = 0.15  # share of a hand show's value when no free day is left for it
+IDLE_TALENT: Final = 0.25  # a talent with nowhere to go (flat VP)
+TALENT_DOWN: Final = 0.6  # risk cost of a scheduled talent that may attract no cube
+SURVIVE_PENDING: Final = 0.8  # survival of a show without a cube while its day is still running
+AWARDS_NEAR: Final = 0.9  # weight of the awards as the guides stand, in a ceremony round
+AWARDS_FAR: Final = 0.45  # ... earlier in the season
+LATER_CEREMONY: Final = 0.6  # weight of a ceremony after the next one (hotness, variety)
+VARIETY_CLOSE: Final = 0.35  # per genre short of a Variety token, when one short
+CLIENT_PROGRESS: Final = 0.35  # share of a client's cash for a partly met requirement
+TURN_ORDER: Final = 0.8  # first place in the turn order over the rest of the game
+OUTBID: Final = 0.45  # chance that one rival with a token and the cash outbids a bid at its floor
+PR_PENDING: Final = 0.6  # a Public Relations action still to carry out
+BOARDROOM_NEAR: Final = 0.9  # weight of the Boardroom cards in a ceremony round
+BOARDROOM_FAR: Final = 0.5
+WIDE: Final = 8  # deeper follow-ups are looked at only when they have at most this many options
+AMOUNTS: Final = 4  # bid amounts looked at when a bid is a follow-up (all of them at the amount decision)
+
+MARGIN: Final = 12.0  # VP: the scale of "how far ahead" in the search's reward (primetime.games.prime_time.bots.search)
 
 # The player's own follow-up decisions that are looked at deeper.
-FOLLOW_UPS = frozenset({"amount", "pr", "pr_add", "pr_to", "pr_swap", "pr_swap2"})
-PLANNED = ("pr_add", "pr_to", "pr_swap", "pr_swap2")  # steps that follow a plan made at an earlier step
-BEFORE_AIR = frozenset({"setup", "dev", "bids", "schedule"})
+FOLLOW_UPS: Final = frozenset({"amount", "pr", "pr_add", "pr_to", "pr_swap", "pr_swap2"})
+PLANNED: Final = ("pr_add", "pr_to", "pr_swap", "pr_swap2")  # steps that follow a plan made at an earlier step
+PR_STEPS: Final = ("pr",) + PLANNED  # the steps of a Public Relations action
+BEFORE_AIR: Final = frozenset({"setup", "dev", "bids", "schedule"})
 
 
 class PrimeTimeGreedyBot:
@@ -106,7 +111,7 @@ class PrimeTimeGreedyBot:
             elif v > best_v - 1e-9:
                 best.append((key, path))
         key, path = best[0] if len(best) == 1 else best[self.rng.below(len(best))]
-        if path and state.stack[-1][0] in ("pr", *PLANNED) and self.completes(base, player, [key, *path]):
+        if path and state.stack[-1][0] in PR_STEPS and self.completes(base, player, [key, *path]):
             self._plan = ((player, state.round), path)
         return key
 
@@ -165,6 +170,13 @@ def evaluate(s: PTState, p: int) -> float:
         assert s.final is not None
         return float(s.final["players"][p]["total"])
     return sum(breakdown(s, p).values())
+
+
+def rewards(s: PTState, n: int) -> list[float]:
+    """Each player's reward in [0, 1] for the (possibly unfinished) state ``s``, for the search
+    (:mod:`primetime.games.prime_time.bots.search`): ``sigmoid((own - best other) / MARGIN)``, how
+    likely the player is ahead."""
+    return ahead_rewards([evaluate(s, q) for q in range(n)], MARGIN)
 
 
 def cash_rate(rounds_after: int) -> float:

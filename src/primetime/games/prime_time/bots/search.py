@@ -23,7 +23,8 @@ The search (public copy -> determinization pool -> one ISUCT tree -> truncated e
 * **Evaluation**: the greedy bot's :func:`primetime.games.prime_time.bots.greedy.evaluate` (VP,
   cash, the TV Guide and its expected cubes, hand, bids, hotness, awards, Variety,
   Boardroom, clients, turn order), the real final score once the game is over.  A player's
-  reward is ``sigmoid((own - best other) / MARGIN)``, how likely they are ahead.
+  reward is ``sigmoid((own - best other) / MARGIN)``, how likely they are ahead
+  (:func:`rewards`, beside the evaluation in the greedy module, which the compiled build compiles).
 * **Root prior**: the greedy bot's look-ahead value of each option (its own follow-ups, the
   amount of a bid or the steps of Public Relations, looked at too).
 * **Follow-up steps** answered from the last search's subtree when it was visited enough:
@@ -58,13 +59,14 @@ import math
 from collections.abc import Hashable
 from typing import Any
 
-from primetime.core.plugin import SearchAdapter, ahead_rewards
+from primetime.core.plugin import SearchAdapter
 from primetime.core.rng import Rng
-from primetime.games.prime_time.bots.greedy import FOLLOW_UPS, PrimeTimeGreedyBot, evaluate
+from primetime.games.prime_time.bots.greedy import FOLLOW_UPS, MARGIN, PrimeTimeGreedyBot, rewards
 from primetime.games.prime_time.rules import determinize, flow
 from primetime.games.prime_time.state import PTState
 
-MARGIN = 12.0  # VP: the scale of "how far ahead" in the reward
+__all__ = ["C", "LEVELS", "MARGIN", "PrimeTimeAdapter", "bag_in_sight", "public_copy", "rewards"]
+
 C = 0.3  # UCB exploration: the greedy prior is a good guide in Prime Time, so the search explores less
 REUSE_KINDS = FOLLOW_UPS | {"sched"}  # the player's own follow-up steps: bid amount, Public Relations, schedule picks
 
@@ -110,11 +112,6 @@ class PrimeTimeAdapter(SearchAdapter):
 
     def rewards(self, state: Any, n: int) -> list[float]:
         return rewards(state, n)
-
-
-def rewards(s: PTState, n: int) -> list[float]:
-    """Each player's reward in [0, 1] for the (possibly unfinished) state ``s``."""
-    return ahead_rewards([evaluate(s, q) for q in range(n)], MARGIN)
 
 
 # ---------------------------------------------------------------------- the public copy
