@@ -34,7 +34,7 @@ def test_policy_names_are_bot_names_beside_the_known_bots() -> None:
 
 def test_policy_without_the_train_extra_names_the_install_command(no_train_extra, saved) -> None:
     for call in (lambda: make_bot(f"policy:{saved}"), lambda: check_bot(f"policy:{saved}")):
-        with pytest.raises(ValueError, match=r"needs the train extra \(sb3_contrib is missing\): pip install 'primetime\[train\]'"):
+        with pytest.raises(ValueError, match=r"needs the train extra \((sb3_contrib|torch) is missing\): pip install 'primetime\[train\]'"):
             call()
 
 
