@@ -117,14 +117,21 @@ def test_tournament_command() -> None:
 
 
 def test_batches_are_sized_from_the_timing() -> None:
-    """Issue 19: games of a millisecond travel in batches (several per worker, none idle at
-    the end); a slow game travels alone."""
-    from primetime.sim.backends import batch_size
+    """Issue 19: games of a millisecond travel in batches that shrink towards the end (the
+    workers finish together); a slow game travels alone."""
+    from primetime.sim.backends import batch_sizes
 
-    assert batch_size(0.001, 2000, 2) == 250  # capped so that each of 2 workers gets 4 batches
-    assert batch_size(0.01, 2000, 2) == 25  # 0.25 s of work per batch
-    assert batch_size(120.0, 200, 2) == 1  # a search bot's game
-    assert batch_size(0.001, 3, 2) == 1
+    sizes = batch_sizes(0.001, 2000, 2)
+    assert sum(sizes) == 2000
+    assert sizes[0] == 250  # at most 0.25 s of work in a batch
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] <= 10  # shrinking, a small tail
+    assert min(sizes[:-1]) >= 10  # but at least 10 ms of work, the last one aside
+    assert len(sizes) < 40  # a few dozen hand-overs, not thousands
+    assert batch_sizes(0.01, 2000, 2)[0] == 25  # 0.25 s of work per batch
+    assert batch_sizes(120.0, 200, 2) == [1] * 200  # a search bot's game travels alone
+    assert batch_sizes(0.001, 3, 2) == [3]  # three games of a millisecond are not worth a hand-over each
+    assert batch_sizes(0.05, 3, 2) == [1, 1, 1]
+    assert batch_sizes(0.001, 0, 2) == []
 
 
 def test_results_come_back_in_task_order_in_batches() -> None:

@@ -7,9 +7,10 @@ the order of the specs.  Every game is seeded by its spec (engine and bots), so 
 the same results whatever the backend and the number of workers.
 
 With several workers the tasks travel in batches: the first task of each worker goes alone
-and is timed where it runs, and the rest go out in batches of about ``BATCH_SECONDS`` of work
-(:func:`batch_size`), so thousands of games of a millisecond each cost a few hundred hand-overs
-to a worker while a search bot's minutes-long game still travels alone.  Results come back in
+and is timed where it runs, and the rest go out in batches of at most ``BATCH_SECONDS`` of work
+that shrink towards the end (:func:`batch_sizes`: each takes a share of what is left, so the
+workers finish together), so thousands of games of a millisecond each cost a few dozen
+hand-overs to a worker while a search bot's minutes-long game still travels alone.  Results come back in
 the order of the tasks (``on_result`` too, unless ``ordered=False``).
 
 Backends:
@@ -48,17 +49,29 @@ def check_backend(backend: str, workers: int) -> None:
             raise SimulationError("the ray backend needs Ray: pip install 'primetime[scale]'") from None
 
 
-BATCH_SECONDS = 0.25  # a batch of games should take about this long on one core
-MIN_BATCHES_PER_WORKER = 4  # ... but every worker gets several batches, so none idles at the end
+BATCH_SECONDS = 0.25  # a batch of games takes at most about this long on one core
+MIN_BATCH_SECONDS = 0.01  # ... and, but for the last ones, at least this long (a hand-over costs ~1 ms)
+SHARE = 2  # each batch takes 1/(SHARE * workers) of the tasks still to hand out
 
 
-def batch_size(seconds_per_task: float, total: int, workers: int) -> int:
-    """How many tasks one batch carries: enough that the hand-over to a worker (pickling, a
-    process round trip: about a millisecond) is small beside the work, few enough that each
-    worker gets several batches."""
-    by_time = max(1, int(BATCH_SECONDS / max(seconds_per_task, 1e-6)))
-    by_balance = max(1, -(-total // (workers * MIN_BATCHES_PER_WORKER)))
-    return min(by_time, by_balance)
+def batch_sizes(seconds_per_task: float, total: int, workers: int) -> list[int]:
+    """The sizes of the batches that carry ``total`` tasks, in order (guided scheduling).
+
+    Each batch takes a share of the tasks not yet handed out, capped at ``BATCH_SECONDS`` of
+    work, so the batches shrink towards the end and the last ones are small: the workers finish
+    together instead of one idling while another plays a big last batch.  A batch carries at
+    least ``MIN_BATCH_SECONDS`` of work, so that the hand-over (pickling, a process round trip:
+    about a millisecond) stays small beside it."""
+    per = max(seconds_per_task, 1e-6)
+    cap = max(1, int(BATCH_SECONDS / per))
+    floor = min(cap, max(1, int(MIN_BATCH_SECONDS / per)))
+    sizes: list[int] = []
+    left = total
+    while left > 0:
+        size = min(left, cap, max(floor, -(-left // (SHARE * max(workers, 1)))))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def _run_batch(fn: Callable[[Any], Any], batch: Sequence[Any]) -> list[Any]:
@@ -80,7 +93,7 @@ def run_tasks(
     ``ordered`` (a result that finishes early waits for the ones before it), else as soon as its
     batch is back; ``progress(done, total)`` as results arrive.  With several workers the first
     task is played here and timed, and the others go out in batches sized from that timing
-    (:func:`batch_size`): thousands of millisecond games cost a few hundred hand-overs, and a
+    (:func:`batch_sizes`): thousands of millisecond games cost a few dozen hand-overs, and a
     slow game (a search bot's) travels alone."""
     check_backend(backend, workers)
     total = len(tasks)
@@ -137,9 +150,12 @@ class _Plan:
         if self.sent:
             return []
         self.sent = True
+        out: list[tuple[int, Sequence[Any]]] = []
         begin = len(self.first)
-        size = batch_size(seconds, len(self.tasks) - begin, self.workers)
-        return [(i, self.tasks[i:i + size]) for i in range(begin, len(self.tasks), size)]
+        for size in batch_sizes(seconds, len(self.tasks) - begin, self.workers):
+            out.append((begin, self.tasks[begin:begin + size]))
+            begin += size
+        return out
 
 
 class _Sink:
