@@ -72,14 +72,16 @@ def card_ids(game: Any) -> list[str]:
     return got
 
 
-def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: dict[str, str] | None = None) -> dict[str, Any]:
+def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: dict[str, str] | None = None,
+                memo: dict[str, Any] | None = None) -> dict[str, Any]:
     """Names for tokens; card ids for the keys of ``unusable``; the pilot pairs' card ids.
 
-    ``lines`` caches rendered log lines (a table's names never change).  The game's own touches
+    ``lines`` caches rendered log lines (a table's names never change); ``memo`` is the game's own
+    cache (``Runtime.memo``: what the plugin read of the log so far).  The game's own touches
     (``GamePlugin.browser_view``) come first: they read the log with its player tokens."""
     game = view.get("game")
     if isinstance(game, str):
-        get_plugin(game).browser_view(view, names, ids)
+        get_plugin(game).browser_view(view, names, ids, memo)
     if lines is None:
         view["log"] = [render(line, names) for line in view.get("log") or []]
     else:
@@ -113,7 +115,7 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
     can_undo = False
     undo_why = None
     if game is not None:
-        view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered)
+        view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered, rt.memo)
         forfeited = list((t.clock or {}).get("forfeited") or [])
         if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
             view["final"] = clocks.ranked(view["final"], forfeited)

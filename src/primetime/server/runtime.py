@@ -90,6 +90,8 @@ class Runtime:
         self.presence_text: str | None = None  # the presence message last sent to every connection
         self.chat_seq = 0  # the latest chat message this process sent to its connections
         self.clock_timer: asyncio.TimerHandle | None = None  # wakes the hub when a running clock runs out
+        self._memo: dict[str, Any] = {}
+        self._memo_game: Game[Any] | None = None
 
     # -------------------------------------------------------------- sync (worker thread)
     def sync(self, tx: Tx, t: TableRow) -> None:
@@ -111,6 +113,14 @@ class Runtime:
         self.stale = False
 
     # -------------------------------------------------------------- reading
+    @property
+    def memo(self) -> dict[str, Any]:
+        """What the game's plugin keeps of the current game's log (``GamePlugin.browser_view``):
+        new for every game object, so a game rebuilt (an undo, a reload) starts afresh."""
+        if self._memo_game is not self.game:
+            self._memo, self._memo_game = {}, self.game
+        return self._memo
+
     @property
     def seq(self) -> int:
         return self.game.seq if self.game is not None else 0
