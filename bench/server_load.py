@@ -322,15 +322,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(0.1)
         pss0 = sum(pss_kib(p) for p in process_tree(pid)) if pid else 0
 
+        async def post(path: str, body: dict[str, Any], cookies: dict[str, str]) -> httpx.Response:
+            """A POST, tried again when the connection broke (a kept-alive connection the server closed)."""
+            for attempt in range(5):
+                try:
+                    return await http.post(path, json=body, cookies=cookies)
+                except httpx.TransportError:
+                    if attempt == 4:
+                        raise
+                    await asyncio.sleep(0.2)
+            raise AssertionError("unreachable")
+
         async def new_host(i: int) -> dict[str, str]:
-            r = await http.post("/api/me", json={"name": f"Player{i}"}, cookies={})
+            r = await post("/api/me", {"name": f"Player{i}"}, {})
             return dict(r.cookies)
 
         async def open_table(cookies: dict[str, str]) -> tuple[str, dict[str, str]]:
             body: dict[str, Any] = {"seats": ["bot:greedy", "bot:random"], "options": {"pilot": "normal"}}
             if args.clock is not None:
                 body["time_control"] = args.clock
-            r = await http.post("/api/tables", json=body, cookies=cookies)
+            r = await post("/api/tables", body, cookies)
             if r.status_code != 200:
                 raise SystemExit(f"error: the server refused to create a table: {r.status_code} {r.text}")
             return r.json()["id"], {**cookies, **dict(r.cookies)}
@@ -422,7 +433,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if first:  # tables do not all start at once
                     await asyncio.sleep(rng.below(1000) / 1000 * 2 * args.think)
                     first = False
-                await http.post(f"/api/tables/{tid}/start", json={}, cookies=cookies)
+                await post(f"/api/tables/{tid}/start", {}, cookies)
                 games["started"] += 1
                 await asyncio.wait([over, *[c.closed for c in t.conns]], return_when=asyncio.FIRST_COMPLETED)
                 for c in t.conns:

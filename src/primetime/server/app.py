@@ -287,7 +287,7 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "storage": store.kind}
+        return {"ok": True, "storage": store.kind, "worker": hub.index, "workers": hub.count}
 
     # ------------------------------------------------------------------ me
     @app.get("/api/me")

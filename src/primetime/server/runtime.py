@@ -90,6 +90,7 @@ class Runtime:
         self.presence_text: str | None = None  # the presence message last sent to every connection
         self.chat_seq = 0  # the latest chat message this process sent to its connections
         self.clock_timer: asyncio.TimerHandle | None = None  # wakes the hub when a running clock runs out
+        self.clock_deadline: float | None = None  # the moment it is armed for
         self._memo: dict[str, Any] = {}
         self._memo_game: Game[Any] | None = None
 
