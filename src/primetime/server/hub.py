@@ -175,6 +175,8 @@ class Hub:
                 return None
             rt = self.rts.setdefault(table_id, rt)
         rt.last_used = time.monotonic()
+        if rt.behind and not rt.lock.locked():  # its game and row as stored, for whoever reads them
+            self._load(rt)
         return rt
 
     def _load(self, rt: Runtime) -> bool:
@@ -222,6 +224,7 @@ class Hub:
         async with rt.lock:
             rt.ts = time.time()
             before = rt.version
+            holders = rt.holders()
 
             def work(wait: bool = True, held: bool = False) -> R:
                 def go(tx: Tx) -> R:
@@ -261,6 +264,8 @@ class Hub:
             await self.durable()  # on disk before anyone hears of it
             self._publish_locked(rt)
             if self.peers is not None:
+                if self.store.inline and rt.holders() == holders:
+                    self._relay(rt)
                 self.peers.send(f"v:{rt.id}:{rt.version}")
         self.kick(rt)
         return out
@@ -281,14 +286,71 @@ class Hub:
             self.loop.call_soon(self.kick, rt)
 
     def message_for(self, rt: Runtime, seat: int | None) -> tuple[int, str]:
-        """(shown version, state message) for ``seat`` (call with the table lock held)."""
+        """(shown version, state message) for ``seat`` (call with the table lock held): rendered
+        once per version and audience in this process, or as another worker rendered it (``_relay``).
+        A runtime ``behind`` its version (it took another worker's messages without its game) catches
+        up first when it must render."""
         if rt.cache_version != rt.version:
             rt.cache = {}
             rt.cache_version = rt.version
         msg = rt.cache.get(seat)
         if msg is None:
+            if rt.relayed_version == rt.version and seat in rt.relayed:
+                msg = rt.cache[seat] = rt.relayed[seat]
+                return msg
+            if rt.behind:
+                self._load(rt)  # SQLite only (``_relay``): a quick read on the event loop
+                if rt.cache_version != rt.version:
+                    rt.cache = {}
+                    rt.cache_version = rt.version
             msg = rt.cache[seat] = state_message(self, rt, seat)
         return msg
+
+    def _relay(self, rt: Runtime) -> None:
+        """After this worker stored a change that left every seat with its holder: render the state
+        for each audience the other workers' sockets are (their presence says which) and send them
+        the messages, so that they need not read the table again nor render it themselves."""
+        assert self.peers is not None
+        remote = self.remote_presence.get(rt.id)
+        if not remote or rt.meta is None:
+            return
+        audiences: set[int | None] = set()
+        for part in remote.values():
+            audiences.update(int(k) for k in part.get("seats") or {})
+            if part.get("users") or part.get("anonymous"):
+                audiences.add(None)
+        for seat in sorted(audiences, key=lambda a: -1 if a is None else a):
+            shown, text = self.message_for(rt, seat)
+            self.peers.send(f"s:{rt.id}:{rt.version}:{'-' if seat is None else seat}:{shown}:{text}")
+
+    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, text: str) -> None:
+        """Another worker's rendering of ``version`` for ``seat``: kept for when this worker reaches
+        that version; a worker that does not own the table moves its sockets on to it at once,
+        its game left behind (read again only if something must be rendered here or changed)."""
+        rt = self.rts.get(tid)
+        if rt is None:
+            return
+        if version > rt.relayed_version:
+            rt.relayed, rt.relayed_version = {}, version
+        if version == rt.relayed_version:
+            rt.relayed[seat] = (shown, text)
+        if self.owns(tid) or rt.stale or rt.meta is None or version <= rt.version:
+            return  # the owner reads every change (its bots and clocks need the game)
+        if rt.lock.locked():
+            self._spawn(self._advance_locked(rt, version))
+        else:
+            self._advance(rt, version)
+
+    async def _advance_locked(self, rt: Runtime, version: int) -> None:
+        async with rt.lock:
+            if not rt.stale and rt.meta is not None and version > rt.version:
+                self._advance(rt, version)
+
+    def _advance(self, rt: Runtime, version: int) -> None:
+        rt.version, rt.behind, rt.ts = version, True, time.time()
+        rt.cache, rt.cache_version = {}, version
+        for c in list(rt.clients):
+            c.wake.set()
 
     async def attach(self, rt: Runtime, client: Client) -> None:
         # the server's clock, for counting down; which worker serves the socket (of ``workers``)
@@ -391,8 +453,8 @@ class Hub:
                 seat = rt.seat_for(client.secret_hash)
                 if seat != client.seat:
                     client.seat, client.shown = seat, -1
+                shown, text = self.message_for(rt, seat)  # (a runtime behind catches up: the version after)
                 version = rt.version
-                shown, text = self.message_for(rt, seat)
             client.sent_version = version
             if shown != client.shown:
                 client.shown = shown
@@ -545,6 +607,15 @@ class Hub:
             kind, _, rest = line.partition(":")
             if kind == "v":  # v:<table>:<version>: a new state stored
                 self._on_notify(rest)
+            elif kind == "s":  # s:<table>:<version>:<seat or ->:<shown>:<message>: that state, rendered for that seat
+                tid, _, rest2 = rest.partition(":")
+                v, _, rest2 = rest2.partition(":")
+                a, _, rest2 = rest2.partition(":")
+                shown, _, text = rest2.partition(":")
+                try:
+                    self._take_relayed(tid, int(v), None if a == "-" else int(a), int(shown), text)
+                except ValueError:
+                    continue
             elif kind == "c":  # c:<table>:<number>: a chat message stored
                 self._on_notify("chat:" + rest)
             elif kind == "p":  # p:<worker>:<table>:<json>: the presence of that worker's sockets at the table

@@ -68,7 +68,7 @@ class Peers:
     handed to ``on_lines`` (a list per datagram).  Nothing waits for a peer: a worker that is down (or
     a full queue) loses the datagram, and the poll catches up."""
 
-    MAX = 60_000  # bytes per datagram
+    MAX = 180_000  # bytes per datagram (the send buffer is made larger; a longer line is dropped, the poll catches up)
 
     def __init__(self, folder: Path, index: int, count: int, on_lines: Callable[[list[str]], None]) -> None:
         self.folder = folder
@@ -90,6 +90,8 @@ class Peers:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
         sock.bind(me)
         sock.setblocking(False)
         self.sock = sock
@@ -132,14 +134,16 @@ class Peers:
             for chunk in chunks:
                 try:
                     self.sock.sendto(chunk, addr)
-                except (FileNotFoundError, ConnectionRefusedError, BlockingIOError, OSError):
-                    break  # that worker is down or behind: it catches up by polling
+                except (FileNotFoundError, ConnectionRefusedError):
+                    break  # that worker is down: it reads everything when it starts again
+                except OSError:
+                    continue  # behind (a full queue) or a datagram too long: it catches up by polling
 
     def _read(self) -> None:
         assert self.sock is not None
         for _ in range(256):
             try:
-                data = self.sock.recv(self.MAX + 1024)
+                data = self.sock.recv(self.MAX + 65_536)
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:
