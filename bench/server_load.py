@@ -492,13 +492,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if len(times) < t.nclients or v not in t.ts:
                 continue  # not every client saw it (still in flight at the end, or skipped by coalescing)
             last = max(times)
-            if not measure_from <= last < stop_at:
+            start = t.sent.get(v, t.ts[v])
+            # submitted and seen by all within the run (a client that connects later is shown an older state)
+            if not (measure_from <= last < stop_at and start >= measure_from - 1.0):
                 continue
             actions += 1
             if v in t.sent:
-                client_lat.append(last - t.sent[v])
+                client_lat.append(last - start)
             else:
-                bot_lat.append(last - t.ts[v])
+                bot_lat.append(last - start)
     if os.environ.get("LOAD_DEBUG"):
         worst = []
         for t in tables:

@@ -53,7 +53,7 @@ from primetime.server.runtime import (
     new_id,
     new_secret,
 )
-from primetime.server.store import NOTIFY_CHANNEL, Busy, ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
+from primetime.server.store import NOTIFY_CHANNEL, ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
 
 _seeds = itertools.count()
 
@@ -84,7 +84,6 @@ class Hub:
         self.rts: dict[str, Runtime] = {}
         workers = 1 if store.kind == "sqlite" else 4
         self.db_pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="db")
-
         self.bots = botpool.BotPool(settings.bot_workers)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -141,7 +140,6 @@ class Hub:
         if self.group is not None:
             self.group.close()
         self.db_pool.shutdown(wait=False, cancel_futures=True)
-
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -226,7 +224,7 @@ class Hub:
             before = rt.version
             holders = rt.holders()
 
-            def work(wait: bool = True, held: bool = False) -> R:
+            def work() -> R:
                 def go(tx: Tx) -> R:
                     t = tx.lock_table(rt.id, None if rt.stale else rt.meta)
                     rt.sync(tx, t)
@@ -240,8 +238,8 @@ class Hub:
                     return out
 
                 try:
-                    out = self.store.write(go, wait, held)
-                except (GameError, ConflictError, Busy):
+                    out = self.store.write(go)
+                except (GameError, ConflictError):
                     raise
                 except BaseException:
                     rt.stale = True
@@ -253,7 +251,7 @@ class Hub:
                 if self.store.inline:
                     # SQLite: on the event loop, no thread hand-offs.  Every writer of every process holds
                     # the lock only while its transaction runs, all at once: a wait here is that short
-                    out = work(True, False)
+                    out = work()
                 else:
                     out = await self.db(work)
             except BaseException:

@@ -162,10 +162,6 @@ class ConflictError(Exception):
     """A write could not be done because the stored state says no (the message says why)."""
 
 
-class Busy(Exception):
-    """Another writer holds the write lock (``Store.write(..., wait=False)``): nothing was done."""
-
-
 @dataclass
 class SeatRow:
     seat: int
@@ -330,13 +326,9 @@ class Store:
         raise NotImplementedError
 
     @contextmanager
-    def _write(self, wait: bool = True, held: bool = False) -> Iterator[Any]:
+    def _write(self) -> Iterator[Any]:
         raise NotImplementedError
         yield
-
-    def lock_fd(self) -> int | None:
-        """This thread's handle on the lock writers take turns on (None: the backend locks rows itself)."""
-        return None
 
     @contextmanager
     def _read(self) -> Iterator[Any]:
@@ -347,8 +339,8 @@ class Store:
         """Send change notifications inside the transaction (PostgreSQL only)."""
 
     group_commit = False
-    #: Whether a write that does not wait for the lock (``write(..., wait=False)``) and a read of one
-    #: table are quick enough to run on the event loop itself (SQLite in a file: no round trips).
+    #: Whether a write of one table and a read of one table are quick enough to run on the event loop
+    #: itself (SQLite in a file: no round trips; a writer waits only while another runs its transaction).
     inline = False
 
     def flush(self) -> None:
@@ -370,11 +362,9 @@ class Store:
             c = self._local.conn = self._connect()
         return c
 
-    def write(self, fn: Callable[[Tx], T], wait: bool = True, held: bool = False) -> T:
-        """Run ``fn`` in a write transaction; it commits only if ``fn`` returns.  ``wait=False``: raise
-        ``Busy`` at once, before anything is done, if another writer holds the lock; ``held``: the
-        caller took this thread's lock (``lock_fd``) already; it is released at the end all the same."""
-        with self._write(wait, held) as cur:
+    def write(self, fn: Callable[[Tx], T]) -> T:
+        """Run ``fn`` in a write transaction; it commits only if ``fn`` returns."""
+        with self._write() as cur:
             tx = Tx(self, cur)
             out = fn(tx)
             if tx.notify:
@@ -626,14 +616,11 @@ class SqliteStore(Store):
         return fd
 
     @contextmanager
-    def _write(self, wait: bool = True, held: bool = False) -> Iterator[Any]:
+    def _write(self) -> Iterator[Any]:
         c = self.conn()
         fd = self.lock_fd()
-        if fd is not None and not held:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise Busy() from None
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             c.execute("BEGIN IMMEDIATE")
             try:
@@ -694,7 +681,7 @@ class PostgresStore(Store):
             raise
 
     @contextmanager
-    def _write(self, wait: bool = True, held: bool = False) -> Iterator[Any]:
+    def _write(self) -> Iterator[Any]:
         with self._tx(None) as cur:
             yield cur
 
