@@ -41,10 +41,11 @@ def free_port() -> int:
 
 
 class ServerProc:
-    """``python -m primetime.server`` in a subprocess."""
+    """``python -m primetime.server --workers N`` in a subprocess (one worker unless a test asks for more)."""
 
-    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, port: int | None = None) -> None:
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, port: int | None = None, workers: int = 1) -> None:
         self.data_dir = data_dir
+        self.workers = workers  # worker processes (--workers; the server's own default is one per core)
         self.port = port or free_port()
         self.env = {**os.environ, "PRIMETIME_BOT_DELAY": "0", "PRIMETIME_POLL_INTERVAL": "1",
                     "PRIMETIME_LOG_LEVEL": "WARNING", **(env or {})}
@@ -63,7 +64,8 @@ class ServerProc:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         logf = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "primetime.server", "--port", str(self.port), "--data", str(self.data_dir)],
+            [sys.executable, "-m", "primetime.server", "--port", str(self.port), "--data", str(self.data_dir),
+             "--workers", str(self.workers)],
             env=self.env, stdout=logf, stderr=subprocess.STDOUT, cwd=str(ROOT))
         deadline = time.time() + timeout
         while time.time() < deadline:

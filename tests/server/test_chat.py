@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +14,14 @@ import pytest
 
 from .helpers import Person, ServerProc, recv_state
 
-_SKIPPED: dict[int, list[dict[str, Any]]] = {}  # per connection: messages passed over, read first next time
+# per connection: messages passed over, read first next time (keyed by the connection itself: the
+# number ``id`` gives a closed connection can be a new one's in the next test)
+_SKIPPED: weakref.WeakKeyDictionary[Any, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
 
 
 def recv_where(ws: Any, pred: Any, timeout: float = 10.0) -> dict[str, Any]:
     """The next message for which ``pred`` holds (chat messages passed over are kept for later)."""
-    kept = _SKIPPED.setdefault(id(ws), [])
+    kept = _SKIPPED.setdefault(ws, [])
     for i, msg in enumerate(kept):
         if pred(msg):
             return kept.pop(i)

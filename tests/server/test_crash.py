@@ -58,13 +58,16 @@ async def watcher(server: ServerProc, table_id: str, seen: dict[str, int]) -> No
         return
 
 
+@pytest.mark.parametrize("workers", [1, 2], ids=["1-worker", "2-workers"])
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_kill_9_mid_game_loses_no_acknowledged_action(tmp_path: Path, request: pytest.FixtureRequest, backend: str) -> None:
+def test_kill_9_mid_game_loses_no_acknowledged_action(tmp_path: Path, request: pytest.FixtureRequest, backend: str,
+                                                      workers: int) -> None:
+    """With several workers the kill hits the supervisor: its workers die with it, as a whole machine would."""
     env = {"PRIMETIME_BOT_DELAY": "0.03"}
     if backend == "postgresql":
         env["PRIMETIME_DATABASE_URL"] = request.getfixturevalue("pg_url")
     data = tmp_path / "data"
-    server = ServerProc(data, env=env).start()
+    server = ServerProc(data, env=env, workers=workers).start()
     host = Person(server.url, "Host")
     ana = Person(server.url, "Ana")
     bot_tables = []
@@ -92,7 +95,7 @@ def test_kill_9_mid_game_loses_no_acknowledged_action(tmp_path: Path, request: p
     assert unfinished, "the kill should have hit games in progress"
 
     # restart on the same storage: every acknowledged action is there, every game finishes
-    server2 = ServerProc(data, env=env).start()
+    server2 = ServerProc(data, env=env, port=server.port, workers=workers).start()
     try:
         ana2 = Person(server2.url)
         ana2.http.cookies.update(ana.http.cookies)

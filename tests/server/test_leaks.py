@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -96,6 +98,14 @@ async def play(server: ServerProc, people: list[Person], spectator: Person, tabl
     await asyncio.wait_for(asyncio.gather(*(client(p, n) for p, n in zip(people, names, strict=True)),
                                           client(spectator, "spectator")), timeout=240)
     return got
+
+
+@pytest.fixture(params=[1, 2], ids=["1-worker", "2-workers"])
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServerProc]:
+    """The server on one worker, and on two (the sockets of one table spread over both)."""
+    s = ServerProc(tmp_path / "data", workers=request.param).start()
+    yield s
+    s.stop()
 
 
 @pytest.mark.parametrize("options,seed", [({"pilot": "normal", "turn_order": "fixed"}, 1),

@@ -1,10 +1,15 @@
-"""Several server processes on one PostgreSQL database: an action taken through one
-process reaches the browsers connected to another, and whole games with people on both
-processes and a bot (which either process may move) never leave a socket behind."""
+"""Several server processes on one PostgreSQL database, and one server of several worker
+processes on SQLite (``--workers 2``): an action taken through one process reaches the
+browsers connected to another, and whole games with people on both processes and a bot
+(which either process may move, or its table's owner) never leave a socket behind; presence
+and chat count the sockets of every worker; a worker that dies is started again."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -60,11 +65,27 @@ def test_action_through_one_process_reaches_the_other(pg_url: str, tmp_path: Pat
         b.stop()
 
 
+async def connect_to_worker(url: str, cookie: str | None, worker: int | None, tries: int = 60) -> tuple[Any, list[dict[str, Any]]]:
+    """A WebSocket served by worker ``worker`` of a server (its first message, ``time``, says which;
+    None: any), and the messages read before the answer."""
+    from websockets.asyncio.client import connect
+
+    for _ in range(tries):
+        ws = await connect(url, additional_headers={"Cookie": cookie} if cookie else {}, max_size=2**22)
+        first = json.loads(await asyncio.wait_for(ws.recv(), 15))
+        assert first["type"] == "time"
+        if worker is None or first["worker"] == worker:
+            return ws, [first]
+        await ws.close()
+    raise AssertionError(f"no connection reached worker {worker} in {tries} tries")
+
+
 async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], table_id: str, seed: int,
-                                 stall: float) -> dict[str, Any]:
-    """Two people, each connected to their own process, play ``table_id`` to the end (random
-    legal choices); fails when a socket hears nothing new for ``stall`` seconds while the game
-    is not over, saying what a fresh connection to the same process sees."""
+                                 stall: float, workers: dict[int, int] | None = None) -> dict[str, Any]:
+    """Two people, each connected to their own process (``workers``: to that worker of one server),
+    play ``table_id`` to the end (random legal choices); fails when a socket hears nothing new for
+    ``stall`` seconds while the game is not over, saying what a fresh connection to the same
+    process sees."""
     import asyncio
 
     from websockets.asyncio.client import connect
@@ -83,8 +104,8 @@ async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], 
                     return int(msg["seq"])
 
     async def person(seat: int) -> None:
-        async with connect(f"{urls[seat]}/ws/{table_id}", additional_headers={"Cookie": cookies[seat]},
-                           max_size=2**22) as ws:
+        ws, _ = await connect_to_worker(f"{urls[seat]}/ws/{table_id}", cookies[seat], (workers or {}).get(seat))
+        async with ws:
             last_seq = -1
             while True:
                 try:
@@ -143,3 +164,111 @@ def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_pa
     finally:
         a.stop()
         b.stop()
+
+
+# ---------------------------------------------------------------------- one server, two worker processes (SQLite)
+@pytest.mark.parametrize("game,options", [("networks", {"pilot": "simplified"}), ("prime-time", {"simultaneous": True})],
+                         ids=["networks", "prime-time"])
+def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, options: dict[str, Any]) -> None:
+    """Two people whose sockets are served by different workers of one server, and a greedy bot
+    (moved by the table's owner, whichever worker that is): every worker tells its sockets of every
+    new state within a few seconds, whoever made it, and both see the same game to its end."""
+    server = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30"}, workers=2).start()
+    try:
+        for n in range(2):
+            ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
+            r = ana.http.post("/api/tables", json={"game": game, "seats": ["open", "bot:greedy"], "options": options})
+            assert r.status_code == 200, r.text
+            tid = r.json()["id"]
+            ben.post(f"/api/tables/{tid}/join")
+            ana.post(f"/api/tables/{tid}/start", {})
+            # the poll is slow on purpose (30 s): the datagrams between the workers must carry every state
+            final = asyncio.run(_play_across_processes({0: server.ws_url, 1: server.ws_url},
+                                                       {0: ana.cookie_header(), 1: ben.cookie_header()}, tid,
+                                                       seed=21 + n, stall=5.0, workers={0: n % 2, 1: 1 - n % 2}))
+            assert final["0"]["view"]["final"] == final["1"]["view"]["final"]
+            record = ana.get(f"/api/tables/{tid}/record")
+            replayed = replay_record(record)
+            assert replayed.is_over() and replayed.view(None)["final"]["winners"] == final["0"]["view"]["final"]["winners"]
+            ana.close()
+            ben.close()
+    finally:
+        server.stop()
+
+
+def test_presence_and_chat_count_every_worker(tmp_path: Path) -> None:
+    """Seat 1's socket on the other worker shows as online at seat 0's, goes offline when it closes;
+    a chat message written through one worker reaches the sockets of the other."""
+    server = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30"}, workers=2).start()
+    ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
+    tid = ana.create(["open", "bot:random"], pilot="simplified")
+    ben.post(f"/api/tables/{tid}/join")
+
+    async def run() -> None:
+        url = f"{server.ws_url}/ws/{tid}"
+        a, _ = await connect_to_worker(url, ana.cookie_header(), 0)
+        b, _ = await connect_to_worker(url, ben.cookie_header(), 1)
+        watcher, _ = await connect_to_worker(url, None, 1)
+
+        async def until(ws: Any, test: Any, what: str) -> dict[str, Any]:
+            deadline = time.time() + 5
+            while True:
+                left = deadline - time.time()
+                assert left > 0, f"no {what} within 5 s"
+                msg = json.loads(await asyncio.wait_for(ws.recv(), left))
+                if test(msg):
+                    return msg
+
+        def states(msg: dict[str, Any]) -> dict[int, str]:
+            return {s["seat"]: s["state"] for s in msg["seats"]}
+
+        got = await until(a, lambda m: m["type"] == "presence" and states(m)[1] == "online" and m["watching"] == 1,
+                          "presence of seat 1 and the watcher (both on worker 1) at worker 0")
+        assert states(got)[0] == "online"
+        await b.send(json.dumps({"type": "chat", "text": "hello from worker 1", "id": 1}))
+        got = await until(a, lambda m: m["type"] == "chat" and not m["history"], "chat from the other worker")
+        assert [m["text"] for m in got["messages"]] == ["hello from worker 1"]
+        await a.send(json.dumps({"type": "presence", "state": "away"}))
+        await until(watcher, lambda m: m["type"] == "presence" and states(m)[0] == "away", "seat 0 away at worker 1")
+        await b.close()
+        await until(a, lambda m: m["type"] == "presence" and states(m)[1] == "offline", "seat 1 offline at worker 0")
+        await a.close()
+        await watcher.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        server.stop()
+
+
+def test_a_worker_that_dies_is_started_again_and_its_tables_play_on(tmp_path: Path) -> None:
+    """kill -9 of one worker: the supervisor starts it again; the bot tables it owned finish."""
+    server = ServerProc(tmp_path / "data", env={"PRIMETIME_BOT_DELAY": "0.02", "PRIMETIME_POLL_INTERVAL": "1"}, workers=2).start()
+    try:
+        host = Person(server.url, "Host")
+        tables = []
+        for _ in range(4):
+            tid = host.create(["bot:greedy", "bot:random"], pilot="simplified")
+            host.post(f"/api/tables/{tid}/start", {})
+            assert host.post(f"/api/tables/{tid}/leave")["result"] == "replaced"  # a table of bots only
+            tables.append(tid)
+        assert server.proc is not None
+        kids = [int(x) for x in Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split()]
+        assert len(kids) == 2
+        time.sleep(0.5)
+        os.kill(kids[0], signal.SIGKILL)
+        deadline = time.time() + 20
+        while True:
+            now = [int(x) for x in Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split()]
+            if len(now) == 2 and kids[0] not in now:
+                break
+            assert time.time() < deadline, "the dead worker was not started again"
+            time.sleep(0.2)
+        deadline = time.time() + 180
+        for tid in tables:
+            while Person(server.url).get(f"/api/tables/{tid}")["status"] != "finished":
+                assert time.time() < deadline, f"{tid} did not finish after a worker died"
+                time.sleep(0.3)
+        assert server.proc.poll() is None
+    finally:
+        server.stop()

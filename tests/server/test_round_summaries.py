@@ -103,3 +103,32 @@ def test_networks_summary_reads_the_older_upkeep_line() -> None:
            "{P1} scores 7 viewers in round 1."]
     assert round_summaries(log, 1) == [{"round": 1, "players": [
         {"seat": 0, "viewers": 7, "upkeep": -2, "cash": None, "genre_bonuses": ["Hit Single"]}]}]
+
+
+@pytest.mark.parametrize("game", ["networks", "prime-time"])
+def test_summaries_read_step_by_step_with_a_memo_are_those_read_whole(game: str) -> None:
+    """The server keeps what the plugin read of a game's log (``memo``) and hands it the grown log
+    at every step: the summaries are those of the whole log read afresh, and a memo handed another
+    log (a rebuilt game) starts over."""
+    from primetime.core.plugin import get_plugin
+
+    plugin = get_plugin(game)
+    g = Game.new(game, 3, seed=5)
+    rng = Rng(5)
+    memo: dict[str, Any] = {}
+    ids = [c.id for c in g.state.cat.cards] if game == "networks" else []
+    step = 0
+    while not g.is_over():
+        g.apply(None, rng.choice(g.legal_keys()))
+        step += 1
+        if step % 7 and not g.is_over():
+            continue
+        with_memo, fresh = g.view(step % 3), g.view(step % 3)
+        plugin.browser_view(with_memo, g.players, ids, memo)
+        plugin.browser_view(fresh, g.players, ids)
+        assert with_memo["round_summaries"] == fresh["round_summaries"], f"step {step}"
+    assert memo["round_summaries"].upto > 0
+    other = played(game, 6)  # another game's log with the same memo: read from its start
+    view = other.view(0)
+    plugin.browser_view(view, other.players, [c.id for c in other.state.cat.cards] if game == "networks" else [], memo)
+    assert view["round_summaries"] == browser_view(other, 0)["round_summaries"]

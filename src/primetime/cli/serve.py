@@ -20,11 +20,16 @@ def serve(
         typer.Option("--policy", help="Offer a trained policy as a bot (policy:PATH; the train extra); repeat for more. "
                                       "Added to PRIMETIME_POLICIES."),
     ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", help="Worker processes sharing the port (default: PRIMETIME_WORKERS, else one per core; "
+                                       "1: a single process)."),
+    ] = None,
 ) -> None:
     """Start the web server (lobby, tables, play in the browser) and print its URL."""
     from primetime.server.cli import serve as run_server
 
     try:
-        run_server(host, port, str(data), list(policy or []))
+        run_server(host, port, str(data), list(policy or []), workers)
     except ValueError as exc:
         raise fail(str(exc)) from None

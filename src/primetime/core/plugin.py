@@ -122,7 +122,9 @@ class GamePlugin:
     greedy: Callable[[int], Policy]  # seed -> the game's greedy policy
     search: Callable[[int], SearchAdapter]  # seed -> the game's MCTS adapter
     browser_catalogue: Callable[[str], bytes]  # card set -> the browser's catalogue (cards with their words)
-    browser_view: Callable[[dict[str, Any], list[str], list[str]], None]  # (view, names, card ids): game-specific touches, before names fill the log
+    # (view, names, card ids, memo): game-specific touches, before names fill the log; ``memo`` (optional) is a
+    # dict kept with one game while its log only grows, where the plugin may keep what it read of the log
+    browser_view: Callable[..., None]
     record_check: Callable[[dict[str, Any]], None]  # refuses (RecordError) a record this game cannot import
     # The options a table may set, as the lobby shows them: name -> a list of choices
     # ({"id", "label"}, the default first) or {"type": "bool", "label"}.

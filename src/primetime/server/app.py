@@ -237,6 +237,10 @@ def create_app(settings: Settings | None = None) -> Guard:
         if not TABLE_ID.match(table_id):
             raise ApiError(404, "no such table")
         rt = await hub.get(table_id)
+        if rt is not None and (hub.count > 1 or store.kind != "sqlite"):
+            # other processes change tables too, and the request before this one may have been served by
+            # another worker: read what is stored (a request sees every change made before it)
+            await hub.refresh(rt)
         if rt is None or rt.meta is None or rt.meta.status == "abandoned":
             raise ApiError(404, "no such table")
         return rt
@@ -287,7 +291,7 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "storage": store.kind}
+        return {"ok": True, "storage": store.kind, "worker": hub.index, "workers": hub.count}
 
     # ------------------------------------------------------------------ me
     @app.get("/api/me")

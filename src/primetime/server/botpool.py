@@ -1,7 +1,9 @@
 """Bot decisions away from the event loop.
 
-A decision is computed from the serialised state (the log stripped) in a worker process,
-so a slow bot never delays the WebSocket traffic of other tables.  If the pool breaks,
+The quick bots (random, greedy: ``QUICK_BOTS``) choose in a thread on a copy of the state.  The
+slow ones (searches, trained policies) choose from the serialised state (the log stripped) in a
+worker process, so a slow bot never delays the WebSocket traffic of other tables; the processes
+start with the first slow decision.  If the pool breaks,
 a new one is made; if processes cannot be made at all, a thread is used instead.
 """
 
@@ -63,12 +65,23 @@ def encode_state(game: Any) -> bytes:
     return msgspec.json.encode(data)
 
 
+#: Bots quick enough to choose in a thread of the server process (well under a millisecond or two):
+#: no state is serialised for them.  The others (searches, trained policies) choose in processes.
+QUICK_BOTS = frozenset({"random", "greedy", "first"})
+
+
 def think(game_name: str, payload: bytes, bot_name: str, seed: int, player: int) -> str:
     """Run in a worker: rebuild the state and ask the bot for a key."""
     from primetime.core.game import get_ruleset
 
+    return think_state(game_name, get_ruleset(game_name).from_json(msgspec.json.decode(payload)), bot_name, seed, player)
+
+
+def think_state(game_name: str, state: Any, bot_name: str, seed: int, player: int) -> str:
+    """Ask the bot for a key in ``state`` (a copy of the game's: it may be changed)."""
+    from primetime.core.game import get_ruleset
+
     rs = get_ruleset(game_name)
-    state = rs.from_json(msgspec.json.decode(payload))
     if rs.current_player(state) != player:
         rs.focus(state, player)  # a simultaneous decision: the bot answers its own step, whoever is first
     try:
@@ -129,6 +142,10 @@ class BotPool:
         if isinstance(self._pool, cf.ProcessPoolExecutor):
             for _ in range(self.workers):
                 self._pool.submit(_warm)
+
+    async def choose_quick(self, game_name: str, state: Any, bot_name: str, seed: int, player: int) -> str:
+        """A quick bot's choice (``QUICK_BOTS``) in the thread, on ``state``, a copy of the game's."""
+        return await asyncio.get_running_loop().run_in_executor(self._threads, think_state, game_name, state, bot_name, seed, player)
 
     async def choose(self, game_name: str, payload: bytes, bot_name: str, seed: int, player: int) -> str:
         loop = asyncio.get_running_loop()

@@ -3,34 +3,66 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policies: list[str] | None = None) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policies: list[str] | None = None,
+          workers: int | None = None) -> None:
     """Run the server until interrupted; prints the URL to open.
 
     Storage is SQLite in ``data`` unless ``PRIMETIME_DATABASE_URL=postgresql://...`` is set.
     ``policies``: trained policies offered as bots (``policy:PATH``), beside ``PRIMETIME_POLICIES``'s; a
     policy that cannot be loaded stops the start with a ``ValueError`` naming the problem.
+    ``workers``: worker processes sharing the port (default ``PRIMETIME_WORKERS``, else one per core;
+    1 serves from this process alone; see ``procs.py``).
     """
     import uvicorn
 
+    from primetime.server import botpool
     from primetime.server.app import create_app
     from primetime.server.config import Settings
+    from primetime.server.procs import listen_socket, supervise
+    from primetime.server.store import open_store
 
     logging.basicConfig(level=os.environ.get("PRIMETIME_LOG_LEVEL", "INFO").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings(data_dir=Path(data))
     settings.policies += [p for p in policies or [] if p not in settings.policies]
-    app = create_app(settings)
+    if workers is not None:
+        settings.workers = workers
+    if settings.workers < 1:
+        raise ValueError("workers must be at least 1")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     storage = "PostgreSQL" if settings.database_url else f"SQLite in {Path(data).resolve()}"
-    print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; Ctrl+C stops)", flush=True)
     # no per-message deflate: compressing every state costs more CPU than the bytes it saves on a LAN
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_ping_interval=10, ws_per_message_deflate=False,
-                ws_ping_timeout=10, timeout_graceful_shutdown=3)
+    options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 65_536, "ws_ping_interval": 10, "ws_per_message_deflate": False,
+                               "ws_ping_timeout": 10, "timeout_graceful_shutdown": 3}
+    # a server holds many long-lived games: collect cycles seldom (a full collection of a big heap stalls every table)
+    gc.set_threshold(20_000, 20, 50)
+    if settings.workers == 1:
+        app = create_app(settings)
+        print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
+              "Ctrl+C stops)", flush=True)
+        uvicorn.run(app, host=host, port=port, **options)
+        return
+    count = settings.workers
+    # the policies and the schema: checked and made once, before any worker starts
+    botpool.policy_levels(settings.policies)
+    open_store(settings.database_url, settings.data_dir, settings.sqlite_synchronous).close()
+    sock = listen_socket(host, port)
+
+    def worker(index: int) -> None:
+        settings.worker_index, settings.worker_count = index, count
+        app = create_app(settings)
+        uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[sock])
+
+    print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
+          f"{count} worker processes; Ctrl+C stops)", flush=True)
+    supervise(count, sock, worker)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -39,9 +71,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--data", default="data", help="folder for the SQLite database (default: data)")
     ap.add_argument("--policy", action="append", default=[], help="offer a trained policy as a bot (policy:PATH); repeat for more")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="worker processes sharing the port (default: PRIMETIME_WORKERS, else one per core; 1: a single process)")
     args = ap.parse_args(argv)
     try:
-        serve(args.host, args.port, args.data, args.policy)
+        serve(args.host, args.port, args.data, args.policy, args.workers)
     except ValueError as exc:
         ap.exit(2, f"error: {exc}\n")
 

@@ -31,6 +31,12 @@ def _default_bot_workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
+def _default_workers() -> int:
+    from primetime.server.procs import default_workers
+
+    return _int("PRIMETIME_WORKERS", default_workers())
+
+
 @dataclass
 class Settings:
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PRIMETIME_DATA", "data")))
@@ -38,7 +44,13 @@ class Settings:
     database_url: str | None = field(default_factory=lambda: os.environ.get("PRIMETIME_DATABASE_URL") or None)
     #: Seconds a bot waits before it moves, so people can follow the game.
     bot_delay: float = field(default_factory=lambda: _float("PRIMETIME_BOT_DELAY", 0.7))
-    #: Processes that run bot decisions (0: a thread instead).
+    #: Worker processes sharing the port (``serve --workers``; ``PRIMETIME_WORKERS``; default one per core).
+    workers: int = field(default_factory=_default_workers)
+    #: This worker's number and how many there are (set by the supervisor; 0 of 1: a single process).
+    worker_index: int = 0
+    worker_count: int = 1
+    #: Processes that run the slow bots' decisions (searches, trained policies; 0: a thread instead);
+    #: random and greedy bots choose in a thread.
     bot_workers: int = field(default_factory=lambda: _int("PRIMETIME_BOT_WORKERS", _default_bot_workers()))
     #: Trained policies offered as bots (``policy:PATH`` each): ``PRIMETIME_POLICIES=a.zip,b.zip`` or
     #: ``primetime serve --policy PATH``; each needs the ``train`` extra and is checked at start.

@@ -28,15 +28,17 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import msgspec
+
 from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool, clocks, ops
+from primetime.server import botpool, clocks, ops, procs
 from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
-from primetime.server.messages import chat_message, presence_message, state_message
+from primetime.server.messages import chat_message, local_presence, presence_message, state_message
 from primetime.server.names import chat_text, record_names, seat_refusal
 from primetime.server.runtime import (
     GAME,
@@ -71,6 +73,7 @@ SEED_RANGE = range(-(1 << 63), 1 << 63)
 log = logging.getLogger("primetime.server")
 R = TypeVar("R")
 
+EMPTY_PRESENCE = '{"seats":{},"users":[],"anonymous":0}'  # a worker's presence at a table where it has no socket
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 
 
@@ -91,12 +94,25 @@ class Hub:
         self._broken: set[str] = set()
         self.group = GroupSync(store.flush) if store.group_commit else None
         self.chat_limit = Limiter(settings.rate_chat, "chat messages", who="you")
+        # the workers of one machine (``procs.py``): this one's number, how many, and the datagrams between them
+        self.index, self.count = settings.worker_index, max(1, settings.worker_count)
+        self.peers = procs.Peers(settings.data_dir / "wake", self.index, self.count, self._on_peer_lines) if self.count > 1 else None
+        self.remote_presence: dict[str, dict[int, dict[str, Any]]] = {}  # table -> worker -> its sockets' presence
+        self.presence_sent: dict[str, str] = {}  # table -> this worker's presence as last sent to the others
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this worker runs the table's bots and clocks (``procs.owner``)."""
+        return self.count == 1 or procs.owner(table_id, self.count) == self.index
 
     # -------------------------------------------------------------- lifecycle
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
-        self.bots.start()
+        if self.peers is not None:
+            self.peers.start(self.loop)
+            self.peers.send(f"h:{self.index}")  # the others drop what they had of this worker's sockets
         for tid in await self.db(self.store.running_table_ids):
+            if not self.owns(tid):
+                continue
             try:
                 rt = await self.get(tid)
             except Exception:  # one unreadable game must not keep the others down
@@ -119,6 +135,8 @@ class Hub:
             if rt.clock_timer is not None:
                 rt.clock_timer.cancel()
         self.bots.close()
+        if self.peers is not None:
+            self.peers.close()
         if self.group is not None:
             self.group.close()
         self.db_pool.shutdown(wait=False, cancel_futures=True)
@@ -150,11 +168,13 @@ class Hub:
         if rt is None:
             rt = Runtime(table_id)
             async with rt.lock:
-                ok = await self.db(self._load, rt)
+                ok = self._load(rt) if self.store.inline else await self.db(self._load, rt)
             if not ok:
                 return None
             rt = self.rts.setdefault(table_id, rt)
         rt.last_used = time.monotonic()
+        if rt.behind and not rt.lock.locked():  # its game and row as stored, for whoever reads them
+            self._load(rt)
         return rt
 
     def _load(self, rt: Runtime) -> bool:
@@ -175,7 +195,10 @@ class Hub:
                 return
             before, was_stale = rt.version, rt.stale
             try:
-                await self.db(self._load, rt)
+                if self.store.inline:  # one table's rows from a local file: quicker here than through a thread
+                    self._load(rt)
+                else:
+                    await self.db(self._load, rt)
             except Exception:
                 rt.stale = True
                 log.exception("cannot refresh table %s", rt.id)
@@ -199,10 +222,11 @@ class Hub:
         async with rt.lock:
             rt.ts = time.time()
             before = rt.version
+            holders = rt.holders()
 
             def work() -> R:
                 def go(tx: Tx) -> R:
-                    t = tx.lock_table(rt.id)
+                    t = tx.lock_table(rt.id, None if rt.stale else rt.meta)
                     rt.sync(tx, t)
                     try:
                         out = fn(tx, rt, t)
@@ -224,7 +248,12 @@ class Hub:
                 return out
 
             try:
-                out = await self.db(work)
+                if self.store.inline:
+                    # SQLite: on the event loop, no thread hand-offs.  Every writer of every process holds
+                    # the lock only while its transaction runs, all at once: a wait here is that short
+                    out = work()
+                else:
+                    out = await self.db(work)
             except BaseException:
                 if rt.version != before and not rt.stale:  # caught up with the store, then refused
                     self._publish_locked(rt)
@@ -232,6 +261,10 @@ class Hub:
                 raise
             await self.durable()  # on disk before anyone hears of it
             self._publish_locked(rt)
+            if self.peers is not None:
+                if self.store.inline and rt.holders() == holders:
+                    self._relay(rt)
+                self.peers.send(f"v:{rt.id}:{rt.version}")
         self.kick(rt)
         return out
 
@@ -251,17 +284,75 @@ class Hub:
             self.loop.call_soon(self.kick, rt)
 
     def message_for(self, rt: Runtime, seat: int | None) -> tuple[int, str]:
-        """(shown version, state message) for ``seat`` (call with the table lock held)."""
+        """(shown version, state message) for ``seat`` (call with the table lock held): rendered
+        once per version and audience in this process, or as another worker rendered it (``_relay``).
+        A runtime ``behind`` its version (it took another worker's messages without its game) catches
+        up first when it must render."""
         if rt.cache_version != rt.version:
             rt.cache = {}
             rt.cache_version = rt.version
         msg = rt.cache.get(seat)
         if msg is None:
+            if rt.relayed_version == rt.version and seat in rt.relayed:
+                msg = rt.cache[seat] = rt.relayed[seat]
+                return msg
+            if rt.behind:
+                self._load(rt)  # SQLite only (``_relay``): a quick read on the event loop
+                if rt.cache_version != rt.version:
+                    rt.cache = {}
+                    rt.cache_version = rt.version
             msg = rt.cache[seat] = state_message(self, rt, seat)
         return msg
 
+    def _relay(self, rt: Runtime) -> None:
+        """After this worker stored a change that left every seat with its holder: render the state
+        for each audience the other workers' sockets are (their presence says which) and send them
+        the messages, so that they need not read the table again nor render it themselves."""
+        assert self.peers is not None
+        remote = self.remote_presence.get(rt.id)
+        if not remote or rt.meta is None:
+            return
+        audiences: set[int | None] = set()
+        for part in remote.values():
+            audiences.update(int(k) for k in part.get("seats") or {})
+            if part.get("users") or part.get("anonymous"):
+                audiences.add(None)
+        for seat in sorted(audiences, key=lambda a: -1 if a is None else a):
+            shown, text = self.message_for(rt, seat)
+            self.peers.send(f"s:{rt.id}:{rt.version}:{'-' if seat is None else seat}:{shown}:{text}")
+
+    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, text: str) -> None:
+        """Another worker's rendering of ``version`` for ``seat``: kept for when this worker reaches
+        that version; a worker that does not own the table moves its sockets on to it at once,
+        its game left behind (read again only if something must be rendered here or changed)."""
+        rt = self.rts.get(tid)
+        if rt is None:
+            return
+        if version > rt.relayed_version:
+            rt.relayed, rt.relayed_version = {}, version
+        if version == rt.relayed_version:
+            rt.relayed[seat] = (shown, text)
+        if self.owns(tid) or rt.stale or rt.meta is None or version <= rt.version:
+            return  # the owner reads every change (its bots and clocks need the game)
+        if rt.lock.locked():
+            self._spawn(self._advance_locked(rt, version))
+        else:
+            self._advance(rt, version)
+
+    async def _advance_locked(self, rt: Runtime, version: int) -> None:
+        async with rt.lock:
+            if not rt.stale and rt.meta is not None and version > rt.version:
+                self._advance(rt, version)
+
+    def _advance(self, rt: Runtime, version: int) -> None:
+        rt.version, rt.behind, rt.ts = version, True, time.time()
+        rt.cache, rt.cache_version = {}, version
+        for c in list(rt.clients):
+            c.wake.set()
+
     async def attach(self, rt: Runtime, client: Client) -> None:
-        client.push(dumps({"type": "time", "now": time.time()}))  # the server's clock, for counting down
+        # the server's clock, for counting down; which worker serves the socket (of ``workers``)
+        client.push(dumps({"type": "time", "now": time.time(), "worker": self.index}))
         rt.clients.add(client)
         self.announce_presence(rt, client)
         client.wake.set()
@@ -276,10 +367,19 @@ class Hub:
         self.announce_presence(rt)
 
     def announce_presence(self, rt: Runtime, newcomer: Client | None = None) -> None:
-        """Send every connection the seats' presence if it changed (else only ``newcomer``)."""
+        """Send every connection the seats' presence if it changed (else only ``newcomer``); tell the
+        other workers of this one's sockets when they changed."""
         if rt.meta is None:
             return
-        text = dumps(presence_message(rt))
+        if self.peers is not None:
+            mine = local_presence(rt)
+            sent = dumps(mine)
+            if sent != self.presence_sent.get(rt.id, EMPTY_PRESENCE):
+                self.presence_sent[rt.id] = sent
+                self.peers.send(f"p:{self.index}:{rt.id}:{sent}")
+            text = dumps(presence_message(rt, mine, self.remote_presence.get(rt.id, {}).values()))
+        else:
+            text = dumps(presence_message(rt))
         if text != rt.presence_text:
             rt.presence_text = text
             for c in list(rt.clients):
@@ -302,6 +402,8 @@ class Hub:
         self.chat_limit.take(client.user_id)
         name = (t.seats[seat].name if seat is not None else None) or client.name
         row = await self.write(self.store.add_chat, rt.id, client.user_id, name, seat, text)
+        if self.peers is not None:
+            self.peers.send(f"c:{rt.id}:{row.seq}")
         rows = [row]
         if row.seq > rt.chat_seq + 1:  # messages written before it elsewhere (not yet announced here) go first
             rows = await self.db(self.store.chat, rt.id, rt.chat_seq, self.settings.chat_history)
@@ -349,8 +451,8 @@ class Hub:
                 seat = rt.seat_for(client.secret_hash)
                 if seat != client.seat:
                     client.seat, client.shown = seat, -1
+                shown, text = self.message_for(rt, seat)  # (a runtime behind catches up: the version after)
                 version = rt.version
-                shown, text = self.message_for(rt, seat)
             client.sent_version = version
             if shown != client.shown:
                 client.shown = shown
@@ -359,7 +461,7 @@ class Hub:
     # -------------------------------------------------------------- bots
     def kick(self, rt: Runtime) -> None:
         """Start a bot whose decision is pending, if any (and watch the running clocks)."""
-        if self.loop is None or self._stopping.is_set():
+        if self.loop is None or self._stopping.is_set() or not self.owns(rt.id):
             return
         self._arm_clock(rt)
         if rt.bot_task is not None and not rt.bot_task.done():
@@ -386,12 +488,17 @@ class Hub:
                 if s is None or rt.game is None or rt.meta is None:
                     return
                 seq = rt.game.seq
-                payload = botpool.encode_state(rt.game)
                 level = s.bot or "greedy"
+                quick = level in botpool.QUICK_BOTS
+                # a quick bot chooses in a thread on a copy; a slow one in a process, from the serialised state
+                state: Any = rt.game.ruleset.clone(rt.game.state) if quick else botpool.encode_state(rt.game)
                 seed = botpool.bot_seed(rt.meta.seed, s.seat, seq)
                 seat = s.seat
                 game_name = rt.meta.game
-            key = await self.bots.choose(game_name, payload, level, seed, seat)
+            if quick:
+                key = await self.bots.choose_quick(game_name, state, level, seed, seat)
+            else:
+                key = await self.bots.choose(game_name, state, level, seed, seat)
             try:
                 await self.mutate(rt, lambda tx, rt_, t: ops.act(tx, rt_, t, seat, key, seq, None, True))
             except (GameError, ConflictError) as exc:
@@ -407,15 +514,19 @@ class Hub:
 
     # -------------------------------------------------------------- clocks
     def _arm_clock(self, rt: Runtime) -> None:
-        """Wake up when the first running clock of the table runs out (re-armed on every change)."""
+        """Wake up when the first running clock of the table runs out (the timer is made again only
+        when that moment changed)."""
+        t = rt.meta
+        deadline = None
+        if self.loop is not None and t is not None and t.status == "running" and not rt.stale:
+            deadline = clocks.next_deadline(t.clock)
+        if deadline == rt.clock_deadline and (deadline is None or rt.clock_timer is not None):
+            return
         if rt.clock_timer is not None:
             rt.clock_timer.cancel()
             rt.clock_timer = None
-        t = rt.meta
-        if self.loop is None or t is None or t.status != "running" or rt.stale:
-            return
-        deadline = clocks.next_deadline(t.clock)
-        if deadline is None:
+        rt.clock_deadline = deadline
+        if deadline is None or self.loop is None:
             return
         rt.clock_timer = self.loop.call_later(max(0.0, deadline - time.time()) + 0.02,
                                               lambda: self._spawn(self.expire(rt)))
@@ -423,7 +534,7 @@ class Hub:
     async def expire(self, rt: Runtime) -> None:
         """Apply the timeout policy to the seats whose clocks ran out (under the table's lock;
         if another process did it first, the stored clock says so and nothing happens)."""
-        rt.clock_timer = None
+        rt.clock_timer, rt.clock_deadline = None, None
         t = rt.meta
         if t is None or not clocks.expired(t.clock, time.time()):
             self.kick(rt)
@@ -467,6 +578,8 @@ class Hub:
         tid, _, v = payload.rpartition(":")
         rt = self.rts.get(tid)
         if rt is None:
+            if tid and tid not in self._broken and self.owns(tid):  # a table of this worker's changed elsewhere (started?)
+                self._spawn(self._adopt(tid))
             return
         try:
             version = int(v)
@@ -474,6 +587,67 @@ class Hub:
             return
         if version > rt.version:
             self._spawn(self.refresh(rt, version))
+
+    async def _adopt(self, tid: str) -> None:
+        """Load a table this worker owns that another one changed (its bots and clocks are run here)."""
+        try:
+            rt = await self.get(tid)
+        except Exception:
+            self._broken.add(tid)
+            log.exception("cannot load table %s", tid)
+            return
+        if rt is not None:
+            self.kick(rt)
+
+    def _on_peer_lines(self, lines: list[str]) -> None:
+        """Datagrams from the other workers of this machine (``procs.Peers``)."""
+        for line in lines:
+            kind, _, rest = line.partition(":")
+            if kind == "v":  # v:<table>:<version>: a new state stored
+                self._on_notify(rest)
+            elif kind == "s":  # s:<table>:<version>:<seat or ->:<shown>:<message>: that state, rendered for that seat
+                tid, _, rest2 = rest.partition(":")
+                v, _, rest2 = rest2.partition(":")
+                a, _, rest2 = rest2.partition(":")
+                shown, _, text = rest2.partition(":")
+                try:
+                    self._take_relayed(tid, int(v), None if a == "-" else int(a), int(shown), text)
+                except ValueError:
+                    continue
+            elif kind == "c":  # c:<table>:<number>: a chat message stored
+                self._on_notify("chat:" + rest)
+            elif kind == "p":  # p:<worker>:<table>:<json>: the presence of that worker's sockets at the table
+                w, _, rest2 = rest.partition(":")
+                tid, _, data = rest2.partition(":")
+                if not w.isdigit() or not tid:
+                    continue
+                try:
+                    got = msgspec.json.decode(data)
+                except msgspec.DecodeError:
+                    continue
+                per = self.remote_presence.setdefault(tid, {})
+                if got.get("seats") or got.get("users") or got.get("anonymous"):
+                    per[int(w)] = got
+                else:
+                    per.pop(int(w), None)
+                    if not per:
+                        del self.remote_presence[tid]
+                rt = self.rts.get(tid)
+                if rt is not None:
+                    self.announce_presence(rt)
+            elif kind == "h" and rest.isdigit():  # h:<worker>: that worker (re)started with no socket
+                peer = int(rest)
+                for tid, per in list(self.remote_presence.items()):
+                    if per.pop(peer, None) is not None:
+                        if not per:
+                            del self.remote_presence[tid]
+                        rt = self.rts.get(tid)
+                        if rt is not None:
+                            self.announce_presence(rt)
+                assert self.peers is not None
+                for tid, sent in self.presence_sent.items():  # what this worker's sockets show, for the newcomer
+                    if sent != EMPTY_PRESENCE:
+                        self.peers.send(f"p:{self.index}:{tid}:{sent}")
 
     async def _poller(self) -> None:
         n = 0
@@ -492,7 +666,7 @@ class Hub:
                         self.kick(rt)
                 if n % 10 == 0:
                     for tid in await self.db(self.store.running_table_ids):
-                        if tid not in self.rts and tid not in self._broken:
+                        if tid not in self.rts and tid not in self._broken and self.owns(tid):
                             try:
                                 rt2 = await self.get(tid)
                             except Exception:
@@ -517,8 +691,9 @@ class Hub:
             if now - rt.last_used > 600:
                 if rt.clock_timer is not None:  # the poller loads the table again and re-arms its clock
                     rt.clock_timer.cancel()
-                    rt.clock_timer = None
+                    rt.clock_timer, rt.clock_deadline = None, None
                 del self.rts[tid]
+                self.presence_sent.pop(tid, None)
 
     # ================================================================ public operations (ops.py says what each does)
     async def act(self, rt: Runtime, seat: int, key: str, expected_seq: int | None, secret_hash: str | None) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import time
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -72,14 +73,16 @@ def card_ids(game: Any) -> list[str]:
     return got
 
 
-def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: dict[str, str] | None = None) -> dict[str, Any]:
+def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: dict[str, str] | None = None,
+                memo: dict[str, Any] | None = None) -> dict[str, Any]:
     """Names for tokens; card ids for the keys of ``unusable``; the pilot pairs' card ids.
 
-    ``lines`` caches rendered log lines (a table's names never change).  The game's own touches
+    ``lines`` caches rendered log lines (a table's names never change); ``memo`` is the game's own
+    cache (``Runtime.memo``: what the plugin read of the log so far).  The game's own touches
     (``GamePlugin.browser_view``) come first: they read the log with its player tokens."""
     game = view.get("game")
     if isinstance(game, str):
-        get_plugin(game).browser_view(view, names, ids)
+        get_plugin(game).browser_view(view, names, ids, memo)
     if lines is None:
         view["log"] = [render(line, names) for line in view.get("log") or []]
     else:
@@ -113,7 +116,7 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
     can_undo = False
     undo_why = None
     if game is not None:
-        view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered)
+        view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered, rt.memo)
         forfeited = list((t.clock or {}).get("forfeited") or [])
         if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
             view["final"] = clocks.ranked(view["final"], forfeited)
@@ -141,21 +144,44 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
     return version, msgspec.json.encode(msg).decode()
 
 
-def presence_message(rt: Runtime) -> dict[str, Any]:
-    """Who is at the table: per seat ``online`` (a socket of its holder is open and its tab
-    in view), ``away`` (only hidden or idle tabs), ``offline`` (no socket), ``left`` (gave up
-    the game), ``bot`` (played by a bot, whoever sat there before) or ``open``; and how many
-    people watch."""
-    t = rt.meta
-    assert t is not None
-    held: dict[int, list[bool]] = {}
-    watching: set[object] = set()
+def local_presence(rt: Runtime) -> dict[str, Any]:
+    """This process's sockets at the table: per seat held, how many tabs are in view and how many
+    away; the users watching (by id) and the watchers without a name."""
+    seats: dict[str, list[int]] = {}
+    users: set[str] = set()
+    anonymous = 0
     for c in list(rt.clients):
         seat = rt.seat_for(c.secret_hash)
         if seat is None:
-            watching.add(c.user_id or id(c))
+            if c.user_id:
+                users.add(c.user_id)
+            else:
+                anonymous += 1
         else:
-            held.setdefault(seat, []).append(c.away)
+            n = seats.setdefault(str(seat), [0, 0])
+            n[1 if c.away else 0] += 1
+    return {"seats": seats, "users": sorted(users), "anonymous": anonymous}
+
+
+def presence_message(rt: Runtime, mine: dict[str, Any] | None = None, others: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
+    """Who is at the table: per seat ``online`` (a socket of its holder is open and its tab
+    in view), ``away`` (only hidden or idle tabs), ``offline`` (no socket), ``left`` (gave up
+    the game), ``bot`` (played by a bot, whoever sat there before) or ``open``; and how many
+    people watch.  ``mine``: this process's sockets (``local_presence``), ``others``: those of the
+    other workers of this machine."""
+    t = rt.meta
+    assert t is not None
+    parts = [mine if mine is not None else local_presence(rt), *others]
+    online: dict[int, int] = {}
+    away: dict[int, int] = {}
+    users: set[str] = set()
+    anonymous = 0
+    for part in parts:
+        for seat, (n_on, n_away) in (part.get("seats") or {}).items():
+            online[int(seat)] = online.get(int(seat), 0) + int(n_on)
+            away[int(seat)] = away.get(int(seat), 0) + int(n_away)
+        users.update(part.get("users") or [])
+        anonymous += int(part.get("anonymous") or 0)
     seats = []
     for s in t.seats:
         if s.kind != "human":
@@ -163,10 +189,9 @@ def presence_message(rt: Runtime) -> dict[str, Any]:
         elif s.left:
             state = "left"
         else:
-            aways = held.get(s.seat, [])
-            state = "offline" if not aways else "away" if all(aways) else "online"
+            state = "online" if online.get(s.seat) else "away" if away.get(s.seat) else "offline"
         seats.append({"seat": s.seat, "state": state})
-    return {"type": "presence", "seats": seats, "watching": len(watching)}
+    return {"type": "presence", "seats": seats, "watching": len(users) + anonymous}
 
 
 def chat_writer(table_id: str, user_id: str) -> str:

@@ -90,11 +90,19 @@ class Runtime:
         self.presence_text: str | None = None  # the presence message last sent to every connection
         self.chat_seq = 0  # the latest chat message this process sent to its connections
         self.clock_timer: asyncio.TimerHandle | None = None  # wakes the hub when a running clock runs out
+        self.clock_deadline: float | None = None  # the moment it is armed for
+        # another worker's renderings of a version (``Hub._relay``), and whether ``version`` is ahead
+        # of ``game`` and ``meta`` (this worker took those messages without reading the change)
+        self.relayed: dict[int | None, tuple[int, str]] = {}
+        self.relayed_version = -1
+        self.behind = False
+        self._memo: dict[str, Any] = {}
+        self._memo_game: Game[Any] | None = None
 
     # -------------------------------------------------------------- sync (worker thread)
     def sync(self, tx: Tx, t: TableRow) -> None:
         """Bring the game to the stored version ``t`` (read in the same transaction)."""
-        if not self.stale and self.version == t.version and self.meta is not None:
+        if not self.stale and not self.behind and self.version == t.version and self.meta is not None:
             return
         if t.status == "open" or not t.players:
             self.game, self.marks = None, []
@@ -108,9 +116,17 @@ class Runtime:
         self.meta = t
         self.version = t.version
         self.epoch = t.epoch
-        self.stale = False
+        self.stale = self.behind = False
 
     # -------------------------------------------------------------- reading
+    @property
+    def memo(self) -> dict[str, Any]:
+        """What the game's plugin keeps of the current game's log (``GamePlugin.browser_view``):
+        new for every game object, so a game rebuilt (an undo, a reload) starts afresh."""
+        if self._memo_game is not self.game:
+            self._memo, self._memo_game = {}, self.game
+        return self._memo
+
     @property
     def seq(self) -> int:
         return self.game.seq if self.game is not None else 0
@@ -132,6 +148,10 @@ class Runtime:
         t = self.meta
         assert t is not None
         return t.updated if self.marks and self.marks[-1].screened else t.acted
+
+    def holders(self) -> tuple[tuple[str, str | None], ...]:
+        """Who holds each seat (its kind and secret): a change that keeps them keeps every socket's audience."""
+        return tuple((s.kind, s.secret_hash) for s in self.meta.seats) if self.meta is not None else ()
 
     def seat_for(self, secret_hash: str | None) -> int | None:
         if not secret_hash or self.meta is None:

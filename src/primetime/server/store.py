@@ -3,7 +3,8 @@
 Two backends share one schema and one set of queries:
 
 * SQLite (the default) in a data folder: WAL journal, a busy timeout and ``BEGIN
-  IMMEDIATE`` for every write; every commit is fsynced (one fsync for all the commits
+  IMMEDIATE`` for every write, writers of several processes taking turns on a ``flock`` of
+  ``<database>.lock`` first; every commit is fsynced (one fsync for all the commits
   made meanwhile) before the server acknowledges it, so neither ``kill -9`` nor a power
   cut loses anything that was acknowledged.
 * PostgreSQL (``postgresql://`` URL, psycopg 3): several server processes may share it.
@@ -20,7 +21,10 @@ The API is synchronous; the server calls it from a small thread pool.
 
 from __future__ import annotations
 
+import dataclasses
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -29,6 +33,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+import msgspec
 
 T = TypeVar("T")
 
@@ -239,11 +245,21 @@ class Tx:
         return list(self.execute(sql, params).fetchall())
 
     # ---------------------------------------------------------------- table helpers
-    def lock_table(self, table_id: str) -> TableRow:
+    def lock_table(self, table_id: str, known: TableRow | None = None) -> TableRow:
+        """The table's row, locked for this transaction, with its seats, votes, chat rules and clock.
+        ``known``: the same table as read before; if the stored version is still its version (every
+        change of those increases it), they are copied from it instead of read again."""
         row = self.one(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?" + self.store.for_update, (table_id,))
         if row is None:
             raise KeyError(table_id)
-        return self.fill(_table_from(row))
+        t = _table_from(row)
+        if known is not None and known.id == t.id and known.version == t.version:
+            t.seats = [dataclasses.replace(s) for s in known.seats]
+            t.votes = set(known.votes)
+            t.spectator_chat = known.spectator_chat
+            t.clock = msgspec.json.decode(msgspec.json.encode(known.clock)) if known.clock is not None else None
+            return t
+        return self.fill(t)
 
     def table(self, table_id: str) -> TableRow | None:
         row = self.one(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?", (table_id,))
@@ -280,8 +296,7 @@ class Tx:
             sets.append(f"{k} = ?")
             params.append(json.dumps(v) if isinstance(v, dict | list) else v)
         params.append(table_id)
-        self.execute(f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", params)
-        version = int(self.one("SELECT version FROM tables WHERE id = ?", (table_id,))[0])
+        version = int(self.all(f"UPDATE tables SET {', '.join(sets)} WHERE id = ? RETURNING version", params)[0][0])
         self.notify.add(f"{table_id}:{version}")
         return version
 
@@ -324,6 +339,9 @@ class Store:
         """Send change notifications inside the transaction (PostgreSQL only)."""
 
     group_commit = False
+    #: Whether a write of one table and a read of one table are quick enough to run on the event loop
+    #: itself (SQLite in a file: no round trips; a writer waits only while another runs its transaction).
+    inline = False
 
     def flush(self) -> None:
         """Make every commit so far durable, if commits alone do not (see SqliteStore)."""
@@ -549,6 +567,7 @@ class SqliteStore(Store):
         super().__init__()
         self.path = str(path)
         self.group_commit = synchronous.upper() == "FULL" and self.path != ":memory:"
+        self.inline = self.path != ":memory:"  # (an in-memory database is one per connection: one thread only)
         self.synchronous = "NORMAL" if self.group_commit else synchronous
         self._wal_fd: int | None = None
         if self.path != ":memory:":
@@ -558,8 +577,6 @@ class SqliteStore(Store):
         """Make every commit so far durable (one fsync of the WAL for all of them)."""
         if not self.group_commit:
             return
-        import os
-
         wal = self.path + "-wal"
         if self._wal_fd is not None:
             try:
@@ -588,16 +605,40 @@ class SqliteStore(Store):
         c.execute("PRAGMA foreign_keys=ON")
         return c
 
+    def lock_fd(self) -> int | None:
+        """This thread's descriptor of ``<database>.lock``: writers of every process take turns on it
+        (``flock``) before ``BEGIN IMMEDIATE``, so that none waits in SQLite's busy loop."""
+        if self.path == ":memory:":
+            return None
+        fd = getattr(self._local, "lock_fd", None)
+        if fd is None:
+            fd = self._local.lock_fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        return fd
+
     @contextmanager
     def _write(self) -> Iterator[Any]:
         c = self.conn()
-        c.execute("BEGIN IMMEDIATE")
+        fd = self.lock_fd()
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
         try:
-            yield c.cursor()
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
-        c.execute("COMMIT")
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                yield c.cursor()
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+            c.execute("COMMIT")
+        finally:
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        super().close()
+        fd = getattr(self._local, "lock_fd", None)
+        if fd is not None:
+            os.close(fd)
+            self._local.lock_fd = None
 
     @contextmanager
     def _read(self) -> Iterator[Any]:

@@ -42,44 +42,80 @@ _BONUS = re.compile(r"\{P(\d+)\} takes (.+) as a genre bonus\.$")
 _GRID = re.compile(r"\{P(\d+)\} completes the (.+) line of their Genre Grid")
 
 
-def round_summaries(log: list[str], n: int) -> list[dict[str, Any]]:
+def _fresh(n: int) -> list[dict[str, Any]]:
+    return [{"seat": p, "viewers": None, "upkeep": None, "cash": None, "genre_bonuses": []} for p in range(n)]
+
+
+class _Summaries:
+    """The parse of a log so far; it resumes where it stopped when the same log has grown."""
+
+    __slots__ = ("n", "upto", "last", "out", "rows")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.upto = 0  # lines read
+        self.last: str | None = None  # the last line read (the very object: the same game's log keeps it)
+        self.out: list[dict[str, Any]] = []
+        self.rows = _fresh(n)
+
+    def fits(self, log: list[str], n: int) -> bool:
+        return n == self.n and len(log) >= self.upto and (self.upto == 0 or log[self.upto - 1] is self.last)
+
+    def feed(self, log: list[str]) -> None:
+        n, out = self.n, self.out
+        rows = self.rows
+        for line in log[self.upto:]:
+            if _ROUND.match(line):
+                rows = _fresh(n)
+                continue
+            m = _UPKEEP.match(line)
+            if m and int(m.group(1)) <= n:
+                r = rows[int(m.group(1)) - 1]
+                r["upkeep"] = int(m.group(3)) * (1 if m.group(2) == "earns" else -1)
+                r["cash"] = int(m.group(4)) if m.group(4) is not None else None
+                continue
+            m = _BONUS.match(line) or _GRID.match(line)
+            if m and int(m.group(1)) <= n:
+                rows[int(m.group(1)) - 1]["genre_bonuses"].append(m.group(2) if m.re is _BONUS else f"{m.group(2)} line")
+                continue
+            m = _SCORE.match(line)
+            if m and int(m.group(1)) <= n:
+                rows[int(m.group(1)) - 1]["viewers"] = int(m.group(2))
+                done = int(m.group(3))
+                if all(r["viewers"] is not None for r in rows) and not any(x["round"] == done for x in out):
+                    out.append({"round": done, "players": rows})
+        self.rows = rows
+        self.upto = len(log)
+        self.last = log[-1] if log else None
+
+    def result(self) -> list[dict[str, Any]]:
+        """A copy (the parse goes on changing its own rows)."""
+        return [{"round": x["round"], "players": [{**r, "genre_bonuses": list(r["genre_bonuses"])} for r in x["players"]]}
+                for x in self.out]
+
+
+def round_summaries(log: list[str], n: int, memo: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Each finished round, read from the public log (the lines every seat sees): per network its
-    viewers, upkeep (+ earned, - paid), cash after upkeep and the genre bonuses taken that round."""
-    out: list[dict[str, Any]] = []
+    viewers, upkeep (+ earned, - paid), cash after upkeep and the genre bonuses taken that round.
 
-    def fresh() -> list[dict[str, Any]]:
-        return [{"seat": p, "viewers": None, "upkeep": None, "cash": None, "genre_bonuses": []} for p in range(n)]
-
-    rows = fresh()
-    for line in log:
-        if _ROUND.match(line):
-            rows = fresh()
-            continue
-        m = _UPKEEP.match(line)
-        if m and int(m.group(1)) <= n:
-            r = rows[int(m.group(1)) - 1]
-            r["upkeep"] = int(m.group(3)) * (1 if m.group(2) == "earns" else -1)
-            r["cash"] = int(m.group(4)) if m.group(4) is not None else None
-            continue
-        m = _BONUS.match(line) or _GRID.match(line)
-        if m and int(m.group(1)) <= n:
-            rows[int(m.group(1)) - 1]["genre_bonuses"].append(m.group(2) if m.re is _BONUS else f"{m.group(2)} line")
-            continue
-        m = _SCORE.match(line)
-        if m and int(m.group(1)) <= n:
-            rows[int(m.group(1)) - 1]["viewers"] = int(m.group(2))
-            done = int(m.group(3))
-            if all(r["viewers"] is not None for r in rows) and not any(x["round"] == done for x in out):
-                out.append({"round": done, "players": rows})
-    return out
+    ``memo``: a dict kept with one game (emptied when the game is rebuilt): the parse so far is
+    kept there and only the lines added since are read."""
+    s = memo.get("round_summaries") if memo is not None else None
+    if not isinstance(s, _Summaries) or not s.fits(log, n):
+        s = _Summaries(n)
+        if memo is not None:
+            memo["round_summaries"] = s
+    s.feed(log)
+    return s.result()
 
 
-def browser_view(view: dict[str, Any], names: list[str], ids: list[str]) -> None:
+def browser_view(view: dict[str, Any], names: list[str], ids: list[str], memo: dict[str, Any] | None = None) -> None:
     """Pilot pairs (``keep:i,j``) get their card ids; ``unusable`` is keyed by card id (NET-UI-09);
     ``round_summaries``: each finished round, from the log every seat sees.
 
-    The keys of ``unusable`` name display and green-room cards the viewer already sees."""
-    view["round_summaries"] = round_summaries(view.get("log") or [], len(view.get("players") or []))
+    The keys of ``unusable`` name display and green-room cards the viewer already sees.  ``memo``: see
+    ``round_summaries``."""
+    view["round_summaries"] = round_summaries(view.get("log") or [], len(view.get("players") or []), memo)
     pend = view.get("pending")
     if not pend:
         return

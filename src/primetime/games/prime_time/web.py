@@ -46,50 +46,84 @@ _HOT = re.compile(r"\{P(\d+)\}'s hotness rises to (\d+)\.$")
 _CANCEL = re.compile(r"\{P(\d+)\}'s (.+) attracted no cubes and is cancel")
 
 
-def round_summaries(log: list[str], n: int) -> list[dict[str, Any]]:
+def _fresh(n: int) -> list[dict[str, Any]]:
+    return [{"seat": p, "cubes": None, "income": None, "clients": [], "client_cash": 0, "variety": 0,
+             "hotness": None, "canceled": [], "awards": None, "awards_detail": ""} for p in range(n)]
+
+
+class _Summaries:
+    """The parse of a log so far; it resumes where it stopped when the same log has grown."""
+
+    __slots__ = ("n", "upto", "last", "out", "rows", "rnd")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.upto = 0  # lines read
+        self.last: str | None = None  # the last line read (the very object: the same game's log keeps it)
+        self.out: list[dict[str, Any]] = []
+        self.rows = _fresh(n)
+        self.rnd = 0
+
+    def fits(self, log: list[str], n: int) -> bool:
+        return n == self.n and len(log) >= self.upto and (self.upto == 0 or log[self.upto - 1] is self.last)
+
+    def feed(self, log: list[str]) -> None:
+        n, out, rows, rnd = self.n, self.out, self.rows, self.rnd
+        for line in log[self.upto:]:
+            m = _ROUND.match(line)
+            if m:
+                rnd = int(m.group(1))
+                rows = _fresh(n)
+                continue
+            for rx in (_INCOME, _AWARDS, _CLIENT, _VARIETY, _HOT, _CANCEL):
+                m = rx.match(line)
+                if m and 1 <= int(m.group(1)) <= n:
+                    break
+            else:
+                continue
+            r = rows[int(m.group(1)) - 1]
+            if rx is _INCOME:
+                r["income"], r["cubes"] = int(m.group(2)), int(m.group(3))
+                if all(x["income"] is not None for x in rows) and rnd and not any(x["round"] == rnd for x in out):
+                    out.append({"round": rnd, "players": rows})
+            elif rx is _AWARDS:
+                r["awards"], r["awards_detail"] = int(m.group(2)), m.group(3) or ""
+            elif rx is _CLIENT:
+                r["clients"].append(m.group(2))
+                r["client_cash"] += int(m.group(3))
+            elif rx is _VARIETY:
+                r["variety"] += 1
+            elif rx is _HOT:
+                r["hotness"] = int(m.group(2))
+            else:
+                r["canceled"].append(m.group(2))
+        self.rows, self.rnd = rows, rnd
+        self.upto = len(log)
+        self.last = log[-1] if log else None
+
+    def result(self) -> list[dict[str, Any]]:
+        """A copy (the parse goes on changing its own rows)."""
+        return [{"round": x["round"], "players": [{**r, "clients": list(r["clients"]), "canceled": list(r["canceled"])}
+                                                  for r in x["players"]]} for x in self.out]
+
+
+def round_summaries(log: list[str], n: int, memo: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Each finished round (after Income), read from the public log: per network the cubes it won in
     the Ratings War and the income they brought, clients won, Variety tokens, Hotness, shows canceled,
-    and the Awards VP (rounds 3 and 6)."""
-    out: list[dict[str, Any]] = []
-    rnd = 0
+    and the Awards VP (rounds 3 and 6).
 
-    def fresh() -> list[dict[str, Any]]:
-        return [{"seat": p, "cubes": None, "income": None, "clients": [], "client_cash": 0, "variety": 0,
-                 "hotness": None, "canceled": [], "awards": None, "awards_detail": ""} for p in range(n)]
-
-    rows = fresh()
-    for line in log:
-        m = _ROUND.match(line)
-        if m:
-            rnd = int(m.group(1))
-            rows = fresh()
-            continue
-        for rx in (_INCOME, _AWARDS, _CLIENT, _VARIETY, _HOT, _CANCEL):
-            m = rx.match(line)
-            if m and 1 <= int(m.group(1)) <= n:
-                break
-        else:
-            continue
-        r = rows[int(m.group(1)) - 1]
-        if rx is _INCOME:
-            r["income"], r["cubes"] = int(m.group(2)), int(m.group(3))
-            if all(x["income"] is not None for x in rows) and rnd and not any(x["round"] == rnd for x in out):
-                out.append({"round": rnd, "players": rows})
-        elif rx is _AWARDS:
-            r["awards"], r["awards_detail"] = int(m.group(2)), m.group(3) or ""
-        elif rx is _CLIENT:
-            r["clients"].append(m.group(2))
-            r["client_cash"] += int(m.group(3))
-        elif rx is _VARIETY:
-            r["variety"] += 1
-        elif rx is _HOT:
-            r["hotness"] = int(m.group(2))
-        else:
-            r["canceled"].append(m.group(2))
-    return out
+    ``memo``: a dict kept with one game (emptied when the game is rebuilt): the parse so far is
+    kept there and only the lines added since are read."""
+    s = memo.get("round_summaries") if memo is not None else None
+    if not isinstance(s, _Summaries) or not s.fits(log, n):
+        s = _Summaries(n)
+        if memo is not None:
+            memo["round_summaries"] = s
+    s.feed(log)
+    return s.result()
 
 
-def browser_view(view: dict[str, Any], names: list[str], ids: list[str]) -> None:
+def browser_view(view: dict[str, Any], names: list[str], ids: list[str], memo: dict[str, Any] | None = None) -> None:
     """``round_summaries``: each finished round, from the log every seat sees (Prime Time's option
-    keys name card ids already)."""
-    view["round_summaries"] = round_summaries(view.get("log") or [], len(view.get("players") or []))
+    keys name card ids already); ``memo``: see ``round_summaries``."""
+    view["round_summaries"] = round_summaries(view.get("log") or [], len(view.get("players") or []), memo)
