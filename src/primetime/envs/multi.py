@@ -72,17 +72,20 @@ class GameAEC(AECEnv):
         raise RuntimeError("the environment must be reset() before it is used")
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, written out: the selected agent's observation (built once), reward and flags
         if self.table.state is None:
             self._not_reset()
-        return super().last(observe)
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self.table.state is None:
+        table = self.table
+        if table.state is None:
             self._not_reset()
         seat = self._seat[agent]
-        table = self.table
         if table.over():
-            return {"observation": table.observe(seat), "action_mask": np.zeros(table.n_actions, dtype=np.int8)}
+            return {"observation": table.observe(seat), "action_mask": table.no_mask()}
         return {"observation": table.observe(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: Any) -> None:
@@ -157,7 +160,7 @@ class GameParallel(ParallelEnv):
         waiting = set(table.waiting()) if not table.over() else set()
         out = {}
         for seat, agent in enumerate(self.possible_agents):
-            mask = table.mask(seat) if seat in waiting else np.zeros(table.n_actions, dtype=np.int8)
+            mask = table.mask(seat) if seat in waiting else table.no_mask()
             out[agent] = {"observation": table.observe(seat), "action_mask": mask}
         return out
 

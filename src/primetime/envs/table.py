@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from primetime.core.game import Game
+from primetime.core.observation import ObservationBuilder
 from primetime.core.plugin import GamePlugin, get_plugin
 from primetime.core.rng import Rng
 
@@ -69,6 +70,7 @@ class Table:
         self.options = self.ruleset.validate_options({**opts, "log": log}, players)
         self.players = players
         self.encoding = encoding_of(self.plugin)
+        self.builder = ObservationBuilder(self.encoding)
         self.n_actions: int = len(self.encoding.actions)
         self.obs_size: int = self.encoding.size
         self._hot_size: int = self.encoding.hot_size
@@ -122,17 +124,15 @@ class Table:
         return got
 
     def mask(self, seat: int) -> np.ndarray:
-        m = np.zeros(self.n_actions, dtype=np.int8)
-        m[self.legal(seat)[1]] = 1
-        return m
+        """``seat``'s action mask now (int8; all zero if it has nothing to decide)."""
+        return self.builder.mask(self.legal(seat)[1])  # type: ignore[no-any-return]
+
+    def no_mask(self) -> np.ndarray:
+        return self.builder.no_mask()  # type: ignore[no-any-return]
 
     def observe(self, seat: int) -> np.ndarray:
-        hot, dense = self.encoding.observe(self.state, seat)
-        obs = np.empty(self.obs_size, dtype=np.float32)
-        h = self._hot_size
-        obs[:h] = np.frombuffer(hot, dtype=np.uint8)
-        obs[h:] = dense
-        return obs
+        """``seat``'s observation now (float32)."""
+        return self.builder.observation(self.state, seat)  # type: ignore[no-any-return]
 
     def key_of(self, seat: int, action: int) -> str:
         """The key of vocabulary index ``action`` for ``seat`` now; :class:`IllegalAction` if it is not legal."""
