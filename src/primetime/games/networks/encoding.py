@@ -237,6 +237,11 @@ class NetworksEncoding:
                 *[f"genre track {g} / 5" for g in range(6)], *[f"slot {i}: attachments" for i in range(SLOTS)])]
         return names
 
+    def forget(self) -> None:
+        """Drop every part kept between observations (the next ones are made from scratch)."""
+        self._dd_cat = -1
+        self._opts = None
+
     def _shared_planes(self, s: NetState, planes: list[list[int]]) -> bytes:
         """The bytes of the display and discard planes (next to each other), kept between calls: the
         rules change both lists in place, so they are compared by value; cards added to a discard
