@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 
 import primetime.envs  # noqa: E402, F401 -- registers the Gymnasium environments
 from primetime.bots.policy import PolicyBot, observation  # noqa: E402
+from primetime.core import _writer_py, writer  # noqa: E402
 from primetime.core.observation import ObservationBuilder  # noqa: E402
 from primetime.envs import networks_v0, prime_time_v0  # noqa: E402
 
@@ -62,12 +63,18 @@ def test_the_arrays_keep_their_types_and_are_new_at_every_call(module: Any) -> N
     assert not table.no_mask().any() and table.no_mask() is not table.no_mask()
 
 
-def test_the_dense_block_rounds_as_numpy_does() -> None:
-    enc = SimpleNamespace(size=6, hot_size=2, actions=("a", "b"))
+@pytest.mark.parametrize("writer", [writer, _writer_py], ids=["librt", "python"])
+def test_the_dense_block_rounds_as_numpy_does(writer: Any) -> None:
+    """The encoders write float32 themselves (librt's writer, or its stand-in without librt): each
+    number must round as numpy's cast from float64 does."""
+    enc = SimpleNamespace(size=9, hot_size=2, actions=("a", "b"))
     build = ObservationBuilder(enc)
-    dense = [0.1, 1 / 3, -99.99, 7]
-    obs = build.array(bytearray([1, 0]), dense)
-    assert np.array_equal(obs, np.array([1, 0, *dense], dtype=np.float32))
+    dense = [0.1, 1 / 3, -99.99, 7 / 30, 2 / 3, 1e-40, 123456789.123]
+    w = writer.BytesWriter()
+    for x in dense:
+        writer.write_f32_le(w, x)
+    obs = build.array(bytes([1, 0]), w.getvalue())
+    assert obs.dtype == np.float32 and np.array_equal(obs, np.array([1, 0, *dense], dtype=np.float32))
 
 
 def test_the_policy_bot_sees_what_the_environment_shows() -> None:

@@ -2,15 +2,15 @@
 
 A game's encoding (``GamePlugin.encoding``, :class:`primetime.core.plugin.Encoding`) hands over
 ``observe(state, seat) -> (hot, dense)``: the one-hot part as bytes (0 or 1 each) and the dense
-block as numbers.  :class:`ObservationBuilder` turns them into the float32 observation vector, and
-a list of vocabulary indexes into the int8 action mask, for the learning environments
+block as little-endian float32 bytes (both written into :mod:`primetime.core.writer`'s buffer).
+:class:`ObservationBuilder` turns them into the float32 observation vector, and a list of
+vocabulary indexes into the int8 action mask, for the learning environments
 (:mod:`primetime.envs`) and the policy bot (:mod:`primetime.bots.policy`) alike, so that a trained
 policy sees exactly the numbers it was trained on.  It knows no game.
 
-The work per observation is kept small: the one-hot bytes are cast in one numpy copy and the dense
-block is packed with :mod:`struct` (numpy converts a list of Python floats one by one, at several
-times the cost); the mask is a ``bytearray`` the array is a view of.  Every call returns new arrays,
-which the caller may keep or change.
+The work per observation is kept small: the one-hot bytes are cast and the float32 bytes copied in
+two numpy copies, and the mask is a ``bytearray`` the array is a view of.  Every call returns new
+arrays, which the caller may keep or change.
 
 numpy comes with the learning extras (``rl``), not with the engines: it is imported when the first
 builder is made.
@@ -18,7 +18,6 @@ builder is made.
 
 from __future__ import annotations
 
-import struct
 from typing import Any
 
 
@@ -39,23 +38,20 @@ class ObservationBuilder:
         self._f32: Any = np.dtype(np.float32)
         self._u8: Any = np.dtype(np.uint8)
         self._i8: Any = np.dtype(np.int8)
-        # native byte order and size: the bytes of a float32 array (struct rounds a float to the
-        # nearest float32 as numpy's cast does)
-        self._pack: Any = struct.Struct(f"={self.dense_size}f").pack
+        self._f32_le: Any = np.dtype("<f4")
 
     def observation(self, state: Any, seat: int) -> Any:
         """``seat``'s observation of ``state``: a new float32 array of :attr:`size` numbers."""
         hot, dense = self.encoding.observe(state, seat)
         return self.array(hot, dense)
 
-    def array(self, hot: Any, dense: list[float]) -> Any:
-        """The float32 observation of an encoding's ``(hot, dense)``."""
+    def array(self, hot: Any, dense: Any) -> Any:
+        """The float32 observation of an encoding's ``(hot, dense)`` (bytes: 0/1 each; float32, little-endian)."""
         frombuffer = self._frombuffer
-        f32 = self._f32
-        obs = self._empty(self.size, f32)
+        obs = self._empty(self.size, self._f32)
         h = self.hot_size
         obs[:h] = frombuffer(hot, self._u8)
-        obs[h:] = frombuffer(self._pack(*dense), f32)
+        obs[h:] = frombuffer(dense, self._f32_le)
         return obs
 
     def mask(self, index: list[int]) -> Any:

@@ -83,10 +83,7 @@ class GameAEC(AECEnv):
         table = self.table
         if table.state is None:
             self._not_reset()
-        seat = self._seat[agent]
-        if table.over():
-            return {"observation": table.observe(seat), "action_mask": table.no_mask()}
-        return {"observation": table.observe(seat), "action_mask": table.mask(seat)}
+        return table.observation(self._seat[agent])
 
     def step(self, action: Any) -> None:
         if not self.agents and self.table.state is None:

@@ -42,7 +42,8 @@ class SeedSequence:
     def __init__(self) -> None:
         self.rng = Rng(0)
 
-    def next(self, seed: int | None) -> int:
+    def next(self, seed: Any) -> int:
+        """The next game's seed: ``seed`` itself (a whole number, numpy's too) or, for None, the next drawn."""
         if seed is not None:
             if isinstance(seed, bool) or int(seed) < 0:
                 raise ValueError(f"seed {seed!r}: a whole number from 0")
@@ -134,17 +135,27 @@ class Table:
         """``seat``'s observation now (float32)."""
         return self.builder.observation(self.state, seat)  # type: ignore[no-any-return]
 
-    def key_of(self, seat: int, action: int) -> str:
-        """The key of vocabulary index ``action`` for ``seat`` now; :class:`IllegalAction` if it is not legal."""
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """``seat``'s observation and action mask now, as the AEC environment hands them out (the mask
+        all zero once the game is over)."""
+        build = self.builder
+        obs = build.observation(self.state, seat)
+        mask = build.no_mask() if self.over() else build.mask(self.legal(seat)[1])
+        return {"observation": obs, "action_mask": mask}
+
+    def key_of(self, seat: int, action: Any) -> str:
+        """The key of vocabulary index ``action`` (an integer, numpy's too) for ``seat`` now;
+        :class:`IllegalAction` if it is not legal."""
         keys, index = self.legal(seat)
+        a = int(action)
         try:
-            return keys[index.index(int(action))]
+            return keys[index.index(a)]
         except ValueError:
-            entry = self.encoding.actions[int(action)] if 0 <= int(action) < self.n_actions else "?"
-            raise IllegalAction(f"action {int(action)} ({entry}) is not legal for seat {seat} now: "
+            entry = self.encoding.actions[a] if 0 <= a < self.n_actions else "?"
+            raise IllegalAction(f"action {a} ({entry}) is not legal for seat {seat} now: "
                                 "choose one whose action_mask entry is 1") from None
 
-    def apply(self, seat: int, action: int) -> str:
+    def apply(self, seat: int, action: Any) -> str:
         key = self.key_of(seat, action)
         self.apply_key(seat, key)
         return key

@@ -23,8 +23,9 @@ offer, Executive offer, Mogul offer or bonus draw (``tests/envs`` re-deals exact
 game's hidden-information variant and checks that no observation changes). Seats are relative:
 block 0 is the observing seat, block 1 the next seat, and so on.
 
-The encoder returns the one-hot part as bytes (0 or 1 each) and the dense part as a list of
-numbers; the caller builds the array, so the game needs nothing but the core.
+The encoder returns the one-hot part as bytes (0 or 1 each) and the dense part as little-endian
+float32 bytes; the caller builds the array (:class:`primetime.core.observation.ObservationBuilder`),
+so the game needs nothing but the core.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
+from primetime.core.writer import BytesWriter, write_f32_le
 from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import ALL_GENRES, ALL_TIMESLOTS, Catalogue, telly_catalogue
 from primetime.games.networks.rules import executives as X
@@ -142,15 +144,6 @@ class NetworksEncoding:
         self.n_boards = len(X.EX.boards)
         self._keys: dict[int, dict[str, int]] = {}
         self._planes: dict[int, list[list[int]]] = {}
-        # the display and discard planes, kept while the cards in them are the same (see observe)
-        self._dd = b""  # both planes' bytes (they are next to each other)
-        self._dd_cat = -1  # the catalogue they are for (id)
-        self._display_bytes = b""
-        self._display_rows: list[list[int]] = []
-        self._discard_bytes = b""
-        self._discard_rows: list[list[int]] = []
-        self._opts: dict[str, object] | None = None  # the option entries' one-hot indexes of these options
-        self._opts_on: list[int] = []
         # The layout: card planes, then one-hot blocks, then the dense block.
         blocks: list[tuple[str, int]] = []
         for r in range(SEATS):
@@ -197,9 +190,9 @@ class NetworksEncoding:
         self._lines_at = offsets["genre grid lines done, per relative seat"]
         self._pass_at = offsets["pass track: column taken by relative seat (5: the solo opponent)"]
         self._order_at = offsets["turn order position of each relative seat"]
-        self._dd_at = offsets[SHARED_PLANES[0]]
         self.dense_names = self._dense_names()
         self.size = self.hot_size + len(self.dense_names)
+        self._zeros = bytes(self.hot_size)  # the one-hot part before anything is written
 
     # ------------------------------------------------------------------ actions
     def key_index(self, state: NetState) -> dict[str, int]:
@@ -237,58 +230,10 @@ class NetworksEncoding:
                 *[f"genre track {g} / 5" for g in range(6)], *[f"slot {i}: attachments" for i in range(SLOTS)])]
         return names
 
-    def forget(self) -> None:
-        """Drop every part kept between observations (the next ones are made from scratch)."""
-        self._dd_cat = -1
-        self._opts = None
-
-    def _shared_planes(self, s: NetState, planes: list[list[int]]) -> bytes:
-        """The bytes of the display and discard planes (next to each other), kept between calls: the
-        rules change both lists in place, so they are compared by value; cards added to a discard
-        pile are written on the kept bytes, anything else is written anew."""
-        C = self.n_cards
-        uid = planes[0]  # plane 0 starts at 0: a card's place in every plane
-        cat = id(s.cat)
-        changed = False
-        display = s.display
-        if cat != self._dd_cat or display != self._display_rows:
-            b = bytearray(C)
-            for row in display:
-                for c in row:
-                    b[uid[c]] = 1
-            self._display_bytes = bytes(b)
-            self._display_rows = [list(row) for row in display]
-            changed = True
-        discards = s.discards
-        old = self._discard_rows
-        if cat != self._dd_cat or discards != old:
-            grown = len(discards) == len(old)
-            if grown:
-                for k in range(len(old)):
-                    if len(discards[k]) < len(old[k]) or discards[k][:len(old[k])] != old[k]:
-                        grown = False
-                        break
-            if grown:
-                b = bytearray(self._discard_bytes)
-                for k in range(len(old)):
-                    row = discards[k]
-                    for i in range(len(old[k]), len(row)):
-                        b[uid[row[i]]] = 1
-            else:
-                b = bytearray(C)
-                for row in discards:
-                    for c in row:
-                        b[uid[c]] = 1
-            self._discard_bytes = bytes(b)
-            self._discard_rows = [list(row) for row in discards]
-            changed = True
-        if changed:
-            self._dd = self._display_bytes + self._discard_bytes
-            self._dd_cat = cat
-        return self._dd
-
-    def observe(self, s: NetState, seat: int) -> tuple[bytearray, list[float]]:
-        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see in ``s``."""
+    def observe(self, s: NetState, seat: int) -> tuple[bytes, bytes]:
+        """What ``seat`` may see in ``s``: ``(the one-hot part, a byte 0 or 1 per entry; the dense block,
+        little-endian float32)``.  Both are written into librt's ``BytesWriter``, whose writes the
+        compiled build makes plain C (:mod:`primetime.core.writer`)."""
         planes = self._planes.get(id(s.cat))
         if planes is None:
             self.key_index(s)
@@ -296,9 +241,16 @@ class NetworksEncoding:
         n: int = s.n
         np_ = len(SEAT_PLANES)
         shared = SEATS * np_
-        hot = bytearray(self.hot_size)
-        dd = self._shared_planes(s, planes)
-        hot[self._dd_at:self._dd_at + len(dd)] = dd
+        hot = BytesWriter()
+        hot.write(self._zeros)
+        plane = planes[shared]
+        for row in s.display:
+            for c in row:
+                hot[plane[c]] = 1
+        plane = planes[shared + 1]
+        for row in s.discards:
+            for c in row:
+                hot[plane[c]] = 1
         stack = s.stack
         waiting = F.pending_players(s) if stack else []
         mine = seat in waiting
@@ -350,13 +302,17 @@ class NetworksEncoding:
             hot[self._phase_at + ph] = 1
         hot[self._players_at + n - 1] = 1
         opts = s.opts
-        if opts is not self._opts:
-            self._opts_on = [self._opts_at + i for i, on in enumerate((
-                opts.get("telly_time"), opts.get("moguls"), opts.get("executives"), opts.get("pilot") == "simplified",
-                opts.get("turn_order") == "low_to_high")) if on]
-            self._opts = opts
-        for i in self._opts_on:
-            hot[i] = 1
+        base = self._opts_at
+        if opts.get("telly_time"):
+            hot[base] = 1
+        if opts.get("moguls"):
+            hot[base + 1] = 1
+        if opts.get("executives"):
+            hot[base + 2] = 1
+        if opts.get("pilot") == "simplified":
+            hot[base + 3] = 1
+        if opts.get("turn_order") == "low_to_high":
+            hot[base + 4] = 1
         order_at = self._order_at
         for pos, who in enumerate(s.order):
             if who != OPP:
@@ -373,16 +329,24 @@ class NetworksEncoding:
                 lineup_viewers += v
                 viewers[i] = v / 10
         decks = s.decks
-        dense: list[float] = [
-            s.round / 4, len(me.scores) / 4, len(decks[0]) / 50, len(decks[1]) / 50, len(decks[2]) / 50,
-            len(decks[3]) / 30,
-            float(top[2]) if mine and top is not None and kind == "turn" else 0.0,
-            len(s.solo_deck) / 10 if s.solo else 0.0, float(s.solo_parked) if s.solo else 0.0,
-            len(mog.deck) / 15 if mog is not None else 0.0,
-            float(top[2]) if mine and top is not None and kind == "talent" else 0.0,
-            len(top[3]) / 5 if mine and top is not None and kind == "pick" and isinstance(top[3], tuple) else 0.0,
-            (lineup_viewers + me.pass_viewers) / 30, V.upkeep_net(s, seat) / 10]
-        dense.extend(viewers)
+        dense = BytesWriter()
+        write_f32_le(dense, s.round / 4)
+        write_f32_le(dense, len(me.scores) / 4)
+        write_f32_le(dense, len(decks[0]) / 50)
+        write_f32_le(dense, len(decks[1]) / 50)
+        write_f32_le(dense, len(decks[2]) / 50)
+        write_f32_le(dense, len(decks[3]) / 30)
+        write_f32_le(dense, float(top[2]) if mine and top is not None and kind == "turn" else 0.0)
+        write_f32_le(dense, len(s.solo_deck) / 10 if s.solo else 0.0)
+        write_f32_le(dense, float(s.solo_parked) if s.solo else 0.0)
+        write_f32_le(dense, len(mog.deck) / 15 if mog is not None else 0.0)
+        write_f32_le(dense, float(top[2]) if mine and top is not None and kind == "talent" else 0.0)
+        write_f32_le(dense, len(top[3]) / 5 if mine and top is not None and kind == "pick" and isinstance(top[3], tuple)
+                     else 0.0)
+        write_f32_le(dense, (lineup_viewers + me.pass_viewers) / 30)
+        write_f32_le(dense, V.upkeep_net(s, seat) / 10)
+        for x in viewers:
+            write_f32_le(dense, x)
         # ---- per relative seat
         genre_at = self._genre_at
         row_at = self._row_at
@@ -399,7 +363,7 @@ class NetworksEncoding:
         pass_order = s.pass_order
         for r in range(SEATS):
             if r >= n:
-                dense.extend(_EMPTY_SEAT)
+                dense.write(_EMPTY_SEAT)
                 continue
             q = (seat + r) % n
             pl = s.players[q]
@@ -452,19 +416,20 @@ class NetworksEncoding:
                     if m >> i & 1:
                         hot[base + i] = 1
             scores = pl.scores
-            dense.append(1.0)
-            dense.append(pl.cash / 20)
-            dense.append(sum(scores) / 50)
-            dense.append((scores[-1] if scores else 0) / 30)
-            dense.append(float(q in pass_order))
-            dense.append((pl.pass_col + 1) / 5)
-            dense.append(pl.pass_viewers / 10)
-            dense.append(len(pl.green) / 10)
-            dense.append((int(quiz[q]) if quiz is not None else 0) / 5)
-            dense.append(float(mog.limit[q]) if mog is not None else 0.0)
+            write_f32_le(dense, 1.0)
+            write_f32_le(dense, pl.cash / 20)
+            write_f32_le(dense, sum(scores) / 50)
+            write_f32_le(dense, (scores[-1] if scores else 0) / 30)
+            write_f32_le(dense, float(q in pass_order))
+            write_f32_le(dense, (pl.pass_col + 1) / 5)
+            write_f32_le(dense, pl.pass_viewers / 10)
+            write_f32_le(dense, len(pl.green) / 10)
+            write_f32_le(dense, (int(quiz[q]) if quiz is not None else 0) / 5)
+            write_f32_le(dense, float(mog.limit[q]) if mog is not None else 0.0)
             for g in pl.genre:
-                dense.append(g / 5)
-            dense.extend(n_att)
+                write_f32_le(dense, g / 5)
+            for x in n_att:
+                write_f32_le(dense, x)
         if s.solo and OPP in pass_order:
             hot[pass_at + 0 * (SEATS + 1) + SEATS] = 1
         if mog is not None:
@@ -472,11 +437,11 @@ class NetworksEncoding:
             for i, t in enumerate(mog.tokens):
                 if t:
                     hot[base + i] = 1
-        return hot, dense
+        return hot.getvalue(), dense.getvalue()
 
 
 _GENRE_INDEX: Final = {g: i for i, g in enumerate(ALL_GENRES)}
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 _PICK_INDEX: Final = {k: i for i, k in enumerate(PICKS)}
 _PHASE_INDEX: Final = {k: i for i, k in enumerate(PHASES)}
-_EMPTY_SEAT: Final = [0.0] * (10 + 6 + SLOTS)
+_EMPTY_SEAT: Final = bytes(4 * (10 + 6 + SLOTS))  # an empty seat's dense entries: float32 zeros

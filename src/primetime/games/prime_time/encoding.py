@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from primetime.core.writer import BytesWriter, write_f32_le
 from primetime.games.prime_time.cards import ANY, COLOURS, SPACE_COLOURS, Catalogue, default_catalogue
 from primetime.games.prime_time.rules import flow
 from primetime.games.prime_time.rules.core import DAY_KEYS, KINDS, rules
@@ -155,10 +156,7 @@ class PrimeTimeEncoding:
         self.dense_names = self._dense_names()
         self.size = self.hot_size + len(self.dense_names)
         self._keys: dict[int, dict[str, int]] = {}
-        # the discards plane, kept while the discard piles hold the same cards (see observe)
-        self._disc = b""
-        self._disc_of: tuple[list[int], list[int]] = ([], [])
-        self._disc_cat = -1
+        self._zeros = bytes(self.hot_size)  # the one-hot part before anything is written
 
     def key_index(self, state: PTState) -> dict[str, int]:
         """The engine's option keys -> vocabulary index (Prime Time's keys name cards by id already)."""
@@ -187,33 +185,16 @@ class PrimeTimeEncoding:
         names += [f"own {d}: empty {c} spaces" for d in DAY_KEYS for c in SPACE_COLOURS]
         return names
 
-    def forget(self) -> None:
-        """Drop every part kept between observations (the next ones are made from scratch)."""
-        self._disc_cat = -1
-
-    def _discards(self, s: PTState) -> bytes:
-        """The discards plane, kept while both discard piles hold the same cards (compared by value:
-        the rules add to them in place)."""
-        show_disc, tal_disc = s.show_disc, s.tal_disc
-        kept = self._disc_of
-        if self._disc_cat != id(s.cat) or show_disc != kept[0] or tal_disc != kept[1]:
-            b = bytearray(self.n_cards)
-            for c in show_disc:
-                b[c] = 1
-            for c in tal_disc:
-                b[c] = 1
-            self._disc = bytes(b)
-            self._disc_of = (list(show_disc), list(tal_disc))
-            self._disc_cat = id(s.cat)
-        return self._disc
-
-    def observe(self, s: PTState, seat: int) -> tuple[bytearray, list[float]]:
-        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see in ``s``."""
+    def observe(self, s: PTState, seat: int) -> tuple[bytes, bytes]:
+        """What ``seat`` may see in ``s``: ``(the one-hot part, a byte 0 or 1 per entry; the dense block,
+        little-endian float32)``.  Both are written into librt's ``BytesWriter``, whose writes the
+        compiled build makes plain C (:mod:`primetime.core.writer`)."""
         C = self.n_cards
         cat = s.cat
         n = s.n
         R = rules(s)
-        hot = bytearray(self.hot_size)
+        hot = BytesWriter()
+        hot.write(self._zeros)
         stack = s.stack
         top = stack[-1] if stack else None
         waiting: list[int] = flow.pending_players(s) if stack else []
@@ -233,19 +214,22 @@ class PrimeTimeEncoding:
                 outbid = top[4] / 16
             elif kind == "cube":
                 stage = float(top[3])
-        dense: list[float] = [s.round / 6, len(s.show_deck) / 48, len(s.tal_deck) / 38, len(s.client_pile) / 17,
-                              s.reruns / 12, s.variety / 6, sum(s.bag) / 50, s.days / 5, s.dev_pos / 12, stage, outbid]
+        dense = BytesWriter()
+        for x in (s.round / 6, len(s.show_deck) / 48, len(s.tal_deck) / 38, len(s.client_pile) / 17, s.reruns / 12,
+                  s.variety / 6, sum(s.bag) / 50, s.days / 5, s.dev_pos / 12, stage, outbid):
+            write_f32_le(dense, x)
         acts = [0.0] * (len(ACTIONS) * SEATS)
         for a_i, taken in enumerate((s.rd, s.archives, s.golf, s.pr, s.hr)):
             for q in taken:
                 acts[a_i * SEATS + (q - seat) % n] += 1 / 3
-        dense.extend(acts)
+        for x in acts:
+            write_f32_le(dense, x)
         for d in range(DAYS):
             if d < s.days:
-                for x in s.pools[d]:
-                    dense.append(x / 5)
+                for v in s.pools[d]:
+                    write_f32_le(dense, v / 5)
             else:
-                dense.extend(_EMPTY_POOL)
+                dense.write(_EMPTY_POOL)
         # ---- cards
         base = self._hand_at
         for c in me.shows:
@@ -259,7 +243,10 @@ class PrimeTimeEncoding:
         for c in me.offer:
             hot[base + c] = 1
         base = self._discards_at
-        hot[base:base + C] = self._discards(s)
+        for c in s.show_disc:
+            hot[base + c] = 1
+        for c in s.tal_disc:
+            hot[base + c] = 1
         spaces_at = self._spaces_at
         bidder_at = self._bidder_at
         k0 = 0
@@ -283,11 +270,11 @@ class PrimeTimeEncoding:
                     for q2, _a in bids:
                         if q2 == seat:
                             own = 1.0
-                dense.append(float(i < len(opened) and opened[i]))
-                dense.append(float(i < len(tiers) and tiers[i] == 1))
-                dense.append(len(bids) / 3)
-                dense.append(high)
-                dense.append(own)
+                write_f32_le(dense, float(i < len(opened) and opened[i]))
+                write_f32_le(dense, float(i < len(tiers) and tiers[i] == 1))
+                write_f32_le(dense, len(bids) / 3)
+                write_f32_le(dense, high)
+                write_f32_le(dense, own)
             k0 += self.n_spaces[k]
         base = self._clients_at
         for c in s.clients:
@@ -354,7 +341,7 @@ class PrimeTimeEncoding:
         own_day_at = self._own_day_at
         for r in range(SEATS):
             if r >= n:
-                dense.extend(_EMPTY_SEAT)
+                dense.write(_EMPTY_SEAT)
                 continue
             q = (seat + r) % n
             pl = s.players[q]
@@ -364,16 +351,17 @@ class PrimeTimeEncoding:
             else:
                 guide, counts = pl.guide, (len(pl.shows), len(pl.talents), pl.reruns)
             bonds = pl.bonds
-            dense.extend((1.0, pl.cash / 20, pl.vp / 20, pl.hot / 20, float(len(bonds)), sum(bonds) / 20,
-                          float(pl.variety), float(pl.tokens), float(counts[0]), float(counts[1]), float(counts[2]),
-                          float(len(pl.facedown)), float(s.passed[q]) if q < len(s.passed) else 0.0,
-                          float(s.alloc[q]) if q < len(s.alloc) else 0.0, float(len(pl.clients))))
+            for x in (1.0, pl.cash / 20, pl.vp / 20, pl.hot / 20, float(len(bonds)), sum(bonds) / 20,
+                      float(pl.variety), float(pl.tokens), float(counts[0]), float(counts[1]), float(counts[2]),
+                      float(len(pl.facedown)), float(s.passed[q]) if q < len(s.passed) else 0.0,
+                      float(s.alloc[q]) if q < len(s.alloc) else 0.0, float(len(pl.clients))):
+                write_f32_le(dense, x)
             gbase = self._guide_at[r]
             for d in range(DAYS):
                 sl = guide[d] if d < len(guide) else None
                 if sl is None:
                     hot[kind_at + (r * DAYS + d) * 4] = 1
-                    dense.extend(_EMPTY_DAY)
+                    dense.write(_EMPTY_DAY)
                     continue
                 show = sl.show
                 hot[kind_at + (r * DAYS + d) * 4 + (3 if show == NOSHOW else 2 if show == RERUN else 1)] = 1
@@ -390,8 +378,9 @@ class PrimeTimeEncoding:
                     for col in card:
                         if col >= 0:
                             by_colour[col] += 0.2
-                dense.append(len(sl.talents) / 3)
-                dense.extend(by_colour)
+                write_f32_le(dense, len(sl.talents) / 3)
+                for x in by_colour:
+                    write_f32_le(dense, x)
             base = self._won_at + r * self.n_clients
             for c in pl.clients:
                 hot[base + c] = 1
@@ -404,8 +393,9 @@ class PrimeTimeEncoding:
                     for k, col in enumerate(card):
                         if col < 0 and k < len(card_spaces):
                             free[card_spaces[k]] += 0.25
-            dense.extend(free)
-        return hot, dense
+            for x in free:
+                write_f32_le(dense, x)
+        return hot.getvalue(), dense.getvalue()
 
 
 def _spaces(cat: Catalogue, sl: Any, i: int) -> tuple[int, ...]:
@@ -418,8 +408,8 @@ def _spaces(cat: Catalogue, sl: Any, i: int) -> tuple[int, ...]:
     return cat.spaces[sl.talents[i - 1]]
 
 
-_EMPTY_SEAT: Final = [0.0] * (15 + DAYS * (1 + len(COLOURS)))
+_EMPTY_SEAT: Final = bytes(4 * (15 + DAYS * (1 + len(COLOURS))))  # float32 zeros
 _DECISION_INDEX: Final = {k: i for i, k in enumerate(DECISIONS)}
 _PHASE_INDEX: Final = {k: i for i, k in enumerate(PHASES)}
-_EMPTY_DAY: Final = [0.0] * (1 + len(COLOURS))
-_EMPTY_POOL: Final = [0.0] * len(COLOURS)
+_EMPTY_DAY: Final = bytes(4 * (1 + len(COLOURS)))  # float32 zeros
+_EMPTY_POOL: Final = bytes(4 * len(COLOURS))
