@@ -24,6 +24,11 @@ from typing import Any
 class ObservationBuilder:
     """The observation and action-mask arrays of one game's encoding."""
 
+    def __new__(cls, *args: Any) -> ObservationBuilder:
+        # Written out so that a blank instance (copy.deepcopy makes one) also skips ``__init__``
+        # when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
+
     def __init__(self, encoding: Any) -> None:
         import numpy as np
 
@@ -32,7 +37,6 @@ class ObservationBuilder:
         self.hot_size: int = int(encoding.hot_size)
         self.dense_size: int = self.size - self.hot_size
         self.n_actions: int = len(encoding.actions)
-        self._np: Any = np
         self._empty: Any = np.empty
         self._frombuffer: Any = np.frombuffer
         self._f32: Any = np.dtype(np.float32)

@@ -60,6 +60,11 @@ class IllegalAction(ValueError):
 class Table:
     """A game of ``game`` for ``players`` with the ruleset's ``options``, seen through its encoding."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Table:
+        # Written out so that ``Table.__new__(Table)`` (a blank instance, as copy.deepcopy makes)
+        # also skips ``__init__`` when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
+
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None, log: bool = False) -> None:
         self.plugin = get_plugin(game)
         self.ruleset = self.plugin.ruleset()
