@@ -47,6 +47,15 @@ GOAL_RATIO = 3.0
 INSTALL_HINT = "pip install -e '.[bench]'"
 
 
+def legal_actions(mask: Any) -> Any:
+    """The indexes of a 0/1 action mask's ones (an agent's random legal action is drawn among them).
+
+    An int8 mask is read as booleans first: numpy's ``nonzero`` of an int8 array costs several
+    times that of the same bytes as booleans (8 us against 2 for 2,301 entries), and a peer's
+    int8 mask (PettingZoo's poker games) goes the same way."""
+    return (mask.view(bool) if mask.dtype == "int8" else mask).nonzero()[0]
+
+
 def aec_loop(make: Callable[[], Any], seed: int) -> Callable[[int], int]:
     """One game of a PettingZoo AEC environment per call, random masked actions; returns the steps taken."""
     env = make()
@@ -60,7 +69,7 @@ def aec_loop(make: Callable[[], Any], seed: int) -> Callable[[int], int]:
             if term or trunc:
                 env.step(None)
                 continue
-            legal = obs["action_mask"].nonzero()[0]
+            legal = legal_actions(obs["action_mask"])
             env.step(int(legal[pick(len(legal))]))
             n += 1
         return n
@@ -78,7 +87,7 @@ def parallel_loop(make: Callable[[], Any], seed: int) -> Callable[[int], int]:
         while env.agents:
             actions = {}
             for agent in env.agents:
-                legal = obs[agent]["action_mask"].nonzero()[0]
+                legal = legal_actions(obs[agent]["action_mask"])
                 if len(legal):
                     actions[agent] = int(legal[pick(len(legal))])
             obs, _r, _t, _tr, _i = env.step(actions)
@@ -96,7 +105,7 @@ def gym_loop(make: Callable[[], Any], seed: int) -> Callable[[int], int]:
         env.reset(seed=i)
         n = 0
         while True:
-            legal = env.action_masks().nonzero()[0]
+            legal = legal_actions(env.action_masks())
             _obs, _reward, term, trunc, _info = env.step(int(legal[pick(len(legal))]))
             n += 1
             if term or trunc:

@@ -76,9 +76,13 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.core.invariants",
     "primetime.games.networks.invariants",
     "primetime.games.prime_time.invariants",
-    # the observation encoders of the learning environments (primetime.envs): their hot path
+    # the learning environments' hot path: the games' observation encoders, the arrays built from
+    # them, and the table every environment plays through (primetime.envs needs gymnasium and
+    # pettingzoo to be imported; the PettingZoo and Gymnasium classes themselves stay Python)
     "primetime.games.networks.encoding",
     "primetime.games.prime_time.encoding",
+    "primetime.core.observation",
+    "primetime.envs.table",
 )
 # C extensions built alongside, by module, with their sources (relative to the package folder)
 C_MODULES: dict[str, str] = {

@@ -3,8 +3,10 @@ games at every player count, Gymnasium's ``check_env`` for every Gymnasium envir
 
 from __future__ import annotations
 
+import copy
 import warnings
 
+import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium", reason="the rl extra (gymnasium, pettingzoo) is not installed: pip install -e '.[rl]'")
@@ -78,3 +80,14 @@ def test_render_ansi_uses_the_terminal_renderer() -> None:
 def test_a_bad_setting_is_refused_with_its_fix(make, problem: str) -> None:
     with pytest.raises(ValueError, match=problem):
         make()
+
+
+@pytest.mark.parametrize("make", [lambda: gym.make("NetworksSolo-v0").unwrapped, lambda: networks_v0.env(players=3),
+                                  lambda: prime_time_v0.parallel_env(players=2)], ids=["gymnasium", "aec", "parallel"])
+def test_an_environment_not_yet_reset_can_be_deep_copied(make) -> None:
+    env = make()
+    twin = copy.deepcopy(env)
+    for e in (env, twin):
+        e.reset(seed=5)
+    first = [e.table.observe(e.table.first_waiting()) for e in (env, twin)]
+    assert np.array_equal(first[0], first[1]) and first[0] is not first[1]

@@ -48,4 +48,4 @@ def test_the_observation_layout_adds_up(game: str) -> None:
     rs = get_plugin(game).ruleset()
     state = rs.new_state(rs.validate_options({}, 4), 2, 4)
     hot, dense = enc.observe(state, 0)
-    assert len(hot) == enc.hot_size and set(hot) <= {0, 1} and len(dense) == len(enc.dense_names)
+    assert len(hot) == enc.hot_size and set(hot) <= {0, 1} and len(dense) == 4 * len(enc.dense_names)  # float32

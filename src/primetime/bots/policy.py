@@ -3,8 +3,9 @@
 ``PATH`` is a policy saved by sb3-contrib's ``MaskablePPO`` (``examples/train_solo.py`` writes
 one).  The bot sees the game as the learning environments do: the game's observation encoder and
 action vocabulary, handed over by its plugin (``GamePlugin.encoding``, the same encoder
-:mod:`primetime.envs` uses), so the observation holds only what the seat may see and the mask the
-pending decision's legal keys.  It plays the policy's most likely legal action (deterministic: the
+:mod:`primetime.envs` uses), turned into arrays by the same
+:class:`primetime.core.observation.ObservationBuilder`, so the observation holds only what the seat
+may see and the mask the pending decision's legal keys.  It plays the policy's most likely legal action (deterministic: the
 seed changes nothing).
 
 Loading needs the ``train`` extra (torch, sb3-contrib); without it, a missing file or a file that is
@@ -18,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from primetime.bots.base import Bot
+from primetime.core.observation import ObservationBuilder
 from primetime.core.plugin import get_plugin
 
 PREFIX = "policy:"
 TRAIN_EXTRA = "pip install 'primetime[train]'"
 _LOADED: dict[tuple[str, int, int], Any] = {}
+_BUILDERS: dict[int, ObservationBuilder] = {}
 
 
 def policy_path(name: str) -> str | None:
@@ -72,14 +75,15 @@ def load_policy(path: str) -> Any:
 
 def observation(encoding: Any, state: Any, seat: int) -> Any:
     """``seat``'s observation as the environments build it (``primetime.envs.table.Table.observe``)."""
-    import numpy as np
+    return builder_of(encoding).observation(state, seat)
 
-    hot, dense = encoding.observe(state, seat)
-    obs = np.empty(encoding.size, dtype=np.float32)
-    h = encoding.hot_size
-    obs[:h] = np.frombuffer(hot, dtype=np.uint8)
-    obs[h:] = dense
-    return obs
+
+def builder_of(encoding: Any) -> ObservationBuilder:
+    """The observation builder of ``encoding`` (one per encoding and process)."""
+    got = _BUILDERS.get(id(encoding))  # the builder holds the encoding: its id is not reused meanwhile
+    if got is None:
+        got = _BUILDERS[id(encoding)] = ObservationBuilder(encoding)
+    return got
 
 
 class PolicyBot(Bot):
@@ -110,14 +114,12 @@ class PolicyBot(Bot):
         return enc
 
     def select(self, ruleset: Any, state: Any, player: int, keys: list[str]) -> str:
-        import numpy as np
-
         enc = self.encoding_for(str(ruleset.name))
         table = enc.key_index(state)
         index = [table[k] for k in keys]
-        mask = np.zeros(len(enc.actions), dtype=bool)
-        mask[index] = True
-        action, _ = self.model.predict(observation(enc, state, player), action_masks=mask, deterministic=True)
+        build = builder_of(enc)
+        mask = build.mask(index).view(bool)  # the environments' int8 mask, as MaskablePPO's booleans
+        action, _ = self.model.predict(build.observation(state, player), action_masks=mask, deterministic=True)
         return keys[index.index(int(action))]
 
     def __repr__(self) -> str:

@@ -87,7 +87,8 @@ class SearchAdapter(ABC):
 
 class Encoding(Protocol):
     """A game for learning agents (:mod:`primetime.envs`): a fixed action vocabulary and a fixed-size
-    observation of what one seat may see.  It returns bytes and a list; the environments build the arrays."""
+    observation of what one seat may see.  It returns bytes; the environments build the arrays
+    (:class:`primetime.core.observation.ObservationBuilder`)."""
 
     game: str
     version: int  # the action vocabulary's version: a change of meaning or order is a new version
@@ -101,8 +102,9 @@ class Encoding(Protocol):
         """The engine's option keys in ``state``'s card set -> vocabulary index."""
         ...
 
-    def observe(self, state: Any, seat: int) -> tuple[bytearray, list[float]]:
-        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see."""
+    def observe(self, state: Any, seat: int) -> tuple[bytes, bytes]:
+        """``(the one-hot part, a byte 0 or 1 per entry; the dense block, little-endian float32)`` of
+        what ``seat`` may see."""
         ...
 
 

@@ -19,7 +19,8 @@ the player who sent it, 0 to the others, and ``infos[agent]["illegal_action"]`` 
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
@@ -71,18 +72,18 @@ class GameAEC(AECEnv):
         raise RuntimeError("the environment must be reset() before it is used")
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, written out: the selected agent's observation (built once), reward and flags
         if self.table.state is None:
             self._not_reset()
-        return super().last(observe)
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self.table.state is None:
-            self._not_reset()
-        seat = self._seat[agent]
         table = self.table
-        if table.over():
-            return {"observation": table.observe(seat), "action_mask": np.zeros(table.n_actions, dtype=np.int8)}
-        return {"observation": table.observe(seat), "action_mask": table.mask(seat)}
+        if table.state is None:
+            self._not_reset()
+        return table.observation(self._seat[agent])
 
     def step(self, action: Any) -> None:
         if not self.agents and self.table.state is None:
@@ -156,7 +157,7 @@ class GameParallel(ParallelEnv):
         waiting = set(table.waiting()) if not table.over() else set()
         out = {}
         for seat, agent in enumerate(self.possible_agents):
-            mask = table.mask(seat) if seat in waiting else np.zeros(table.n_actions, dtype=np.int8)
+            mask = table.mask(seat) if seat in waiting else table.no_mask()
             out[agent] = {"observation": table.observe(seat), "action_mask": mask}
         return out
 
@@ -214,3 +215,51 @@ class GameParallel(ParallelEnv):
 
     def close(self) -> None:
         pass
+
+
+class GameEnvironments(NamedTuple):
+    """The PettingZoo entry points of one game (what a ``<game>_v0`` module exports)."""
+
+    raw_env: type[GameAEC]
+    parallel_raw_env: type[GameParallel]
+    env: Callable[..., GameAEC]
+    parallel_env: Callable[..., GameParallel]
+
+
+def game_environments(game: str, name: str, min_players: int, max_players: int, module: str,
+                      hint: str = "") -> GameEnvironments:
+    """The AEC and parallel environments of ``game`` for ``min_players`` to ``max_players``, named
+    ``name`` (PettingZoo's ``metadata["name"]``) and placed in ``module`` (so that they pickle);
+    ``hint`` ends the message that refuses another player count."""
+
+    def players_ok(players: int) -> int:
+        if isinstance(players, bool) or not isinstance(players, int) or not min_players <= players <= max_players:
+            raise ValueError(f"{name} is for {min_players} to {max_players} players, not {players!r}"
+                             + (f" ({hint})" if hint else ""))
+        return players
+
+    class raw_env(GameAEC):  # noqa: N801 -- PettingZoo's name for the unwrapped environment
+        metadata = {"render_modes": ["ansi"], "name": name, "is_parallelizable": True}
+
+        def __init__(self, players: int = 4, render_mode: str | None = None, **options: Any) -> None:
+            super().__init__(game, players_ok(players), render_mode=render_mode, **options)
+
+    class parallel_raw_env(GameParallel):  # noqa: N801
+        metadata = {"render_modes": ["ansi"], "name": name}
+
+        def __init__(self, players: int = 4, render_mode: str | None = None, **options: Any) -> None:
+            super().__init__(game, players_ok(players), render_mode=render_mode, **options)
+
+    def env(players: int = 4, render_mode: str | None = None, **options: Any) -> GameAEC:
+        """The AEC environment.  It checks what PettingZoo's order-enforcing wrapper would (reset before
+        use), itself, so that no wrapper stands between the loop and the game."""
+        return raw_env(players, render_mode=render_mode, **options)
+
+    def parallel_env(players: int = 4, render_mode: str | None = None, **options: Any) -> GameParallel:
+        """The parallel environment: every pending player acts at each step."""
+        return parallel_raw_env(players, render_mode=render_mode, **options)
+
+    for thing in (raw_env, parallel_raw_env, env, parallel_env):
+        thing.__module__ = module
+        thing.__qualname__ = thing.__name__
+    return GameEnvironments(raw_env, parallel_raw_env, env, parallel_env)

@@ -11,40 +11,12 @@ Options are the game's own (``pilot``, ``turn_order``, ``first_player``, ``telly
 
 from __future__ import annotations
 
-from typing import Any
-
-from primetime.envs.multi import GameAEC, GameParallel
+from primetime.envs.multi import game_environments
 
 GAME = "networks"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # solo play is the Gymnasium environment NetworksSolo-v0
 
+raw_env, parallel_raw_env, env, parallel_env = game_environments(
+    GAME, "networks_v0", MIN_PLAYERS, MAX_PLAYERS, __name__, hint="solo play: gymnasium.make('NetworksSolo-v0')")
 
-def _players(players: int) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"networks_v0 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
-                         "(solo play: gymnasium.make('NetworksSolo-v0'))")
-    return players
-
-
-class raw_env(GameAEC):  # noqa: N801 -- PettingZoo's name for the unwrapped environment
-    metadata = {"render_modes": ["ansi"], "name": "networks_v0", "is_parallelizable": True}
-
-    def __init__(self, players: int = 4, render_mode: str | None = None, **options: Any) -> None:
-        super().__init__(GAME, _players(players), render_mode=render_mode, **options)
-
-
-class parallel_raw_env(GameParallel):  # noqa: N801
-    metadata = {"render_modes": ["ansi"], "name": "networks_v0"}
-
-    def __init__(self, players: int = 4, render_mode: str | None = None, **options: Any) -> None:
-        super().__init__(GAME, _players(players), render_mode=render_mode, **options)
-
-
-def env(players: int = 4, render_mode: str | None = None, **options: Any) -> raw_env:
-    """The AEC environment.  It checks what PettingZoo's order-enforcing wrapper would (reset before
-    use), itself, so that no wrapper stands between the loop and the game."""
-    return raw_env(players, render_mode=render_mode, **options)
-
-
-def parallel_env(players: int = 4, render_mode: str | None = None, **options: Any) -> parallel_raw_env:
-    return parallel_raw_env(players, render_mode=render_mode, **options)
+__all__ = ["GAME", "MAX_PLAYERS", "MIN_PLAYERS", "env", "parallel_env", "parallel_raw_env", "raw_env"]

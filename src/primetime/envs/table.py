@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from primetime.core.game import Game
+from primetime.core.observation import ObservationBuilder
 from primetime.core.plugin import GamePlugin, get_plugin
 from primetime.core.rng import Rng
 
@@ -41,7 +42,8 @@ class SeedSequence:
     def __init__(self) -> None:
         self.rng = Rng(0)
 
-    def next(self, seed: int | None) -> int:
+    def next(self, seed: Any) -> int:
+        """The next game's seed: ``seed`` itself (a whole number, numpy's too) or, for None, the next drawn."""
         if seed is not None:
             if isinstance(seed, bool) or int(seed) < 0:
                 raise ValueError(f"seed {seed!r}: a whole number from 0")
@@ -58,6 +60,11 @@ class IllegalAction(ValueError):
 class Table:
     """A game of ``game`` for ``players`` with the ruleset's ``options``, seen through its encoding."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Table:
+        # Written out so that ``Table.__new__(Table)`` (a blank instance, as copy.deepcopy makes)
+        # also skips ``__init__`` when this module is compiled with mypyc (see tools/build_fast.py).
+        return object.__new__(cls)
+
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None, log: bool = False) -> None:
         self.plugin = get_plugin(game)
         self.ruleset = self.plugin.ruleset()
@@ -69,6 +76,7 @@ class Table:
         self.options = self.ruleset.validate_options({**opts, "log": log}, players)
         self.players = players
         self.encoding = encoding_of(self.plugin)
+        self.builder = ObservationBuilder(self.encoding)
         self.n_actions: int = len(self.encoding.actions)
         self.obs_size: int = self.encoding.size
         self._hot_size: int = self.encoding.hot_size
@@ -122,29 +130,37 @@ class Table:
         return got
 
     def mask(self, seat: int) -> np.ndarray:
-        m = np.zeros(self.n_actions, dtype=np.int8)
-        m[self.legal(seat)[1]] = 1
-        return m
+        """``seat``'s action mask now (int8; all zero if it has nothing to decide)."""
+        return self.builder.mask(self.legal(seat)[1])  # type: ignore[no-any-return]
+
+    def no_mask(self) -> np.ndarray:
+        return self.builder.no_mask()  # type: ignore[no-any-return]
 
     def observe(self, seat: int) -> np.ndarray:
-        hot, dense = self.encoding.observe(self.state, seat)
-        obs = np.empty(self.obs_size, dtype=np.float32)
-        h = self._hot_size
-        obs[:h] = np.frombuffer(hot, dtype=np.uint8)
-        obs[h:] = dense
-        return obs
+        """``seat``'s observation now (float32)."""
+        return self.builder.observation(self.state, seat)  # type: ignore[no-any-return]
 
-    def key_of(self, seat: int, action: int) -> str:
-        """The key of vocabulary index ``action`` for ``seat`` now; :class:`IllegalAction` if it is not legal."""
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """``seat``'s observation and action mask now, as the AEC environment hands them out (the mask
+        all zero once the game is over)."""
+        build = self.builder
+        obs = build.observation(self.state, seat)
+        mask = build.no_mask() if self.over() else build.mask(self.legal(seat)[1])
+        return {"observation": obs, "action_mask": mask}
+
+    def key_of(self, seat: int, action: Any) -> str:
+        """The key of vocabulary index ``action`` (an integer, numpy's too) for ``seat`` now;
+        :class:`IllegalAction` if it is not legal."""
         keys, index = self.legal(seat)
+        a = int(action)
         try:
-            return keys[index.index(int(action))]
+            return keys[index.index(a)]
         except ValueError:
-            entry = self.encoding.actions[int(action)] if 0 <= int(action) < self.n_actions else "?"
-            raise IllegalAction(f"action {int(action)} ({entry}) is not legal for seat {seat} now: "
+            entry = self.encoding.actions[a] if 0 <= a < self.n_actions else "?"
+            raise IllegalAction(f"action {a} ({entry}) is not legal for seat {seat} now: "
                                 "choose one whose action_mask entry is 1") from None
 
-    def apply(self, seat: int, action: int) -> str:
+    def apply(self, seat: int, action: Any) -> str:
         key = self.key_of(seat, action)
         self.apply_key(seat, key)
         return key

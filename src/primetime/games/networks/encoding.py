@@ -23,8 +23,9 @@ offer, Executive offer, Mogul offer or bonus draw (``tests/envs`` re-deals exact
 game's hidden-information variant and checks that no observation changes). Seats are relative:
 block 0 is the observing seat, block 1 the next seat, and so on.
 
-The encoder returns the one-hot part as bytes (0 or 1 each) and the dense part as a list of
-numbers; the caller builds the array, so the game needs nothing but the core.
+The encoder returns the one-hot part as bytes (0 or 1 each) and the dense part as little-endian
+float32 bytes; the caller builds the array (:class:`primetime.core.observation.ObservationBuilder`),
+so the game needs nothing but the core.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
+from primetime.core.writer import BytesWriter, write_f32_le
 from primetime.games.networks import tables as TB
 from primetime.games.networks.cards import ALL_GENRES, ALL_TIMESLOTS, Catalogue, telly_catalogue
 from primetime.games.networks.rules import executives as X
@@ -142,10 +144,6 @@ class NetworksEncoding:
         self.n_boards = len(X.EX.boards)
         self._keys: dict[int, dict[str, int]] = {}
         self._planes: dict[int, list[list[int]]] = {}
-        self._base = b""  # the one-hot bytes of the display and discards below (see observe)
-        self._base_cat = -1
-        self._base_display: list[list[int]] = []
-        self._base_discards: list[list[int]] = []
         # The layout: card planes, then one-hot blocks, then the dense block.
         blocks: list[tuple[str, int]] = []
         for r in range(SEATS):
@@ -173,8 +171,28 @@ class NetworksEncoding:
             offsets[name] = at
             at += n
         self._at = offsets
+        # the offsets observe() writes at, looked up once
+        self._kind_at = offsets["pending kind (own decision)"]
+        self._pick_at = offsets["pending pick"]
+        self._pending_at = offsets["pending player (relative; 5: the solo opponent)"]
+        self._phase_at = offsets["phase"]
+        self._players_at = offsets["players"]
+        self._opts_at = offsets["options: telly_time, moguls, executives, simplified pilot, low to high"]
+        self._genre_at = offsets["genre of each lineup slot, per relative seat"]
+        self._row_at = offsets["season row of each lineup slot, per relative seat"]
+        self._owned_at = offsets["moguls owned, per relative seat"]
+        self._used_at = offsets["moguls used, per relative seat"]
+        self._mogul_offer_at = offsets["own mogul offer"]
+        self._tokens_at = offsets["mogul tokens on the genre tracks"]
+        self._x_at = offsets["executive board and side, per relative seat (when seen)"]
+        self._x_offer_at = offsets["own executive offer"]
+        self._grid_at = offsets["genre grid squares filled, per relative seat"]
+        self._lines_at = offsets["genre grid lines done, per relative seat"]
+        self._pass_at = offsets["pass track: column taken by relative seat (5: the solo opponent)"]
+        self._order_at = offsets["turn order position of each relative seat"]
         self.dense_names = self._dense_names()
         self.size = self.hot_size + len(self.dense_names)
+        self._zeros = bytes(self.hot_size)  # the one-hot part before anything is written
 
     # ------------------------------------------------------------------ actions
     def key_index(self, state: NetState) -> dict[str, int]:
@@ -212,171 +230,96 @@ class NetworksEncoding:
                 *[f"genre track {g} / 5" for g in range(6)], *[f"slot {i}: attachments" for i in range(SLOTS)])]
         return names
 
-    def observe(self, s: NetState, seat: int) -> tuple[bytearray, list[float]]:
-        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see in ``s``."""
+    def observe(self, s: NetState, seat: int) -> tuple[bytes, bytes]:
+        """What ``seat`` may see in ``s``: ``(the one-hot part, a byte 0 or 1 per entry; the dense block,
+        little-endian float32)``.  Both are written into librt's ``BytesWriter``, whose writes the
+        compiled build makes plain C (:mod:`primetime.core.writer`)."""
         planes = self._planes.get(id(s.cat))
         if planes is None:
             self.key_index(s)
             planes = self._planes[id(s.cat)]
-        at = self._at
         n: int = s.n
-        dense: list[float] = []
         np_ = len(SEAT_PLANES)
         shared = SEATS * np_
-        # ---- shared card planes: the display and the discards change seldom, so their bytes are
-        # kept and copied while both are the same (compared by value: the rules change them in place)
-        if id(s.cat) == self._base_cat and s.display == self._base_display and s.discards == self._base_discards:
-            hot = bytearray(self._base)
-        else:
-            hot = bytearray(self.hot_size)
-            display = planes[shared]
-            for row in s.display:
-                for c in row:
-                    hot[display[c]] = 1
-            discard = planes[shared + 1]
-            for row in s.discards:
-                for c in row:
-                    hot[discard[c]] = 1
-            self._base = bytes(hot)
-            self._base_cat = id(s.cat)
-            self._base_display = [list(row) for row in s.display]
-            self._base_discards = [list(row) for row in s.discards]
+        hot = BytesWriter()
+        hot.write(self._zeros)
+        plane = planes[shared]
+        for row in s.display:
+            for c in row:
+                hot[plane[c]] = 1
+        plane = planes[shared + 1]
+        for row in s.discards:
+            for c in row:
+                hot[plane[c]] = 1
         stack = s.stack
         waiting = F.pending_players(s) if stack else []
         mine = seat in waiting
         top = stack[-1] if stack else None
-        if s.phase == "pilot":
+        phase = s.phase
+        if phase == "pilot":
+            plane = planes[shared + 2]
             for c in s.pilot[seat]:
-                hot[planes[shared + 2][c]] = 1
+                hot[plane[c]] = 1
         kind = top[0] if top is not None else ""
         if mine and top is not None:
-            hot[at["pending kind (own decision)"] + KINDS.index(kind)] = 1
+            hot[self._kind_at + _KIND_INDEX[kind]] = 1
             if kind == "bonus":
+                plane = planes[shared + 3]
                 for c in top[2]:
-                    hot[planes[shared + 3][c]] = 1
+                    hot[plane[c]] = 1
             elif kind == "talent":
+                plane = planes[shared + 3]
                 for c in top[3]:
-                    hot[planes[shared + 3][c]] = 1
+                    hot[plane[c]] = 1
             elif kind == "att_target":
                 hot[planes[shared + 6][top[2]]] = 1
             elif kind == "pick":
-                hot[at["pending pick"] + PICKS.index(top[2])] = 1
+                hot[self._pick_at + _PICK_INDEX[top[2]]] = 1
                 arg = top[3]
                 if top[2] in ("c_suite", "exclusive", "onset"):
+                    plane = planes[shared + 7]
                     for c in arg:
-                        hot[planes[shared + 7][c]] = 1
+                        hot[plane[c]] = 1
             elif kind == "mogul":
-                base = at["own mogul offer"]
+                base = self._mogul_offer_at
                 for j in top[2]:
                     hot[base + j] = 1
             elif kind == "x_choose":
-                base = at["own executive offer"]
+                base = self._x_offer_at
                 for i in X.offer(s, seat):
                     hot[base + i] = 1
             pr = s.prod
             if pr is not None and pr["p"] == seat:
                 hot[planes[shared + 4][pr["show"]]] = 1
+                plane = planes[shared + 5]
                 for c in pr["atts"]:
-                    hot[planes[shared + 5][c]] = 1
+                    hot[plane[c]] = 1
         if top is not None:
             p = top[1]
-            hot[at["pending player (relative; 5: the solo opponent)"] + (SEATS if p == OPP else (p - seat) % n)] = 1
-        if s.phase in PHASES:
-            hot[at["phase"] + PHASES.index(s.phase)] = 1
-        hot[at["players"] + n - 1] = 1
+            hot[self._pending_at + (SEATS if p == OPP else (p - seat) % n)] = 1
+        ph = _PHASE_INDEX.get(phase)
+        if ph is not None:
+            hot[self._phase_at + ph] = 1
+        hot[self._players_at + n - 1] = 1
         opts = s.opts
-        base = at["options: telly_time, moguls, executives, simplified pilot, low to high"]
-        for i, on in enumerate((opts.get("telly_time"), opts.get("moguls"), opts.get("executives"),
-                                opts.get("pilot") == "simplified", opts.get("turn_order") == "low_to_high")):
-            if on:
-                hot[base + i] = 1
-        # ---- per relative seat
-        genre_at = at["genre of each lineup slot, per relative seat"]
-        row_at = at["season row of each lineup slot, per relative seat"]
-        g_index = _GENRE_INDEX
-        ng = len(ALL_GENRES)
-        pass_at = at["pass track: column taken by relative seat (5: the solo opponent)"]
-        order_at = at["turn order position of each relative seat"]
+        base = self._opts_at
+        if opts.get("telly_time"):
+            hot[base] = 1
+        if opts.get("moguls"):
+            hot[base + 1] = 1
+        if opts.get("executives"):
+            hot[base + 2] = 1
+        if opts.get("pilot") == "simplified":
+            hot[base + 3] = 1
+        if opts.get("turn_order") == "low_to_high":
+            hot[base + 4] = 1
+        order_at = self._order_at
         for pos, who in enumerate(s.order):
             if who != OPP:
                 hot[order_at + ((who - seat) % n) * SEATS + pos] = 1
         mog = s.mog
-        xs = s.extra.get("x")
-        revealed = bool(s.extra.get("xr"))
-        grid = s.extra.get("grid")
-        lines = s.extra.get("lines")
-        quiz = s.extra.get("quiz")
-        for r in range(SEATS):
-            if r >= n:
-                dense += _EMPTY_SEAT
-                continue
-            q = (seat + r) % n
-            pl = s.players[q]
-            pp = planes[r * np_: r * np_ + np_]
-            lineup_show: list[int] = pp[0]
-            attached: list[int] = pp[1]
-            n_att: list[float] = [0.0] * SLOTS
-            for i, sh in enumerate(pl.lineup):
-                if sh is None:
-                    continue
-                hot[lineup_show[sh.cid]] = 1
-                for c, _rot in sh.atts:
-                    hot[attached[c]] = 1
-                hot[genre_at + (r * SLOTS + i) * ng + g_index[sh.genre]] = 1
-                hot[row_at + (r * SLOTS + i) * 4 + sh.row] = 1
-                n_att[i] = float(len(sh.atts))
-            green = pp[2]
-            for c in pl.green:
-                hot[green[c]] = 1
-            reruns = pp[3]
-            for c in pl.reruns:
-                hot[reruns[c]] = 1
-            reserved = pp[4]
-            for c in pl.reserved:
-                hot[reserved[c]] = 1
-            if s.phase != "pilot" and s.pilot[q]:
-                to_produce = pp[5]
-                for c in s.pilot[q]:
-                    hot[to_produce[c]] = 1
-            if pl.pass_col >= 0:
-                hot[pass_at + pl.pass_col * (SEATS + 1) + r] = 1
-            if mog is not None:
-                base = at["moguls owned, per relative seat"] + r * self.n_moguls
-                for j in mog.owned[q]:
-                    hot[base + j] = 1
-                base = at["moguls used, per relative seat"] + r * self.n_moguls
-                for j in mog.used[q]:
-                    hot[base + j] = 1
-            if xs is not None and xs[q] >= 0 and (revealed or q == seat):
-                hot[at["executive board and side, per relative seat (when seen)"] + (r * self.n_boards + xs[q]) * 2
-                    + int(s.extra["xs"][q])] = 1
-            if grid is not None:
-                m = int(grid[q])
-                base = at["genre grid squares filled, per relative seat"] + r * 9
-                for i in range(9):
-                    if m >> i & 1:
-                        hot[base + i] = 1
-                m = int(lines[q]) if lines is not None else 0
-                base = at["genre grid lines done, per relative seat"] + r * 8
-                for i in range(8):
-                    if m >> i & 1:
-                        hot[base + i] = 1
-            scores = pl.scores
-            dense += [1.0, pl.cash / 20, sum(scores) / 50, (scores[-1] if scores else 0) / 30, float(q in s.pass_order),
-                      (pl.pass_col + 1) / 5, pl.pass_viewers / 10, len(pl.green) / 10,
-                      (int(quiz[q]) if quiz is not None else 0) / 5, float(mog.limit[q]) if mog is not None else 0.0,
-                      *[g / 5 for g in pl.genre], *n_att]
-        if s.solo and OPP in s.pass_order:
-            hot[pass_at + 0 * (SEATS + 1) + SEATS] = 1
-        if mog is not None:
-            base = at["mogul tokens on the genre tracks"]
-            for i, t in enumerate(mog.tokens):
-                if t:
-                    hot[base + i] = 1
-        acted = float(top[2]) if mine and top is not None and kind == "turn" else 0.0
-        talent_left = float(top[2]) if mine and top is not None and kind == "talent" else 0.0
-        pick_n = len(top[3]) / 5 if mine and top is not None and kind == "pick" and isinstance(top[3], tuple) else 0.0
-        # the Forecast (public, but worked out by the rules at a cost): the observing seat's own
+        # ---- the dense block's head: the round, the decks, the pending decision, the Forecast (public,
+        # but worked out by the rules at a cost: the observing seat's own)
         me = s.players[seat]
         viewers: list[float] = [0.0] * SLOTS
         lineup_viewers = 0
@@ -385,12 +328,120 @@ class NetworksEncoding:
                 v = V.show_viewers(s, seat, sh)
                 lineup_viewers += v
                 viewers[i] = v / 10
-        head = [s.round / 4, len(me.scores) / 4, len(s.decks[0]) / 50, len(s.decks[1]) / 50,
-                len(s.decks[2]) / 50, len(s.decks[3]) / 30, acted, len(s.solo_deck) / 10 if s.solo else 0.0,
-                float(s.solo_parked) if s.solo else 0.0, len(mog.deck) / 15 if mog is not None else 0.0,
-                talent_left, pick_n, (lineup_viewers + me.pass_viewers) / 30, V.upkeep_net(s, seat) / 10, *viewers]
-        return hot, head + dense
+        decks = s.decks
+        dense = BytesWriter()
+        write_f32_le(dense, s.round / 4)
+        write_f32_le(dense, len(me.scores) / 4)
+        write_f32_le(dense, len(decks[0]) / 50)
+        write_f32_le(dense, len(decks[1]) / 50)
+        write_f32_le(dense, len(decks[2]) / 50)
+        write_f32_le(dense, len(decks[3]) / 30)
+        write_f32_le(dense, float(top[2]) if mine and top is not None and kind == "turn" else 0.0)
+        write_f32_le(dense, len(s.solo_deck) / 10 if s.solo else 0.0)
+        write_f32_le(dense, float(s.solo_parked) if s.solo else 0.0)
+        write_f32_le(dense, len(mog.deck) / 15 if mog is not None else 0.0)
+        write_f32_le(dense, float(top[2]) if mine and top is not None and kind == "talent" else 0.0)
+        write_f32_le(dense, len(top[3]) / 5 if mine and top is not None and kind == "pick" and isinstance(top[3], tuple)
+                     else 0.0)
+        write_f32_le(dense, (lineup_viewers + me.pass_viewers) / 30)
+        write_f32_le(dense, V.upkeep_net(s, seat) / 10)
+        for x in viewers:
+            write_f32_le(dense, x)
+        # ---- per relative seat
+        genre_at = self._genre_at
+        row_at = self._row_at
+        g_index = _GENRE_INDEX
+        ng = len(ALL_GENRES)
+        pass_at = self._pass_at
+        n_moguls = self.n_moguls
+        extra = s.extra
+        xs = extra.get("x")
+        revealed = bool(extra.get("xr"))
+        grid = extra.get("grid")
+        lines = extra.get("lines")
+        quiz = extra.get("quiz")
+        pass_order = s.pass_order
+        for r in range(SEATS):
+            if r >= n:
+                dense.write(_EMPTY_SEAT)
+                continue
+            q = (seat + r) % n
+            pl = s.players[q]
+            lineup_show = planes[r * np_]
+            attached = planes[r * np_ + 1]
+            n_att: list[float] = [0.0] * SLOTS
+            for i, sh in enumerate(pl.lineup):
+                if sh is None:
+                    continue
+                hot[lineup_show[sh.cid]] = 1
+                atts = sh.atts
+                for c, _rot in atts:
+                    hot[attached[c]] = 1
+                hot[genre_at + (r * SLOTS + i) * ng + g_index[sh.genre]] = 1
+                hot[row_at + (r * SLOTS + i) * 4 + sh.row] = 1
+                n_att[i] = float(len(atts))
+            plane = planes[r * np_ + 2]
+            for c in pl.green:
+                hot[plane[c]] = 1
+            plane = planes[r * np_ + 3]
+            for c in pl.reruns:
+                hot[plane[c]] = 1
+            plane = planes[r * np_ + 4]
+            for c in pl.reserved:
+                hot[plane[c]] = 1
+            if phase != "pilot" and s.pilot[q]:
+                plane = planes[r * np_ + 5]
+                for c in s.pilot[q]:
+                    hot[plane[c]] = 1
+            if pl.pass_col >= 0:
+                hot[pass_at + pl.pass_col * (SEATS + 1) + r] = 1
+            if mog is not None:
+                base = self._owned_at + r * n_moguls
+                for j in mog.owned[q]:
+                    hot[base + j] = 1
+                base = self._used_at + r * n_moguls
+                for j in mog.used[q]:
+                    hot[base + j] = 1
+            if xs is not None and xs[q] >= 0 and (revealed or q == seat):
+                hot[self._x_at + (r * self.n_boards + xs[q]) * 2 + int(extra["xs"][q])] = 1
+            if grid is not None:
+                m = int(grid[q])
+                base = self._grid_at + r * 9
+                for i in range(9):
+                    if m >> i & 1:
+                        hot[base + i] = 1
+                m = int(lines[q]) if lines is not None else 0
+                base = self._lines_at + r * 8
+                for i in range(8):
+                    if m >> i & 1:
+                        hot[base + i] = 1
+            scores = pl.scores
+            write_f32_le(dense, 1.0)
+            write_f32_le(dense, pl.cash / 20)
+            write_f32_le(dense, sum(scores) / 50)
+            write_f32_le(dense, (scores[-1] if scores else 0) / 30)
+            write_f32_le(dense, float(q in pass_order))
+            write_f32_le(dense, (pl.pass_col + 1) / 5)
+            write_f32_le(dense, pl.pass_viewers / 10)
+            write_f32_le(dense, len(pl.green) / 10)
+            write_f32_le(dense, (int(quiz[q]) if quiz is not None else 0) / 5)
+            write_f32_le(dense, float(mog.limit[q]) if mog is not None else 0.0)
+            for g in pl.genre:
+                write_f32_le(dense, g / 5)
+            for x in n_att:
+                write_f32_le(dense, x)
+        if s.solo and OPP in pass_order:
+            hot[pass_at + 0 * (SEATS + 1) + SEATS] = 1
+        if mog is not None:
+            base = self._tokens_at
+            for i, t in enumerate(mog.tokens):
+                if t:
+                    hot[base + i] = 1
+        return hot.getvalue(), dense.getvalue()
 
 
 _GENRE_INDEX: Final = {g: i for i, g in enumerate(ALL_GENRES)}
-_EMPTY_SEAT: Final = [0.0] * (10 + 6 + SLOTS)
+_KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
+_PICK_INDEX: Final = {k: i for i, k in enumerate(PICKS)}
+_PHASE_INDEX: Final = {k: i for i, k in enumerate(PHASES)}
+_EMPTY_SEAT: Final = bytes(4 * (10 + 6 + SLOTS))  # an empty seat's dense entries: float32 zeros

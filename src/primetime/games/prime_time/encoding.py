@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from primetime.core.writer import BytesWriter, write_f32_le
 from primetime.games.prime_time.cards import ANY, COLOURS, SPACE_COLOURS, Catalogue, default_catalogue
 from primetime.games.prime_time.rules import flow
 from primetime.games.prime_time.rules.core import DAY_KEYS, KINDS, rules
@@ -125,9 +126,37 @@ class PrimeTimeEncoding:
             at[name] = pos
             pos += n
         self._at = at
+        # the offsets observe() writes at, looked up once
+        self._guide_at = [at[f"seat+{r} guide cards"] for r in range(SEATS)]
+        self._own_day_at = at["own guide cards on mon"]
+        self._hand_at = at["own hand"]
+        self._facedown_at = at["own face-down talents"]
+        self._offer_at = at["own starting offer"]
+        self._discards_at = at["discards"]
+        self._spaces_at = at["card on show space 0"]
+        self._clients_at = at["clients on the board"]
+        self._clients_out_at = at["clients discarded"]
+        self._won_at = at["clients won, per relative seat"]
+        self._br_up_at = at["boardroom face up"]
+        self._br_out_at = at["boardroom discarded"]
+        self._day_kind_at = at["guide day kind (none, show, re-run, canceled) per relative seat and day"]
+        self._forecast_at = at["forecast cube colour per row and day"]
+        self._bidder_at = at["high bidder (relative) per space"]
+        self._kind_at = at["pending kind (own decision)"]
+        self._pending_at = at["pending player (relative)"]
+        self._waiting_at = at["waiting players (relative)"]
+        self._space_at = at["pending space (amount, outbid)"]
+        self._day_at = at["pending day (cube, pr_to, pr_swap2)"]
+        self._colour_at = at["pending colour (pr_swap2, pr_to from a pool)"]
+        self._moved_at = at["own moved days (schedule)"]
+        self._phase_at = at["phase"]
+        self._players_at = at["players"]
+        self._opts_at = at["options: bonds, simultaneous"]
+        self._order_at = at["turn order position of each relative seat"]
         self.dense_names = self._dense_names()
         self.size = self.hot_size + len(self.dense_names)
         self._keys: dict[int, dict[str, int]] = {}
+        self._zeros = bytes(self.hot_size)  # the one-hot part before anything is written
 
     def key_index(self, state: PTState) -> dict[str, int]:
         """The engine's option keys -> vocabulary index (Prime Time's keys name cards by id already)."""
@@ -156,40 +185,70 @@ class PrimeTimeEncoding:
         names += [f"own {d}: empty {c} spaces" for d in DAY_KEYS for c in SPACE_COLOURS]
         return names
 
-    def observe(self, s: PTState, seat: int) -> tuple[bytearray, list[float]]:
-        """``(the one-hot part, 0 or 1 per entry; the dense block)`` of what ``seat`` may see in ``s``."""
-        at = self._at
+    def observe(self, s: PTState, seat: int) -> tuple[bytes, bytes]:
+        """What ``seat`` may see in ``s``: ``(the one-hot part, a byte 0 or 1 per entry; the dense block,
+        little-endian float32)``.  Both are written into librt's ``BytesWriter``, whose writes the
+        compiled build makes plain C (:mod:`primetime.core.writer`)."""
         C = self.n_cards
         cat = s.cat
         n = s.n
         R = rules(s)
-        hot = bytearray(self.hot_size)
-        dense: list[float] = []
+        hot = BytesWriter()
+        hot.write(self._zeros)
         stack = s.stack
         top = stack[-1] if stack else None
         waiting: list[int] = flow.pending_players(s) if stack else []
         mine = seat in waiting
         me = s.players[seat]
+        # the dense block, in its order: the head, action tokens, pools, spaces, seats, own empty spaces
+        stage = 0.0
+        outbid = 0.0
+        if mine and top is not None:
+            if top[1] != seat:  # a simultaneous decision: the seat's own step
+                for i in range(len(stack) - 1, -1, -1):
+                    if stack[i][0] == top[0] and stack[i][1] == seat:
+                        top = stack[i]
+                        break
+            kind = top[0]
+            if kind == "outbid":
+                outbid = top[4] / 16
+            elif kind == "cube":
+                stage = float(top[3])
+        dense = BytesWriter()
+        for x in (s.round / 6, len(s.show_deck) / 48, len(s.tal_deck) / 38, len(s.client_pile) / 17, s.reruns / 12,
+                  s.variety / 6, sum(s.bag) / 50, s.days / 5, s.dev_pos / 12, stage, outbid):
+            write_f32_le(dense, x)
+        acts = [0.0] * (len(ACTIONS) * SEATS)
+        for a_i, taken in enumerate((s.rd, s.archives, s.golf, s.pr, s.hr)):
+            for q in taken:
+                acts[a_i * SEATS + (q - seat) % n] += 1 / 3
+        for x in acts:
+            write_f32_le(dense, x)
+        for d in range(DAYS):
+            if d < s.days:
+                for v in s.pools[d]:
+                    write_f32_le(dense, v / 5)
+            else:
+                dense.write(_EMPTY_POOL)
         # ---- cards
-        base = at["own hand"]
+        base = self._hand_at
         for c in me.shows:
             hot[base + c] = 1
         for c in me.talents:
             hot[base + c] = 1
-        base = at["own face-down talents"]
+        base = self._facedown_at
         for c in me.facedown:
             hot[base + c] = 1
-        base = at["own starting offer"]
+        base = self._offer_at
         for c in me.offer:
             hot[base + c] = 1
-        base = at["discards"]
+        base = self._discards_at
         for c in s.show_disc:
             hot[base + c] = 1
         for c in s.tal_disc:
             hot[base + c] = 1
-        spaces_at = at["card on show space 0"]
-        bidder_at = at["high bidder (relative) per space"]
-        space_dense: list[float] = []
+        spaces_at = self._spaces_at
+        bidder_at = self._bidder_at
         k0 = 0
         for k in range(2):
             row = s.spaces[k]
@@ -211,88 +270,78 @@ class PrimeTimeEncoding:
                     for q2, _a in bids:
                         if q2 == seat:
                             own = 1.0
-                space_dense += [float(i < len(opened) and opened[i]), float(i < len(tiers) and tiers[i] == 1),
-                                len(bids) / 3, high, own]
+                write_f32_le(dense, float(i < len(opened) and opened[i]))
+                write_f32_le(dense, float(i < len(tiers) and tiers[i] == 1))
+                write_f32_le(dense, len(bids) / 3)
+                write_f32_le(dense, high)
+                write_f32_le(dense, own)
             k0 += self.n_spaces[k]
-        base = at["clients on the board"]
+        base = self._clients_at
         for c in s.clients:
             hot[base + c] = 1
-        base = at["clients discarded"]
+        base = self._clients_out_at
         for c in s.client_disc:
             hot[base + c] = 1
-        base = at["boardroom face up"]
+        base = self._br_up_at
         for b in s.br_up:
             if b >= 0:
                 hot[base + b] = 1
-        base = at["boardroom discarded"]
+        base = self._br_out_at
         for b in s.br_disc:
             hot[base + b] = 1
-        base = at["forecast cube colour per row and day"]
+        base = self._forecast_at
         for r_, frow in enumerate(s.forecast[:3]):
             for d in range(min(s.days, DAYS)):
                 col = frow[d]
                 if col >= 0:
                     hot[base + (r_ * DAYS + d) * len(COLOURS) + col] = 1
-        acts = [0.0] * (len(ACTIONS) * SEATS)
-        for a_i, taken in enumerate((s.rd, s.archives, s.golf, s.pr, s.hr)):
-            for q in taken:
-                acts[a_i * SEATS + (q - seat) % n] += 1 / 3
         # ---- the pending decision
         if top is not None:
-            hot[at["pending player (relative)"] + (top[1] - seat) % n] = 1
-            base = at["waiting players (relative)"]
+            hot[self._pending_at + (stack[-1][1] - seat) % n] = 1
+            base = self._waiting_at
             for q in waiting:
                 hot[base + (q - seat) % n] = 1
-        stage = 0.0
-        outbid = 0.0
         if mine and top is not None:
-            if top[1] != seat:  # a simultaneous decision: the seat's own step
-                for i in range(len(stack) - 1, -1, -1):
-                    if stack[i][0] == top[0] and stack[i][1] == seat:
-                        top = stack[i]
-                        break
             kind = top[0]
-            hot[at["pending kind (own decision)"] + DECISIONS.index(kind)] = 1
+            hot[self._kind_at + _DECISION_INDEX[kind]] = 1
             if kind == "amount" or kind == "outbid":
-                hot[at["pending space (amount, outbid)"] + (0 if top[2] == 0 else self.n_spaces[0]) + top[3]] = 1
-                if kind == "outbid":
-                    outbid = top[4] / 16
+                hot[self._space_at + (0 if top[2] == 0 else self.n_spaces[0]) + top[3]] = 1
             elif kind == "cube":
-                hot[at["pending day (cube, pr_to, pr_swap2)"] + top[2]] = 1
-                stage = float(top[3])
+                hot[self._day_at + top[2]] = 1
             elif kind == "pr_to":
                 if top[2] == "pool":
-                    hot[at["pending day (cube, pr_to, pr_swap2)"] + top[3]] = 1
-                    hot[at["pending colour (pr_swap2, pr_to from a pool)"] + top[4]] = 1
+                    hot[self._day_at + top[3]] = 1
+                    hot[self._colour_at + top[4]] = 1
                 else:
-                    hot[at["pending day (cube, pr_to, pr_swap2)"] + top[4]] = 1
+                    hot[self._day_at + top[4]] = 1
             elif kind == "pr_swap2":
-                hot[at["pending day (cube, pr_to, pr_swap2)"] + top[2]] = 1
-                hot[at["pending colour (pr_swap2, pr_to from a pool)"] + top[3]] = 1
+                hot[self._day_at + top[2]] = 1
+                hot[self._colour_at + top[3]] = 1
             elif kind == "sched":
                 mask = int(top[2])
-                base = at["own moved days (schedule)"]
+                base = self._moved_at
                 for d in range(DAYS):
                     if mask >> d & 1:
                         hot[base + d] = 1
-        if s.phase in PHASES:
-            hot[at["phase"] + PHASES.index(s.phase)] = 1
-        hot[at["players"] + n - 1] = 1
-        if s.opts.get("bonds"):
-            hot[at["options: bonds, simultaneous"]] = 1
-        if s.opts.get("simultaneous"):
-            hot[at["options: bonds, simultaneous"] + 1] = 1
-        base = at["turn order position of each relative seat"]
+        ph = _PHASE_INDEX.get(s.phase)
+        if ph is not None:
+            hot[self._phase_at + ph] = 1
+        hot[self._players_at + n - 1] = 1
+        opts = s.opts
+        if opts.get("bonds"):
+            hot[self._opts_at] = 1
+        if opts.get("simultaneous"):
+            hot[self._opts_at + 1] = 1
+        base = self._order_at
         for pos, q in enumerate(s.order):
             hot[base + ((q - seat) % n) * SEATS + pos] = 1
         # ---- every seat, relative
         screen = s.screen
-        kind_at = at["guide day kind (none, show, re-run, canceled) per relative seat and day"]
-        own_day_at = at["own guide cards on mon"]
-        seats: list[float] = []
+        kind_at = self._day_kind_at
+        own_day_at = self._own_day_at
         for r in range(SEATS):
             if r >= n:
-                seats += _EMPTY_SEAT
+                dense.write(_EMPTY_SEAT)
                 continue
             q = (seat + r) % n
             pl = s.players[q]
@@ -301,13 +350,18 @@ class PrimeTimeEncoding:
                 guide, counts = screen[q]
             else:
                 guide, counts = pl.guide, (len(pl.shows), len(pl.talents), pl.reruns)
-            gbase = at[f"seat+{r} guide cards"]
-            days: list[float] = []
+            bonds = pl.bonds
+            for x in (1.0, pl.cash / 20, pl.vp / 20, pl.hot / 20, float(len(bonds)), sum(bonds) / 20,
+                      float(pl.variety), float(pl.tokens), float(counts[0]), float(counts[1]), float(counts[2]),
+                      float(len(pl.facedown)), float(s.passed[q]) if q < len(s.passed) else 0.0,
+                      float(s.alloc[q]) if q < len(s.alloc) else 0.0, float(len(pl.clients))):
+                write_f32_le(dense, x)
+            gbase = self._guide_at[r]
             for d in range(DAYS):
                 sl = guide[d] if d < len(guide) else None
                 if sl is None:
                     hot[kind_at + (r * DAYS + d) * 4] = 1
-                    days += _EMPTY_DAY
+                    dense.write(_EMPTY_DAY)
                     continue
                 show = sl.show
                 hot[kind_at + (r * DAYS + d) * 4 + (3 if show == NOSHOW else 2 if show == RERUN else 1)] = 1
@@ -324,18 +378,12 @@ class PrimeTimeEncoding:
                     for col in card:
                         if col >= 0:
                             by_colour[col] += 0.2
-                days.append(len(sl.talents) / 3)
-                days += by_colour
-            bonds = pl.bonds
-            seats += [1.0, pl.cash / 20, pl.vp / 20, pl.hot / 20, float(len(bonds)), sum(bonds) / 20, float(pl.variety),
-                      float(pl.tokens), float(counts[0]), float(counts[1]), float(counts[2]), float(len(pl.facedown)),
-                      float(s.passed[q]) if q < len(s.passed) else 0.0, float(s.alloc[q]) if q < len(s.alloc) else 0.0,
-                      float(len(pl.clients))]
-            seats += days
-            base = at["clients won, per relative seat"] + r * self.n_clients
+                write_f32_le(dense, len(sl.talents) / 3)
+                for x in by_colour:
+                    write_f32_le(dense, x)
+            base = self._won_at + r * self.n_clients
             for c in pl.clients:
                 hot[base + c] = 1
-        empty: list[float] = []
         for d in range(DAYS):
             free = [0.0] * len(SPACE_COLOURS)
             sl = me.guide[d] if d < len(me.guide) else None
@@ -345,17 +393,9 @@ class PrimeTimeEncoding:
                     for k, col in enumerate(card):
                         if col < 0 and k < len(card_spaces):
                             free[card_spaces[k]] += 0.25
-            empty += free
-        pools: list[float] = []
-        for d in range(DAYS):
-            if d < s.days:
-                pools += [x / 5 for x in s.pools[d]]
-            else:
-                pools += _EMPTY_POOL
-        head = [s.round / 6, len(s.show_deck) / 48, len(s.tal_deck) / 38, len(s.client_pile) / 17, s.reruns / 12,
-                s.variety / 6, sum(s.bag) / 50, s.days / 5, s.dev_pos / 12, stage, outbid]
-        dense = head + acts + pools + space_dense + seats + empty
-        return hot, dense
+            for x in free:
+                write_f32_le(dense, x)
+        return hot.getvalue(), dense.getvalue()
 
 
 def _spaces(cat: Catalogue, sl: Any, i: int) -> tuple[int, ...]:
@@ -368,6 +408,8 @@ def _spaces(cat: Catalogue, sl: Any, i: int) -> tuple[int, ...]:
     return cat.spaces[sl.talents[i - 1]]
 
 
-_EMPTY_SEAT: Final = [0.0] * (15 + DAYS * (1 + len(COLOURS)))
-_EMPTY_DAY: Final = [0.0] * (1 + len(COLOURS))
-_EMPTY_POOL: Final = [0.0] * len(COLOURS)
+_EMPTY_SEAT: Final = bytes(4 * (15 + DAYS * (1 + len(COLOURS))))  # float32 zeros
+_DECISION_INDEX: Final = {k: i for i, k in enumerate(DECISIONS)}
+_PHASE_INDEX: Final = {k: i for i, k in enumerate(PHASES)}
+_EMPTY_DAY: Final = bytes(4 * (1 + len(COLOURS)))  # float32 zeros
+_EMPTY_POOL: Final = bytes(4 * len(COLOURS))
