@@ -28,8 +28,6 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import msgspec
-
 from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
@@ -38,6 +36,7 @@ from primetime.server import botpool, clocks, ops, procs
 from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
+from primetime.server.links import EMPTY_PRESENCE, Links
 from primetime.server.messages import chat_message, local_presence, presence_message, state_message
 from primetime.server.names import chat_text, record_names, seat_refusal
 from primetime.server.runtime import (
@@ -53,7 +52,7 @@ from primetime.server.runtime import (
     new_id,
     new_secret,
 )
-from primetime.server.store import NOTIFY_CHANNEL, ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
+from primetime.server.store import ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
 
 _seeds = itertools.count()
 
@@ -73,11 +72,10 @@ SEED_RANGE = range(-(1 << 63), 1 << 63)
 log = logging.getLogger("primetime.server")
 R = TypeVar("R")
 
-EMPTY_PRESENCE = '{"seats":{},"users":[],"anonymous":0}'  # a worker's presence at a table where it has no socket
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 
 
-class Hub:
+class Hub(Links):
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
@@ -548,152 +546,6 @@ class Hub:
             log.exception("timeout failed on table %s", rt.id)
             await asyncio.sleep(1.0)  # not at once again (the poller re-arms the clock anyway)
             self.kick(rt)
-
-    # -------------------------------------------------------------- cross-process
-    def _listen(self) -> None:
-        import psycopg
-
-        url = self.store.url  # type: ignore[attr-defined]
-        while not self._stopping.is_set():
-            try:
-                with psycopg.connect(url, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    while not self._stopping.is_set():
-                        for n in conn.notifies(timeout=1.0):
-                            if self.loop is not None:
-                                self.loop.call_soon_threadsafe(self._on_notify, n.payload)
-            except Exception as exc:
-                if self._stopping.is_set():
-                    return
-                log.warning("notification listener: %s; reconnecting", exc)
-                time.sleep(1.0)
-
-    def _on_notify(self, payload: str) -> None:
-        if payload.startswith("chat:"):
-            tid, _, v = payload[5:].rpartition(":")
-            crt = self.rts.get(tid)
-            if crt is not None and crt.clients and v.isdigit():
-                self._spawn(self._chat_from_store(crt, int(v)))
-            return
-        tid, _, v = payload.rpartition(":")
-        rt = self.rts.get(tid)
-        if rt is None:
-            if tid and tid not in self._broken and self.owns(tid):  # a table of this worker's changed elsewhere (started?)
-                self._spawn(self._adopt(tid))
-            return
-        try:
-            version = int(v)
-        except ValueError:
-            return
-        if version > rt.version:
-            self._spawn(self.refresh(rt, version))
-
-    async def _adopt(self, tid: str) -> None:
-        """Load a table this worker owns that another one changed (its bots and clocks are run here)."""
-        try:
-            rt = await self.get(tid)
-        except Exception:
-            self._broken.add(tid)
-            log.exception("cannot load table %s", tid)
-            return
-        if rt is not None:
-            self.kick(rt)
-
-    def _on_peer_lines(self, lines: list[str]) -> None:
-        """Datagrams from the other workers of this machine (``procs.Peers``)."""
-        for line in lines:
-            kind, _, rest = line.partition(":")
-            if kind == "v":  # v:<table>:<version>: a new state stored
-                self._on_notify(rest)
-            elif kind == "s":  # s:<table>:<version>:<seat or ->:<shown>:<message>: that state, rendered for that seat
-                tid, _, rest2 = rest.partition(":")
-                v, _, rest2 = rest2.partition(":")
-                a, _, rest2 = rest2.partition(":")
-                shown, _, text = rest2.partition(":")
-                try:
-                    self._take_relayed(tid, int(v), None if a == "-" else int(a), int(shown), text)
-                except ValueError:
-                    continue
-            elif kind == "c":  # c:<table>:<number>: a chat message stored
-                self._on_notify("chat:" + rest)
-            elif kind == "p":  # p:<worker>:<table>:<json>: the presence of that worker's sockets at the table
-                w, _, rest2 = rest.partition(":")
-                tid, _, data = rest2.partition(":")
-                if not w.isdigit() or not tid:
-                    continue
-                try:
-                    got = msgspec.json.decode(data)
-                except msgspec.DecodeError:
-                    continue
-                per = self.remote_presence.setdefault(tid, {})
-                if got.get("seats") or got.get("users") or got.get("anonymous"):
-                    per[int(w)] = got
-                else:
-                    per.pop(int(w), None)
-                    if not per:
-                        del self.remote_presence[tid]
-                rt = self.rts.get(tid)
-                if rt is not None:
-                    self.announce_presence(rt)
-            elif kind == "h" and rest.isdigit():  # h:<worker>: that worker (re)started with no socket
-                peer = int(rest)
-                for tid, per in list(self.remote_presence.items()):
-                    if per.pop(peer, None) is not None:
-                        if not per:
-                            del self.remote_presence[tid]
-                        rt = self.rts.get(tid)
-                        if rt is not None:
-                            self.announce_presence(rt)
-                assert self.peers is not None
-                for tid, sent in self.presence_sent.items():  # what this worker's sockets show, for the newcomer
-                    if sent != EMPTY_PRESENCE:
-                        self.peers.send(f"p:{self.index}:{tid}:{sent}")
-
-    async def _poller(self) -> None:
-        n = 0
-        while True:
-            await asyncio.sleep(self.settings.poll_interval)
-            n += 1
-            try:
-                ids = list(self.rts)
-                versions = await self.db(self.store.versions, ids)
-                for tid, v in versions.items():
-                    rt = self.rts.get(tid)
-                    if rt is not None and (v > rt.version or rt.stale):
-                        await self.refresh(rt, v)
-                    elif rt is not None:
-                        self._publish_locked(rt, lagging_only=True)  # a sender that missed a wake-up catches up
-                        self.kick(rt)
-                if n % 10 == 0:
-                    for tid in await self.db(self.store.running_table_ids):
-                        if tid not in self.rts and tid not in self._broken and self.owns(tid):
-                            try:
-                                rt2 = await self.get(tid)
-                            except Exception:
-                                self._broken.add(tid)
-                                log.exception("cannot load table %s", tid)
-                                continue
-                            if rt2 is not None:
-                                self.kick(rt2)
-                    self._evict()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("poll failed")
-
-    def _evict(self) -> None:
-        now = time.monotonic()
-        for tid, rt in list(self.rts.items()):
-            if rt.clients or (rt.bot_task is not None and not rt.bot_task.done()) or rt.lock.locked():
-                continue
-            if self._bot_to_move(rt) is not None:
-                continue
-            if now - rt.last_used > 600:
-                if rt.clock_timer is not None:  # the poller loads the table again and re-arms its clock
-                    rt.clock_timer.cancel()
-                    rt.clock_timer, rt.clock_deadline = None, None
-                del self.rts[tid]
-                self.presence_sent.pop(tid, None)
 
     # ================================================================ public operations (ops.py says what each does)
     async def act(self, rt: Runtime, seat: int, key: str, expected_seq: int | None, secret_hash: str | None) -> int:

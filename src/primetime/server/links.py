@@ -1,0 +1,220 @@
+"""How a hub keeps up with the other processes and workers (:class:`Links`, a base of
+:class:`primetime.server.hub.Hub`): PostgreSQL notifications (a wake-up only: the runtime
+re-reads by version), the datagrams of the other workers of this machine (``procs.Peers``:
+new states, states rendered for a seat, chat, presence), the periodic poll that catches up
+whatever a lost wake-up missed, and the eviction of idle tables."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import msgspec
+
+from primetime.server import procs
+from primetime.server.config import Settings
+from primetime.server.runtime import Client, Runtime
+from primetime.server.store import NOTIFY_CHANNEL, SeatRow, Store
+
+log = logging.getLogger("primetime.server")
+R = TypeVar("R")
+
+EMPTY_PRESENCE = '{"seats":{},"users":[],"anonymous":0}'  # a worker's presence at a table where it has no socket
+
+
+class Links:
+    """The hub's links to the other processes; the hub provides the state and the methods below."""
+
+    settings: Settings
+    store: Store
+    loop: asyncio.AbstractEventLoop | None
+    rts: dict[str, Runtime]
+    peers: procs.Peers | None
+    index: int
+    remote_presence: dict[str, dict[int, dict[str, Any]]]
+    presence_sent: dict[str, str]
+    _broken: set[str]
+    _stopping: threading.Event
+
+    # provided by the hub
+    def owns(self, table_id: str) -> bool:
+        raise NotImplementedError
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        raise NotImplementedError
+
+    async def db(self, fn: Callable[..., R], *args: Any) -> R:
+        raise NotImplementedError
+
+    async def get(self, table_id: str) -> Runtime | None:
+        raise NotImplementedError
+
+    async def refresh(self, rt: Runtime, min_version: int | None = None) -> None:
+        raise NotImplementedError
+
+    def _publish_locked(self, rt: Runtime, lagging_only: bool = False) -> None:
+        raise NotImplementedError
+
+    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, text: str) -> None:
+        raise NotImplementedError
+
+    def announce_presence(self, rt: Runtime, newcomer: Client | None = None) -> None:
+        raise NotImplementedError
+
+    async def _chat_from_store(self, rt: Runtime, seq: int) -> None:
+        raise NotImplementedError
+
+    def kick(self, rt: Runtime) -> None:
+        raise NotImplementedError
+
+    def _bot_to_move(self, rt: Runtime) -> SeatRow | None:
+        raise NotImplementedError
+
+    def _listen(self) -> None:
+        import psycopg
+
+        url = self.store.url  # type: ignore[attr-defined]
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    while not self._stopping.is_set():
+                        for n in conn.notifies(timeout=1.0):
+                            if self.loop is not None:
+                                self.loop.call_soon_threadsafe(self._on_notify, n.payload)
+            except Exception as exc:
+                if self._stopping.is_set():
+                    return
+                log.warning("notification listener: %s; reconnecting", exc)
+                time.sleep(1.0)
+
+    def _on_notify(self, payload: str) -> None:
+        if payload.startswith("chat:"):
+            tid, _, v = payload[5:].rpartition(":")
+            crt = self.rts.get(tid)
+            if crt is not None and crt.clients and v.isdigit():
+                self._spawn(self._chat_from_store(crt, int(v)))
+            return
+        tid, _, v = payload.rpartition(":")
+        rt = self.rts.get(tid)
+        if rt is None:
+            if tid and tid not in self._broken and self.owns(tid):  # a table of this worker's changed elsewhere (started?)
+                self._spawn(self._adopt(tid))
+            return
+        try:
+            version = int(v)
+        except ValueError:
+            return
+        if version > rt.version:
+            self._spawn(self.refresh(rt, version))
+
+    async def _adopt(self, tid: str) -> None:
+        """Load a table this worker owns that another one changed (its bots and clocks are run here)."""
+        try:
+            rt = await self.get(tid)
+        except Exception:
+            self._broken.add(tid)
+            log.exception("cannot load table %s", tid)
+            return
+        if rt is not None:
+            self.kick(rt)
+
+    def _on_peer_lines(self, lines: list[str]) -> None:
+        """Datagrams from the other workers of this machine (``procs.Peers``)."""
+        for line in lines:
+            kind, _, rest = line.partition(":")
+            if kind == "v":  # v:<table>:<version>: a new state stored
+                self._on_notify(rest)
+            elif kind == "s":  # s:<table>:<version>:<seat or ->:<shown>:<message>: that state, rendered for that seat
+                tid, _, rest2 = rest.partition(":")
+                v, _, rest2 = rest2.partition(":")
+                a, _, rest2 = rest2.partition(":")
+                shown, _, text = rest2.partition(":")
+                try:
+                    self._take_relayed(tid, int(v), None if a == "-" else int(a), int(shown), text)
+                except ValueError:
+                    continue
+            elif kind == "c":  # c:<table>:<number>: a chat message stored
+                self._on_notify("chat:" + rest)
+            elif kind == "p":  # p:<worker>:<table>:<json>: the presence of that worker's sockets at the table
+                w, _, rest2 = rest.partition(":")
+                tid, _, data = rest2.partition(":")
+                if not w.isdigit() or not tid:
+                    continue
+                try:
+                    got = msgspec.json.decode(data)
+                except msgspec.DecodeError:
+                    continue
+                per = self.remote_presence.setdefault(tid, {})
+                if got.get("seats") or got.get("users") or got.get("anonymous"):
+                    per[int(w)] = got
+                else:
+                    per.pop(int(w), None)
+                    if not per:
+                        del self.remote_presence[tid]
+                rt = self.rts.get(tid)
+                if rt is not None:
+                    self.announce_presence(rt)
+            elif kind == "h" and rest.isdigit():  # h:<worker>: that worker (re)started with no socket
+                peer = int(rest)
+                for tid, per in list(self.remote_presence.items()):
+                    if per.pop(peer, None) is not None:
+                        if not per:
+                            del self.remote_presence[tid]
+                        rt = self.rts.get(tid)
+                        if rt is not None:
+                            self.announce_presence(rt)
+                assert self.peers is not None
+                for tid, sent in self.presence_sent.items():  # what this worker's sockets show, for the newcomer
+                    if sent != EMPTY_PRESENCE:
+                        self.peers.send(f"p:{self.index}:{tid}:{sent}")
+
+    async def _poller(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(self.settings.poll_interval)
+            n += 1
+            try:
+                ids = list(self.rts)
+                versions = await self.db(self.store.versions, ids)
+                for tid, v in versions.items():
+                    rt = self.rts.get(tid)
+                    if rt is not None and (v > rt.version or rt.stale):
+                        await self.refresh(rt, v)
+                    elif rt is not None:
+                        self._publish_locked(rt, lagging_only=True)  # a sender that missed a wake-up catches up
+                        self.kick(rt)
+                if n % 10 == 0:
+                    for tid in await self.db(self.store.running_table_ids):
+                        if tid not in self.rts and tid not in self._broken and self.owns(tid):
+                            try:
+                                rt2 = await self.get(tid)
+                            except Exception:
+                                self._broken.add(tid)
+                                log.exception("cannot load table %s", tid)
+                                continue
+                            if rt2 is not None:
+                                self.kick(rt2)
+                    self._evict()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("poll failed")
+
+    def _evict(self) -> None:
+        now = time.monotonic()
+        for tid, rt in list(self.rts.items()):
+            if rt.clients or (rt.bot_task is not None and not rt.bot_task.done()) or rt.lock.locked():
+                continue
+            if self._bot_to_move(rt) is not None:
+                continue
+            if now - rt.last_used > 600:
+                if rt.clock_timer is not None:  # the poller loads the table again and re-arms its clock
+                    rt.clock_timer.cancel()
+                    rt.clock_timer, rt.clock_deadline = None, None
+                del self.rts[tid]
+                self.presence_sent.pop(tid, None)

@@ -1,0 +1,118 @@
+"""The tables of the store (:mod:`primetime.server.store`): the SQL that creates them, the same on
+SQLite and PostgreSQL (``Store.sql`` adapts the placeholders)."""
+
+from __future__ import annotations
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        secret_hash TEXT NOT NULL UNIQUE,
+        prefs TEXT NOT NULL DEFAULT '{}',
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        owner TEXT,
+        status TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        nseats INTEGER NOT NULL,
+        players TEXT,
+        version BIGINT NOT NULL DEFAULT 1,
+        epoch INTEGER NOT NULL DEFAULT 0,
+        nactions INTEGER NOT NULL DEFAULT 0,
+        result TEXT,
+        imported INTEGER NOT NULL DEFAULT 0,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        acted DOUBLE PRECISION NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        user_id TEXT,
+        name TEXT,
+        bot TEXT,
+        secret_hash TEXT,
+        left_game INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+    """CREATE TABLE IF NOT EXISTS votes (
+        table_id TEXT NOT NULL,
+        target INTEGER NOT NULL,
+        voter INTEGER NOT NULL,
+        PRIMARY KEY (table_id, target, voter)
+    )""",
+    # a table's chat: one row per message, numbered from 1 per table (``seq``)
+    """CREATE TABLE IF NOT EXISTS chat (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        seat INTEGER,
+        text TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+    # a table's chat rules (a table without a row: the defaults, spectators may chat)
+    """CREATE TABLE IF NOT EXISTS chat_rules (
+        table_id TEXT PRIMARY KEY,
+        spectators INTEGER NOT NULL DEFAULT 1
+    )""",
+    # a user who signed up: the name they sign in with (case-folded, unique) and their argon2 password hash
+    """CREATE TABLE IF NOT EXISTS accounts (
+        user_id TEXT PRIMARY KEY,
+        name_key TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    # an account's signed-in browsers: the hash of each one's cookie secret (sign-out deletes the row)
+    """CREATE TABLE IF NOT EXISTS sessions (
+        secret_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    # an account's Glicko-2 rating in one game
+    """CREATE TABLE IF NOT EXISTS ratings (
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        rd DOUBLE PRECISION NOT NULL,
+        vol DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, game)
+    )""",
+    # what one rated table did to each of its players' ratings (a table is rated once: the key)
+    """CREATE TABLE IF NOT EXISTS rating_changes (
+        table_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rating_before DOUBLE PRECISION NOT NULL,
+        rating_after DOUBLE PRECISION NOT NULL,
+        rd_after DOUBLE PRECISION NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    )""",
+    # a table's time control and clocks (``clocks.py``); a table without a row has none
+    """CREATE TABLE IF NOT EXISTS clocks (
+        table_id TEXT PRIMARY KEY,
+        clock TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
+    "CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)",
+    "CREATE INDEX IF NOT EXISTS ratings_game ON ratings (game, rating)",
+    "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
+]
