@@ -28,11 +28,12 @@ from typing import Any
 
 SCORE_SCALE = 100.0  # the shaped rewards of a game add up to its final score / SCORE_SCALE
 
-# The default budget: training runs at about 550 steps per CPU second with one torch thread (the
-# network is most of it: rollouts and updates), so 800,000 steps take about 25 minutes, and the
-# evaluation (random and greedy in worker processes, the policy here) a minute or two more.
+# The default budget: training runs at 430-550 steps per CPU second with one torch thread (the
+# network is most of it: rollouts and updates; the low figure on a machine whose other core is busy),
+# so 640,000 steps take 20-25 minutes, and the evaluation (random and greedy in worker processes,
+# the policy here) a minute or two more.
 DEFAULTS: dict[str, Any] = {
-    "timesteps": 800_000,
+    "timesteps": 640_000,
     "n_envs": 8,  # environments stepped together (one batched forward pass for all of them)
     "n_steps": 256,  # steps per environment per rollout: 2,048 per update
     "batch_size": 512,
