@@ -18,7 +18,7 @@ import pytest
 
 from primetime.core.game import replay_record
 
-from .helpers import Person, ServerProc, recv_state
+from .helpers import Person, ServerProc, decode, recv_state
 
 
 def wait_for_version(ws: Any, version: int, timeout: float) -> tuple[dict[str, Any], float]:
@@ -72,7 +72,7 @@ async def connect_to_worker(url: str, cookie: str | None, worker: int | None, tr
 
     for _ in range(tries):
         ws = await connect(url, additional_headers={"Cookie": cookie} if cookie else {}, max_size=2**22)
-        first = json.loads(await asyncio.wait_for(ws.recv(), 15))
+        first = decode(ws, await asyncio.wait_for(ws.recv(), 15))
         assert first["type"] == "time"
         if worker is None or first["worker"] == worker:
             return ws, [first]
@@ -99,7 +99,7 @@ async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], 
         async with connect(f"{urls[seat]}/ws/{table_id}", additional_headers={"Cookie": cookies[seat]},
                            max_size=2**22) as ws:
             while True:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 15))
+                msg = decode(ws, await asyncio.wait_for(ws.recv(), 15))
                 if msg.get("type") == "state":
                     return int(msg["seq"])
 
@@ -114,7 +114,7 @@ async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], 
                     now = await fresh_seq(seat)
                     raise AssertionError(f"seat {seat}'s socket heard nothing for {stall} s at step {last_seq}; "
                                          f"a fresh connection to the same process is at step {now}") from None
-                msg = json.loads(raw)
+                msg = decode(ws, raw)
                 if msg.get("type") != "state" or not msg["view"]:
                     continue
                 last_seq = msg["seq"]
@@ -215,7 +215,7 @@ def test_presence_and_chat_count_every_worker(tmp_path: Path) -> None:
             while True:
                 left = deadline - time.time()
                 assert left > 0, f"no {what} within 5 s"
-                msg = json.loads(await asyncio.wait_for(ws.recv(), left))
+                msg = decode(ws, await asyncio.wait_for(ws.recv(), left))
                 if test(msg):
                     return msg
 

@@ -37,7 +37,7 @@ from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
 from primetime.server.links import EMPTY_PRESENCE, Links
-from primetime.server.messages import chat_message, local_presence, presence_message, state_message
+from primetime.server.messages import Rendered, chat_message, local_presence, presence_message, state_message
 from primetime.server.names import chat_text, record_names, seat_refusal
 from primetime.server.runtime import (
     GAME,
@@ -281,11 +281,11 @@ class Hub(Links):
         if self.loop is not None:
             self.loop.call_soon(self.kick, rt)
 
-    def message_for(self, rt: Runtime, seat: int | None) -> tuple[int, str]:
-        """(shown version, state message) for ``seat`` (call with the table lock held): rendered
-        once per version and audience in this process, or as another worker rendered it (``_relay``).
-        A runtime ``behind`` its version (it took another worker's messages without its game) catches
-        up first when it must render."""
+    def message_for(self, rt: Runtime, seat: int | None) -> Rendered:
+        """The state message for ``seat`` (call with the table lock held): rendered once per version
+        and audience in this process, or as another worker rendered it (``_relay``).  A runtime
+        ``behind`` its version (it took another worker's messages without its game) catches up
+        first when it must render."""
         if rt.cache_version != rt.version:
             rt.cache = {}
             rt.cache_version = rt.version
@@ -302,10 +302,18 @@ class Hub(Links):
             msg = rt.cache[seat] = state_message(self, rt, seat)
         return msg
 
+    def message_text(self, rt: Runtime, seat: int | None, have: tuple[int, int] | None) -> tuple[int, str, tuple[int, int] | None]:
+        """(shown version, state message, log then had) for a socket of ``seat`` that has had the log
+        ``have`` (``Client.log``): only the lines it has not had when the log it has is still the
+        start of this one, else the whole log (call with the table lock held)."""
+        r = self.message_for(rt, seat)
+        return r.shown, r.text(r.start_for(have)), r.now_has()
+
     def _relay(self, rt: Runtime) -> None:
         """After this worker stored a change that left every seat with its holder: render the state
         for each audience the other workers' sockets are (their presence says which) and send them
-        the messages, so that they need not read the table again nor render it themselves."""
+        the messages, so that they need not read the table again nor render it themselves.  They
+        carry the whole log (the other worker's sockets may have had any part of it)."""
         assert self.peers is not None
         remote = self.remote_presence.get(rt.id)
         if not remote or rt.meta is None:
@@ -316,8 +324,8 @@ class Hub(Links):
             if part.get("users") or part.get("anonymous"):
                 audiences.add(None)
         for seat in sorted(audiences, key=lambda a: -1 if a is None else a):
-            shown, text = self.message_for(rt, seat)
-            self.peers.send(f"s:{rt.id}:{rt.version}:{'-' if seat is None else seat}:{shown}:{text}")
+            r = self.message_for(rt, seat)
+            self.peers.send(f"s:{rt.id}:{rt.version}:{'-' if seat is None else seat}:{r.shown}:{r.text(0)}")
 
     def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, text: str) -> None:
         """Another worker's rendering of ``version`` for ``seat``: kept for when this worker reaches
@@ -329,7 +337,7 @@ class Hub(Links):
         if version > rt.relayed_version:
             rt.relayed, rt.relayed_version = {}, version
         if version == rt.relayed_version:
-            rt.relayed[seat] = (shown, text)
+            rt.relayed[seat] = Rendered(shown, text)  # (its whole log: the sockets given it start afresh)
         if self.owns(tid) or rt.stale or rt.meta is None or version <= rt.version:
             return  # the owner reads every change (its bots and clocks need the game)
         if rt.lock.locked():
@@ -435,7 +443,9 @@ class Hub(Links):
 
         Each state goes to whoever holds the client's seat secret *now*: the seat is looked
         up again under the lock for every message.  A state that shows this audience nothing
-        new (only steps behind another seat's screen happened) is not sent at all."""
+        new (only steps behind another seat's screen happened) is not sent at all.  The log goes
+        on from the lines this socket was sent (``Client.log``); a socket whose seat changed, or
+        whose log is not the start of its audience's log any more, is sent the whole log."""
         while True:
             await client.wake.wait()
             client.wake.clear()
@@ -448,12 +458,13 @@ class Hub(Links):
                     continue
                 seat = rt.seat_for(client.secret_hash)
                 if seat != client.seat:
-                    client.seat, client.shown = seat, -1
-                shown, text = self.message_for(rt, seat)  # (a runtime behind catches up: the version after)
+                    client.seat, client.shown, client.log = seat, -1, None
+                # (a runtime behind catches up: the version after)
+                shown, text, log = self.message_text(rt, seat, client.log)
                 version = rt.version
             client.sent_version = version
             if shown != client.shown:
-                client.shown = shown
+                client.shown, client.log = shown, log
                 await client.send(text)
 
     # -------------------------------------------------------------- bots

@@ -1,6 +1,12 @@
 """What a browser receives: only ``game.view(seat)`` (``view(None)`` for spectators),
 player tokens replaced by names, plus public table information.
 
+A state message carries the view's log outside the view, as ``log_start`` and ``log``: the
+lines from number ``log_start`` on.  A socket's first state has the whole log (``log_start``
+0); the next ones only the lines that socket has not had, when the log it was sent is still the
+start of its audience's log (the same game, grown); else, the whole log again (``Rendered.text``).
+The page puts them together again into ``view.log``.
+
 Nothing here reads the hidden parts of a state (decks, RNG, others' offers) except to
 translate the viewer's own ``unusable`` keys, which name display and green-room cards
 the viewer already sees, into card ids.
@@ -10,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -74,16 +81,19 @@ def card_ids(game: Any) -> list[str]:
 
 
 def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: dict[str, str] | None = None,
-                memo: dict[str, Any] | None = None) -> dict[str, Any]:
+                memo: dict[str, Any] | None = None, log: bool = True) -> dict[str, Any]:
     """Names for tokens; card ids for the keys of ``unusable``; the pilot pairs' card ids.
 
     ``lines`` caches rendered log lines (a table's names never change); ``memo`` is the game's own
     cache (``Runtime.memo``: what the plugin read of the log so far).  The game's own touches
-    (``GamePlugin.browser_view``) come first: they read the log with its player tokens."""
+    (``GamePlugin.browser_view``) come first: they read the log with its player tokens.
+    ``log=False``: the log is left as it is (``LogTrack`` renders it line by line as it grows)."""
     game = view.get("game")
     if isinstance(game, str):
         get_plugin(game).browser_view(view, names, ids, memo)
-    if lines is None:
+    if not log:
+        pass
+    elif lines is None:
         view["log"] = [render(line, names) for line in view.get("log") or []]
     else:
         out = []
@@ -105,7 +115,72 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
     return view
 
 
-def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
+_GENERATIONS = itertools.count()
+
+
+class LogTrack:
+    """One audience's log of one game, rendered with names line by line as it grows.
+
+    ``gen`` names the log: a socket sent lines of the same ``gen`` has the start of this log.
+    A log that is not its predecessor grown (a game rebuilt, an undo) starts a new ``gen``; the
+    last line read is kept as the very object (the same game's log keeps it) to tell."""
+
+    __slots__ = ("gen", "lines", "last")
+
+    def __init__(self) -> None:
+        self.gen = next(_GENERATIONS)
+        self.lines: list[str] = []
+        self.last: str | None = None
+
+    def feed(self, raw: list[str], names: list[str], cache: dict[str, str]) -> None:
+        """Bring the rendered lines up to ``raw``, the audience's log (with player tokens)."""
+        n = len(self.lines)
+        if len(raw) < n or (n and raw[n - 1] is not self.last):
+            self.gen, self.lines, n = next(_GENERATIONS), [], 0
+        if len(raw) > n:
+            lines = self.lines
+            for line in raw[n:]:
+                r = cache.get(line)
+                if r is None:
+                    r = cache[line] = render(line, names)
+                lines.append(r)
+            self.last = raw[-1]
+
+
+class Rendered:
+    """One audience's state message of one version: the message without its log (``head``, a JSON
+    object) and the log as it was then (the first ``n`` lines of ``lines``, named ``gen``); the
+    whole messages are made from them for the log starts asked (``text``).  ``lines`` None: ``head``
+    is the whole message (no game yet, or a rendering taken from another worker)."""
+
+    __slots__ = ("shown", "head", "lines", "gen", "n", "texts")
+
+    def __init__(self, shown: int, head: str, lines: list[str] | None = None, gen: int = -1, n: int = 0) -> None:
+        self.shown, self.head, self.lines, self.gen, self.n = shown, head, lines, gen, n
+        self.texts: dict[int, str] = {}
+
+    def start_for(self, have: tuple[int, int] | None) -> int:
+        """Where the log of a socket that has ``have`` (``(gen, lines)`` sent to it) goes on."""
+        if have is None or self.lines is None or have[0] != self.gen or have[1] > self.n:
+            return 0
+        return have[1]
+
+    def now_has(self) -> tuple[int, int] | None:
+        """What a socket sent this message has of the log."""
+        return None if self.lines is None else (self.gen, self.n)
+
+    def text(self, start: int = 0) -> str:
+        """The whole message, with the log lines from ``start`` on."""
+        if self.lines is None:
+            return self.head
+        got = self.texts.get(start)
+        if got is None:
+            tail = msgspec.json.encode(self.lines[start:self.n]).decode()
+            got = self.texts[start] = f'{self.head[:-1]},"log_start":{start},"log":{tail}}}'
+        return got
+
+
+def state_message(hub: Any, rt: Any, seat: int | None) -> Rendered:
     """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``,
     with the version it shows (its sequence and version numbers leave out the steps taken
     behind another seat's screen: ``Runtime.shown``)."""
@@ -115,8 +190,15 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
     view = None
     can_undo = False
     undo_why = None
+    track = None
     if game is not None:
-        view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered, rt.memo)
+        names = list(t.players or [])
+        view = game.view(seat)
+        raw = view.get("log") or []
+        view = render_view(view, names, card_ids(game), rt.rendered, rt.memo, log=False)
+        view.pop("log", None)
+        track = rt.log_track(seat)
+        track.feed(raw, names, rt.rendered)
         forfeited = list((t.clock or {}).get("forfeited") or [])
         if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
             view["final"] = clocks.ranked(view["final"], forfeited)
@@ -141,7 +223,10 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
         "me": me,
         "view": view,
     }
-    return version, msgspec.json.encode(msg).decode()
+    head = msgspec.json.encode(msg).decode()
+    if track is None:
+        return Rendered(version, head)
+    return Rendered(version, head, track.lines, track.gen, len(track.lines))
 
 
 def local_presence(rt: Runtime) -> dict[str, Any]:
