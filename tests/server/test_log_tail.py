@@ -16,8 +16,9 @@ from typing import Any
 
 from primetime.server.config import Settings
 from primetime.server.hub import Hub
-from primetime.server.messages import LogTrack, Rendered, card_ids, render_view
+from primetime.server.messages import card_ids, render_view
 from primetime.server.runtime import Client, Runtime, hash_secret
+from primetime.server.statelog import LogTrack, Rendered
 from primetime.server.store import open_store
 
 from .helpers import LogJoin, Person, ServerProc, decode, joiner, recv_state

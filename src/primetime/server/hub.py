@@ -37,7 +37,7 @@ from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
 from primetime.server.links import EMPTY_PRESENCE, Links
-from primetime.server.messages import Rendered, chat_message, local_presence, presence_message, state_message
+from primetime.server.messages import chat_message, local_presence, presence_message, state_message
 from primetime.server.names import chat_text, record_names, seat_refusal
 from primetime.server.runtime import (
     GAME,
@@ -52,6 +52,7 @@ from primetime.server.runtime import (
     new_id,
     new_secret,
 )
+from primetime.server.statelog import Rendered
 from primetime.server.store import ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
 
 _seeds = itertools.count()

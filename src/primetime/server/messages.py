@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import itertools
 import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -27,6 +26,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.plugin import get_plugin
 from primetime.server import clocks
 from primetime.server.gamestate import undo_refusal
+from primetime.server.statelog import Rendered
 
 if TYPE_CHECKING:
     from primetime.server.runtime import Runtime
@@ -115,71 +115,6 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
     return view
 
 
-_GENERATIONS = itertools.count()
-
-
-class LogTrack:
-    """One audience's log of one game, rendered with names line by line as it grows.
-
-    ``gen`` names the log: a socket sent lines of the same ``gen`` has the start of this log.
-    A log that is not its predecessor grown (a game rebuilt, an undo) starts a new ``gen``; the
-    last line read is kept as the very object (the same game's log keeps it) to tell."""
-
-    __slots__ = ("gen", "lines", "last")
-
-    def __init__(self) -> None:
-        self.gen = next(_GENERATIONS)
-        self.lines: list[str] = []
-        self.last: str | None = None
-
-    def feed(self, raw: list[str], names: list[str], cache: dict[str, str]) -> None:
-        """Bring the rendered lines up to ``raw``, the audience's log (with player tokens)."""
-        n = len(self.lines)
-        if len(raw) < n or (n and raw[n - 1] is not self.last):
-            self.gen, self.lines, n = next(_GENERATIONS), [], 0
-        if len(raw) > n:
-            lines = self.lines
-            for line in raw[n:]:
-                r = cache.get(line)
-                if r is None:
-                    r = cache[line] = render(line, names)
-                lines.append(r)
-            self.last = raw[-1]
-
-
-class Rendered:
-    """One audience's state message of one version: the message without its log (``head``, a JSON
-    object) and the log as it was then (the first ``n`` lines of ``lines``, named ``gen``); the
-    whole messages are made from them for the log starts asked (``text``).  ``lines`` None: ``head``
-    is the whole message (no game yet, or a rendering taken from another worker)."""
-
-    __slots__ = ("shown", "head", "lines", "gen", "n", "texts")
-
-    def __init__(self, shown: int, head: str, lines: list[str] | None = None, gen: int = -1, n: int = 0) -> None:
-        self.shown, self.head, self.lines, self.gen, self.n = shown, head, lines, gen, n
-        self.texts: dict[int, str] = {}
-
-    def start_for(self, have: tuple[int, int] | None) -> int:
-        """Where the log of a socket that has ``have`` (``(gen, lines)`` sent to it) goes on."""
-        if have is None or self.lines is None or have[0] != self.gen or have[1] > self.n:
-            return 0
-        return have[1]
-
-    def now_has(self) -> tuple[int, int] | None:
-        """What a socket sent this message has of the log."""
-        return None if self.lines is None else (self.gen, self.n)
-
-    def text(self, start: int = 0) -> str:
-        """The whole message, with the log lines from ``start`` on."""
-        if self.lines is None:
-            return self.head
-        got = self.texts.get(start)
-        if got is None:
-            tail = msgspec.json.encode(self.lines[start:self.n]).decode()
-            got = self.texts[start] = f'{self.head[:-1]},"log_start":{start},"log":{tail}}}'
-        return got
-
-
 def state_message(hub: Any, rt: Any, seat: int | None) -> Rendered:
     """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``,
     with the version it shows (its sequence and version numbers leave out the steps taken
@@ -205,7 +140,6 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> Rendered:
         if seat is not None:
             undo_why = undo_refusal(game, rt.marks, seat)
             can_undo = undo_why is None
-    replaceable = rt.replaceable(hub.settings.idle_replace_after)
     me: dict[str, Any] = {"seat": seat, "can_undo": can_undo, "undo_refusal": undo_why}
     if seat is not None and 0 <= seat < len(t.seats):
         me["name"] = t.seats[seat].name
@@ -213,13 +147,14 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> Rendered:
         me["votes"] = sorted(target for target, voter in t.votes if voter == seat)
         me["host"] = t.owner is not None and t.seats[seat].user_id == t.owner
     seq, version = rt.shown(seat)
+    idle = hub.settings.idle_replace_after
     msg = {
         "type": "state",
         "version": version,
         "seq": seq,
         "ts": rt.ts,
         "sent": time.time(),
-        "table": public_table(t, replaceable, hub.settings.idle_replace_after, rt.public_acted()),
+        "table": rt.table_json(lambda: public_table(t, rt.replaceable(idle), idle, rt.public_acted())),
         "me": me,
         "view": view,
     }

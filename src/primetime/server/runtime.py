@@ -18,7 +18,7 @@ import msgspec
 from primetime.core.game import Game
 from primetime.core.plugin import game_names
 from primetime.server.gamestate import Mark, apply_entry_tracked, build_game
-from primetime.server.messages import LogTrack, Rendered
+from primetime.server.statelog import LogTrack, Rendered
 from primetime.server.store import TableRow, Tx
 
 GAME = "networks"  # the default game of a new table
@@ -102,6 +102,7 @@ class Runtime:
         self._memo_game: Game[Any] | None = None
         self._logs: dict[int | None, LogTrack] = {}
         self._logs_game: Game[Any] | None = None
+        self._table: tuple[int, msgspec.Raw] | None = None  # (version, the public table facts as JSON)
         self._offsets: dict[int | None, int] = {}
         self._offsets_of: tuple[list[Mark] | None, int] = (None, -1)  # (the ``marks`` and its length counted)
 
@@ -141,6 +142,14 @@ class Runtime:
         if got is None:
             got = self._logs[seat] = LogTrack()
         return got
+
+    def table_json(self, make: Callable[[], dict[str, Any]]) -> msgspec.Raw:
+        """The public table facts (``messages.public_table``, which ``make`` builds) of this version, as JSON:
+        the same in every audience's state message, so built once per version."""
+        got = self._table
+        if got is None or got[0] != self.version:
+            got = self._table = (self.version, msgspec.Raw(msgspec.json.encode(make())))
+        return got[1]
 
     @property
     def seq(self) -> int:
