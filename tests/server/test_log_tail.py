@@ -18,7 +18,7 @@ from primetime.server.config import Settings
 from primetime.server.hub import Hub
 from primetime.server.messages import card_ids, render_view
 from primetime.server.runtime import Client, Runtime, hash_secret
-from primetime.server.statelog import LogTrack, Rendered
+from primetime.server.statelog import LogTrack, RelayedLog, Rendered
 from primetime.server.store import open_store
 
 from .helpers import LogJoin, Person, ServerProc, decode, joiner, recv_state
@@ -250,3 +250,16 @@ def test_websocket_tails_sync_and_reconnect(server: ServerProc) -> None:
         assert first["log_start"] == 0 and first["log"][:len(again["log"])] == again["log"]
     finally:
         ws2.close()
+
+
+def test_relayed_log_goes_on_only_from_what_came_before() -> None:
+    log = RelayedLog()
+    assert log.take("0.5", 0, ["a", "b"])
+    gen = log.gen
+    assert log.take("0.5", 2, ["c"]) and log.lines == ["a", "b", "c"] and log.gen == gen
+    assert log.take("0.5", 3, []) and len(log.lines) == 3
+    assert not log.take("0.5", 5, ["f"])  # a datagram lost: lines 3 and 4 never came
+    assert not log.take("0.5", 3, ["d"])  # and nothing goes on until a whole log comes
+    assert log.take("0.5", 0, ["a", "b", "c", "d"]) and log.gen != gen
+    assert not log.take("1.5", 4, ["e"])  # another worker's log (its own numbers)
+    assert log.take("1.5", 0, ["x"]) and log.lines == ["x"]

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from primetime.core.game import replay_record
+from primetime.server.messages import card_ids, render_view
 
-from .helpers import Person, ServerProc, decode, recv_state
+from .helpers import Person, ServerProc, decode, joiner, recv_state
 
 
 def wait_for_version(ws: Any, version: int, timeout: float) -> tuple[dict[str, Any], float]:
@@ -121,6 +122,7 @@ async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], 
                 v = msg["view"]
                 if v["phase"] == "over":
                     final[str(seat)] = msg
+                    final[f"log_starts{seat}"] = joiner(ws).starts
                     return
                 p = v["pending"]
                 if p and p["player"] == seat and p.get("options"):
@@ -159,6 +161,12 @@ def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_pa
             record = ana.get(f"/api/tables/{tid}/record")  # both processes stored one game, the one both saw
             replayed = replay_record(record)
             assert replayed.is_over() and replayed.view(None)["final"]["winners"] == final["0"]["view"]["final"]["winners"]
+            # the log came as tails to both workers' sockets (the other worker's through the relayed states),
+            # and put together it is the whole log
+            whole = render_view(replayed.view(None), list(record["players"]), card_ids(replayed))["log"]
+            for seat in (0, 1):
+                assert final[str(seat)]["view"]["log"] == whole
+                assert sum(1 for x in final[f"log_starts{seat}"] if x > 0) > 10
             ana.close()
             ben.close()
     finally:
@@ -190,6 +198,12 @@ def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, optio
             record = ana.get(f"/api/tables/{tid}/record")
             replayed = replay_record(record)
             assert replayed.is_over() and replayed.view(None)["final"]["winners"] == final["0"]["view"]["final"]["winners"]
+            # the log came as tails to both workers' sockets (the other worker's through the relayed states),
+            # and put together it is the whole log
+            whole = render_view(replayed.view(None), list(record["players"]), card_ids(replayed))["log"]
+            for seat in (0, 1):
+                assert final[str(seat)]["view"]["log"] == whole
+                assert sum(1 for x in final[f"log_starts{seat}"] if x > 0) > 10
             ana.close()
             ben.close()
     finally:

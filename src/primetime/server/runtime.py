@@ -18,7 +18,7 @@ import msgspec
 from primetime.core.game import Game
 from primetime.core.plugin import game_names
 from primetime.server.gamestate import Mark, apply_entry_tracked, build_game
-from primetime.server.statelog import LogTrack, Rendered
+from primetime.server.statelog import LogTrack, RelayedLog, Rendered
 from primetime.server.store import TableRow, Tx
 
 GAME = "networks"  # the default game of a new table
@@ -97,6 +97,8 @@ class Runtime:
         # of ``game`` and ``meta`` (this worker took those messages without reading the change)
         self.relayed: dict[int | None, Rendered] = {}
         self.relayed_version = -1
+        self.relay_logs: dict[int | None, RelayedLog] = {}  # per audience: its log as the relayed messages brought it
+        self.relay_sent: dict[int | None, tuple[int, int] | None] = {}  # per audience: the log this worker relayed
         self.behind = False
         self._memo: dict[str, Any] = {}
         self._memo_game: Game[Any] | None = None

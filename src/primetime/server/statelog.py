@@ -4,6 +4,10 @@ A state message carries the view's log beside the view, as ``log_start`` and ``l
 from number ``log_start`` on.  A socket's first state has the whole log (``log_start`` 0); the next
 ones only the lines that socket has not had, when the log it was sent is still the start of its
 audience's log (the same game, grown); else the whole log again (``Rendered.start_for``).
+
+The worker that stored a change sends the other workers of the machine its renderings the same
+way (``Hub._relay``): the message without its log and the lines the others have not had of it;
+they keep the log of each audience (``RelayedLog``) and send their own sockets what each lacks.
 """
 
 from __future__ import annotations
@@ -77,3 +81,30 @@ class Rendered:
             tail = msgspec.json.encode(self.lines[start:self.n]).decode()
             got = self.texts[start] = f'{self.head[:-1]},"log_start":{start},"log":{tail}}}'
         return got
+
+
+class RelayedLog:
+    """An audience's log as another worker's relayed state messages brought it (``Hub._relay``).
+
+    ``lines`` is named ``gen`` here (a name of this process: its sockets are told which log they
+    have); ``theirs`` is the sender's name for it (``"<worker>.<gen>"``): the next lines go on
+    from these only if they are of the same log and start where these end."""
+
+    __slots__ = ("gen", "theirs", "lines")
+
+    def __init__(self) -> None:
+        self.gen, self.theirs = -1, ""
+        self.lines: list[str] = []
+
+    def take(self, theirs: str, start: int, tail: list[str]) -> bool:
+        """The lines from number ``start`` on of the sender's log ``theirs``; False if they do not go on
+        from the lines here (a datagram lost, or another sender): nothing to render from until a
+        whole log comes."""
+        if start == 0:
+            self.gen, self.theirs, self.lines = next(_GENERATIONS), theirs, list(tail)
+            return True
+        if theirs != self.theirs or start != len(self.lines):
+            self.theirs = ""
+            return False
+        self.lines.extend(tail)  # (an older ``Rendered`` keeps its own first ``n`` lines)
+        return True

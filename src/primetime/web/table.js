@@ -156,6 +156,7 @@
       ``m.log_start`` on, those before are the ones this socket had (false: it has not had them all). */
   function joinLog(m) {
     if (!m.view) return true;
+    if (m.log === undefined) { S.log = m.view.log || []; return true; } // the whole log in the view
     const start = m.log_start || 0;
     if (start > S.log.length) return false;
     S.log = start === 0 ? (m.log || []) : S.log.slice(0, start).concat(m.log || []);
