@@ -32,7 +32,7 @@ def run(games: int, seed0: int, only: str | None = None) -> dict[str, Any]:
     from primetime.server.gamestate import apply_tracked
     from primetime.server.hub import Hub
     from primetime.server.messages import card_ids, render_view
-    from primetime.server.runtime import Runtime
+    from primetime.server.runtime import Client, Runtime
     from primetime.server.store import SeatRow, TableRow
 
     class FakeHub:
@@ -58,6 +58,8 @@ def run(games: int, seed0: int, only: str | None = None) -> dict[str, Any]:
                      None, False, 1.0, 1.0, seats=seats)
         rt = Runtime("t")
         rt.meta, rt.game, rt.version, rt.stale = t, game, 1, False
+        # the player's socket and a spectator's (a server renders the audiences of its sockets together)
+        rt.clients.update({Client(0, "h", "u0", print), Client(None, None, None, print)})
         ids = card_ids(game)
         rendered: dict[str, str] = {}
         memo: dict[str, Any] = {}

@@ -39,7 +39,7 @@ from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
 from primetime.server.links import EMPTY_PRESENCE, Links
-from primetime.server.messages import chat_message, local_presence, presence_message, state_message
+from primetime.server.messages import chat_message, local_presence, presence_message, state_messages
 from primetime.server.names import chat_text, record_names, seat_refusal
 from primetime.server.runtime import (
     GAME,
@@ -305,7 +305,10 @@ class Hub(Links):
                 if rt.cache_version != rt.version:
                     rt.cache = {}
                     rt.cache_version = rt.version
-            msg = rt.cache[seat] = state_message(self, rt, seat)
+            seats = rt.audiences(seat)  # (the others' too, when their views come almost free with this one)
+            for a, r in zip(seats, state_messages(self, rt, seats), strict=True):
+                rt.cache[a] = r
+            msg = rt.cache[seat]
         return msg
 
     def message_text(self, rt: Runtime, seat: int | None, have: tuple[int, int] | None) -> tuple[int, str, tuple[int, int] | None]:

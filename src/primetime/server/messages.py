@@ -119,49 +119,54 @@ def state_message(hub: Any, rt: Any, seat: int | None) -> Rendered:
     """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``,
     with the version it shows (its sequence and version numbers leave out the steps taken
     behind another seat's screen: ``Runtime.shown``)."""
+    return state_messages(hub, rt, [seat])[0]
+
+
+def state_messages(hub: Any, rt: Any, seats: list[int | None]) -> list[Rendered]:
+    """``state_message`` for each of ``seats``, their views made together (``Game.views``)."""
     t = rt.meta
     assert t is not None
     game = rt.game
-    view = None
-    can_undo = False
-    undo_why = None
-    track = None
-    if game is not None:
-        names = list(t.players or [])
-        view = game.view(seat)
-        raw = view.get("log") or []
-        view = render_view(view, names, card_ids(game), rt.rendered, rt.memo, log=False)
-        view.pop("log", None)
-        track = rt.log_track(seat)
-        track.feed(raw, names, rt.rendered)
-        forfeited = list((t.clock or {}).get("forfeited") or [])
-        if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
-            view["final"] = clocks.ranked(view["final"], forfeited)
-        if seat is not None:
-            undo_why = undo_refusal(game, rt.marks, seat)
-            can_undo = undo_why is None
-    me: dict[str, Any] = {"seat": seat, "can_undo": can_undo, "undo_refusal": undo_why}
-    if seat is not None and 0 <= seat < len(t.seats):
-        me["name"] = t.seats[seat].name
-        me["left"] = t.seats[seat].left
-        me["votes"] = sorted(target for target, voter in t.votes if voter == seat)
-        me["host"] = t.owner is not None and t.seats[seat].user_id == t.owner
-    seq, version = rt.shown(seat)
+    names = list(t.players or [])
     idle = hub.settings.idle_replace_after
-    msg = {
-        "type": "state",
-        "version": version,
-        "seq": seq,
-        "ts": rt.ts,
-        "sent": time.time(),
-        "table": rt.table_json(lambda: public_table(t, rt.replaceable(idle), idle, rt.public_acted())),
-        "me": me,
-        "view": view,
-    }
-    head = msgspec.json.encode(msg).decode()
-    if track is None:
-        return Rendered(version, head)
-    return Rendered(version, head, track.lines, track.gen, len(track.lines))
+    out = []
+    for seat, view in zip(seats, game.views(seats) if game is not None else [None] * len(seats), strict=True):
+        can_undo = False
+        undo_why = None
+        track = None
+        if game is not None:
+            raw = view.get("log") or []
+            view = render_view(view, names, card_ids(game), rt.rendered, rt.memo, log=False)
+            view.pop("log", None)
+            track = rt.log_track(seat)
+            track.feed(raw, names, rt.rendered)
+            forfeited = list((t.clock or {}).get("forfeited") or [])
+            if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
+                view["final"] = clocks.ranked(view["final"], forfeited)
+            if seat is not None:
+                undo_why = undo_refusal(game, rt.marks, seat)
+                can_undo = undo_why is None
+        me: dict[str, Any] = {"seat": seat, "can_undo": can_undo, "undo_refusal": undo_why}
+        if seat is not None and 0 <= seat < len(t.seats):
+            me["name"] = t.seats[seat].name
+            me["left"] = t.seats[seat].left
+            me["votes"] = sorted(target for target, voter in t.votes if voter == seat)
+            me["host"] = t.owner is not None and t.seats[seat].user_id == t.owner
+        seq, version = rt.shown(seat)
+        msg = {
+            "type": "state",
+            "version": version,
+            "seq": seq,
+            "ts": rt.ts,
+            "sent": time.time(),
+            "table": rt.table_json(lambda: public_table(t, rt.replaceable(idle), idle, rt.public_acted())),
+            "me": me,
+            "view": view,
+        }
+        head = msgspec.json.encode(msg).decode()
+        out.append(Rendered(version, head) if track is None else
+                   Rendered(version, head, track.lines, track.gen, len(track.lines)))
+    return out
 
 
 def local_presence(rt: Runtime) -> dict[str, Any]:

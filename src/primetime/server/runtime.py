@@ -136,6 +136,19 @@ class Runtime:
             self._memo, self._memo_game = {}, self.game
         return self._memo
 
+    def audiences(self, seat: int | None) -> list[int | None]:
+        """``seat``, and when the game makes the views of several viewers together (``Game.shares_views``),
+        every other audience of this runtime's sockets not yet rendered at this version (by ``cache``
+        or another worker): what to render with ``seat``'s state message."""
+        out = [seat]
+        if self.game is not None and self.game.shares_views:
+            relayed = self.relayed if self.relayed_version == self.version else {}
+            for c in self.clients:
+                a = self.seat_for(c.secret_hash)
+                if a not in out and a not in self.cache and a not in relayed:
+                    out.append(a)
+        return out
+
     def log_track(self, seat: int | None) -> LogTrack:
         """The rendered log of ``seat``'s view (None: the spectators'), kept while the game object lives."""
         if self._logs_game is not self.game:

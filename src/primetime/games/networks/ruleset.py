@@ -22,7 +22,7 @@ from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import setup as SU
 from primetime.games.networks.state import NetState
-from primetime.games.networks.views import info, label, prompt, unusable_reasons, view
+from primetime.games.networks.views import info, label, prompt, unusable_reasons, view, views
 
 DEFAULTS: dict[str, Any] = {"pilot": "normal", "turn_order": "fixed", "first_player": None, "card_set": "base"}
 CHOICES = {"pilot": ("normal", "simplified"), "turn_order": ("fixed", "low_to_high")}
@@ -152,6 +152,10 @@ class NetworksRuleset:
     # ------------------------------------------------------------------ views
     def view(self, state: NetState, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
+
+    def views(self, state: NetState, viewers: list[int | None]) -> list[dict[str, Any]]:
+        """``view`` for several viewers at once (what they all see is built once)."""
+        return views(state, viewers)
 
     def determinize(self, state: NetState, viewer: int, rng: Any) -> NetState:
         """Resample what ``viewer`` cannot see (for search bots)."""

@@ -317,6 +317,13 @@ def _show_view(s: NetState, p: int, slot: int) -> dict[str, Any] | None:
 
 def view(s: NetState, viewer: int | None) -> dict[str, Any]:
     """What ``viewer`` may see (None = spectator): never deck order, the RNG or others' secrets."""
+    return views(s, [viewer])[0]
+
+
+def views(s: NetState, viewers: list[int | None]) -> list[dict[str, Any]]:
+    """``view(s, v)`` for each ``v`` of ``viewers``: what every seat sees is built once, and each
+    viewer's own part (a pilot offer, an Executive offer, the pending decision's options) only
+    into that viewer's copy.  The views share the objects that are the same in all of them."""
     cat = s.cat
     ids = TB.tables(cat).ids
     kinds = ("show", "star", "ad", "network")
@@ -324,7 +331,10 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
     telly = TS.telly(s)
     grid_squares = cat.grid.squares if cat.grid is not None else []
     lines = cat.grid.lines if cat.grid is not None else []
-    players = []
+    execs = "x" in s.extra
+    # per player: the entry before, and after, the parts that depend on the viewer (the same key order as always)
+    heads: list[dict[str, Any]] = []
+    tails: list[dict[str, Any]] = []
     for p, pl in enumerate(s.players):
         entry: dict[str, Any] = {
             "seat": p,
@@ -347,29 +357,23 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
                                    "lines": [ln.id for k, ln in enumerate(lines) if int(s.extra["lines"][p]) >> k & 1],
                                    "empty": GG.empty_count(s, p)}
             entry["quiz_viewers"] = int(s.extra["quiz"][p])
-        if s.phase == "pilot":
-            if viewer == p:
-                entry["pilot_offer"] = [ids[c] for c in s.pilot[p]]
-            else:
-                entry["pilot_offer_count"] = len(s.pilot[p])
-            entry["pilot_chosen"] = bool(s.extra["kept"][p])
-        elif pilot_open and s.pilot[p]:
-            entry["pilot_shows"] = [ids[c] for c in s.pilot[p]]
+        tail: dict[str, Any] = {}
+        if s.phase != "pilot" and pilot_open and s.pilot[p]:
+            tail["pilot_shows"] = [ids[c] for c in s.pilot[p]]
         if s.mog is not None:  # owned Moguls are public; a used Use Once Mogul lies face down (NET-MOGUL-07)
-            entry["moguls"] = [{"id": M.mdef(s, j).id, "used": j in s.mog.used[p]} for j in s.mog.owned[p]]
-            entry["mogul_limit"] = s.mog.limit[p]
-        if "x" in s.extra:
-            entry.update(executive_view(s, p, viewer))
-        players.append(entry)
+            tail["moguls"] = [{"id": M.mdef(s, j).id, "used": j in s.mog.used[p]} for j in s.mog.owned[p]]
+            tail["mogul_limit"] = s.mog.limit[p]
+        heads.append(entry)
+        tails.append(tail)
     track = []
     for col, c in enumerate(s.setup.pass_track):
         taken = [q for q in range(s.n) if s.players[q].pass_col == col]
         if s.solo and OPP in s.pass_order and col == 0:
             taken.append(OPP)
         track.append({"cash": c.cash, "viewers": c.viewers, "taken_by": taken})
-    out: dict[str, Any] = {
+    base: dict[str, Any] = {
         "game": "networks",
-        "viewer": viewer,
+        "viewer": None,
         "round": s.round,
         "rounds": RE.ROUNDS,
         "phase": s.phase,
@@ -380,44 +384,79 @@ def view(s: NetState, viewer: int | None) -> dict[str, Any]:
         "deck_counts": {k: len(s.decks[i]) for i, k in enumerate(kinds)},
         "discards": {k: [ids[c] for c in s.discards[i]] for i, k in enumerate(kinds)},
         "pass_track": track,
-        "players": players,
+        "players": [],
         "log": list(s.log or []),
         "final": s.final,
     }
     if s.solo:
-        out["opponent"] = {"deck": len(s.solo_deck), "parked": s.solo_parked, "passed": OPP in s.pass_order}
+        base["opponent"] = {"deck": len(s.solo_deck), "parked": s.solo_parked, "passed": OPP in s.pass_order}
     if telly:  # the Weekend slot and the grid's layout, for drawing (NET-TELLY-01/05/06)
-        out["telly_time"] = {
+        base["telly_time"] = {
             "timeslots": list(ALL_TIMESLOTS),
             "squares": list(grid_squares),
             "lines": [{"id": ln.id, "squares": list(ln.squares), "bonus": ln.bonus, "cash": ln.cash} for ln in lines],
         }
     if s.mog is not None:  # the Moguls module: tokens on the tracks, the deck's size (never its order)
         rules = M.data(s).rules
-        out["moguls"] = {"space": rules.space, "tokens": [g for i, g in enumerate(GENRES) if s.mog.tokens[i]],
-                         "deck": len(s.mog.deck), "out_of_game": len(s.mog.box),
-                         # every Mogul's words (public, like the rules sheet), for the page's tooltips
-                         "cards": {m.id: {"name": m.name, "timing": m.timing, "text": m.text} for m in M.data(s).mogul}}
-    if s.stack:
-        waiting = F.pending_players(s)
-        if viewer is not None and viewer != waiting[0] and viewer in waiting:
-            s = s.clone()  # a simultaneous decision: the viewer sees their own step
-            F.bring_forward(s, viewer)
-        top = s.stack[-1]
-        p = int(top[1])
-        pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
-        if len(waiting) > 1:
-            pend["players"] = waiting  # everyone who may answer now, in any order
-        if viewer == p:
-            keys = F.legal(s)
-            pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in keys]
-            if top[0] == "turn":
-                pend["unusable"] = unusable_reasons(s, p)
-            if top[0] == "bonus":
-                pend["drawn"] = [ids[c] for c in top[2]]
-            if top[0] == "mogul":  # the Mogul offer: seen by its player only
-                pend["moguls"] = [M.mdef(s, j).id for j in top[2]]
-        out["pending"] = pend
-    else:
-        out["pending"] = None
+        base["moguls"] = {"space": rules.space, "tokens": [g for i, g in enumerate(GENRES) if s.mog.tokens[i]],
+                          "deck": len(s.mog.deck), "out_of_game": len(s.mog.box),
+                          # every Mogul's words (public, like the rules sheet), for the page's tooltips
+                          "cards": {m.id: {"name": m.name, "timing": m.timing, "text": m.text} for m in M.data(s).mogul}}
+    # the players' entries as everyone sees them, when nothing in them depends on the viewer
+    shared = [{**heads[i], **tails[i]} for i in range(len(heads))] if s.phase != "pilot" and not execs else None
+    waiting = F.pending_players(s) if s.stack else []
+    onlooker: dict[str, Any] | None = None  # the pending decision as a viewer who does not decide it sees it
+    out: list[dict[str, Any]] = []
+    for viewer in viewers:
+        v = dict(base)
+        v["viewer"] = viewer
+        if shared is not None:
+            v["players"] = list(shared)
+        else:
+            players = []
+            for p in range(len(heads)):
+                entry = dict(heads[p])
+                if s.phase == "pilot":
+                    if viewer == p:
+                        entry["pilot_offer"] = [ids[c] for c in s.pilot[p]]
+                    else:
+                        entry["pilot_offer_count"] = len(s.pilot[p])
+                    entry["pilot_chosen"] = bool(s.extra["kept"][p])
+                entry.update(tails[p])
+                if execs:
+                    entry.update(executive_view(s, p, viewer))
+                players.append(entry)
+            v["players"] = players
+        if not s.stack:
+            v["pending"] = None
+        elif viewer is not None and viewer in waiting:
+            v["pending"] = _pending(s, waiting, viewer)
+        else:
+            if onlooker is None:
+                onlooker = _pending(s, waiting, None)
+            v["pending"] = dict(onlooker)
+        out.append(v)
     return out
+
+
+def _pending(s: NetState, waiting: list[int], viewer: int | None) -> dict[str, Any]:
+    """The pending decision as ``viewer`` sees it: its own step of a simultaneous one, with the options if it decides."""
+    if viewer is not None and viewer != waiting[0] and viewer in waiting:
+        s = s.clone()  # a simultaneous decision: the viewer sees their own step
+        F.bring_forward(s, viewer)
+    top = s.stack[-1]
+    p = int(top[1])
+    pend: dict[str, Any] = {"player": p, "kind": top[0], "prompt": prompt(s, top)}
+    if len(waiting) > 1:
+        pend["players"] = list(waiting)  # everyone who may answer now, in any order
+    if viewer == p:
+        ids = TB.tables(s.cat).ids
+        keys = F.legal(s)
+        pend["options"] = [{"key": k, "label": label(s, top, k), **info(s, k)} for k in keys]
+        if top[0] == "turn":
+            pend["unusable"] = unusable_reasons(s, p)
+        if top[0] == "bonus":
+            pend["drawn"] = [ids[c] for c in top[2]]
+        if top[0] == "mogul":  # the Mogul offer: seen by its player only
+            pend["moguls"] = [M.mdef(s, j).id for j in top[2]]
+    return pend
