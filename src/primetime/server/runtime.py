@@ -104,7 +104,7 @@ class Runtime:
         self._memo_game: Game[Any] | None = None
         self._logs: dict[int | None, LogTrack] = {}
         self._logs_game: Game[Any] | None = None
-        self._table: tuple[int, msgspec.Raw] | None = None  # (version, the public table facts as JSON)
+        self._table: tuple[dict[Any, Rendered], msgspec.Raw] | None = None  # (the ``cache`` it is for, the public table facts as JSON)
         self._offsets: dict[int | None, int] = {}
         self._offsets_of: tuple[list[Mark] | None, int] = (None, -1)  # (the ``marks`` and its length counted)
 
@@ -159,11 +159,12 @@ class Runtime:
         return got
 
     def table_json(self, make: Callable[[], dict[str, Any]]) -> msgspec.Raw:
-        """The public table facts (``messages.public_table``, which ``make`` builds) of this version, as JSON:
-        the same in every audience's state message, so built once per version."""
+        """The public table facts (``messages.public_table``, which ``make`` builds) as JSON: the same in
+        every audience's state message, so built once for the messages of ``cache`` (once per version,
+        or again when the messages are made again)."""
         got = self._table
-        if got is None or got[0] != self.version:
-            got = self._table = (self.version, msgspec.Raw(msgspec.json.encode(make())))
+        if got is None or got[0] is not self.cache:
+            got = self._table = (self.cache, msgspec.Raw(msgspec.json.encode(make())))
         return got[1]
 
     @property
