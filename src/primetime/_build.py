@@ -51,6 +51,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "primetime.games.networks.rules.flow",
     "primetime.games.networks.rules.setup",
     "primetime.games.networks.rules.determinize",
+    # what a seat is shown (the server builds a view for every audience of every new state)
+    "primetime.games.networks.views",
     "primetime.games.prime_time.state",
     "primetime.games.prime_time.rules.core",
     "primetime.games.prime_time.rules.money",

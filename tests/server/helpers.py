@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -136,6 +137,49 @@ def open_ws(url: str, cookie: str | None = None, origin: str | None = None) -> A
     return connect(url, **kw).__enter__()  # entered: the connection is used outside a with-block
 
 
+class LogJoin:
+    """Puts a socket's state messages together again as the page does: a state carries the log
+    lines from number ``log_start`` on (``log``), those before are the ones the socket had; the
+    joined message has the whole log in ``view.log``, like ``game.view``.  A state whose log does
+    not go on from what the socket had fails the test."""
+
+    def __init__(self) -> None:
+        self.log: list[str] = []
+        self.starts: list[int] = []  # every state's log_start, in order (the tests look at them)
+
+    def __call__(self, raw: str | bytes) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(raw)
+        if msg.get("type") != "state":
+            return msg
+        if msg.get("view") is None:
+            assert "log" not in msg and "log_start" not in msg, "a state without a game has no log"
+            return msg
+        assert "log" not in msg["view"], "the log travels beside the view"
+        start, lines = msg.pop("log_start"), msg.pop("log")
+        assert isinstance(start, int) and 0 <= start <= len(self.log), \
+            f"the log goes on from line {start} but this socket had {len(self.log)} lines"
+        self.log = self.log[:start] + lines
+        self.starts.append(start)
+        msg["view"]["log"] = list(self.log)
+        return msg
+
+
+_JOINS: weakref.WeakKeyDictionary[Any, LogJoin] = weakref.WeakKeyDictionary()
+
+
+def joiner(ws: Any) -> LogJoin:
+    """The ``LogJoin`` of a WebSocket connection (sync or asyncio)."""
+    got = _JOINS.get(ws)
+    if got is None:
+        got = _JOINS[ws] = LogJoin()
+    return got
+
+
+def decode(ws: Any, raw: str | bytes) -> dict[str, Any]:
+    """A message ``ws`` received, state messages joined to the log the socket had (``LogJoin``)."""
+    return joiner(ws)(raw)
+
+
 def recv_state(ws: Any, timeout: float = 15.0, min_version: int = -1) -> dict[str, Any]:
     """The next state message with a version of at least ``min_version``."""
     deadline = time.time() + timeout
@@ -143,7 +187,7 @@ def recv_state(ws: Any, timeout: float = 15.0, min_version: int = -1) -> dict[st
         left = deadline - time.time()
         if left <= 0:
             raise TimeoutError("no state message")
-        msg = json.loads(ws.recv(timeout=left))
+        msg = decode(ws, ws.recv(timeout=left))
         if msg.get("type") == "state" and msg["version"] >= min_version:
             return msg
 

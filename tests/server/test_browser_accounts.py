@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SCREENSHOTS, Person, ServerProc
+from .helpers import SCREENSHOTS, Person, ServerProc, decode
 
 PASSWORD = "correct horse"
 
@@ -35,7 +35,7 @@ def drain(ws: Any, latest: dict[str, Any] | None) -> dict[str, Any] | None:
     """The newest state message Ben's WebSocket has received so far."""
     while True:
         try:
-            msg = json.loads(ws.recv(timeout=0.05))
+            msg = decode(ws, ws.recv(timeout=0.05))
         except TimeoutError:
             return latest
         if msg.get("type") == "state":

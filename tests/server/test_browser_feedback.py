@@ -290,3 +290,33 @@ def test_replay_rings_the_move_of_each_step(browser: Any, web: ServerProc) -> No
         page.wait_for_function(f"document.body.dataset.step === '{step}'")
         rings += page.locator(".last-move, .tab.moved").count() > 0
     assert rings >= 10, rings
+
+
+FIRST_STATE = """() => new Promise((ok) => {
+  const ws = new WebSocket(`ws://${location.host}/ws/${location.pathname.split("/").pop()}`);
+  ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "state" && m.view) { ws.close(); ok(m); } };
+})"""
+
+
+def test_the_game_log_is_put_together_from_the_lines_each_state_adds(browser: Any, web: ServerProc) -> None:
+    """A state carries only the log lines the page has not had: the log panel shows the whole log,
+    the same as a new connection's first state carries whole, also after the page's socket reconnects."""
+    page, _tid = networks_table(browser, web)
+    for _ in range(6):
+        act(page, prefer_pass=False)
+        my_turn_again(page)
+        if page.evaluate("document.body.dataset.phase") == "over":
+            break
+    whole = page.evaluate(FIRST_STATE)  # (at the player's turn the bot waits: the same state)
+    assert whole["log_start"] == 0 and len(whole["log"]) > 5
+    assert page.evaluate("PT.tableState.msg.version") == whole["version"]
+    assert page.evaluate("PT.tableState.msg.view.log") == whole["log"]
+    assert page.locator("#log > div").all_text_contents() == whole["log"]
+    # the socket closes and the page connects again: the whole log comes again and the panel is the same
+    page.evaluate("window.__oldWs = PT.tableState.ws; PT.tableState.ws.close()")
+    page.wait_for_function("PT.tableState.ws !== window.__oldWs && PT.tableState.ws.readyState === 1")
+    act(page, prefer_pass=False)
+    my_turn_again(page)
+    whole = page.evaluate(FIRST_STATE)
+    assert page.evaluate("PT.tableState.msg.version") == whole["version"]
+    assert page.locator("#log > div").all_text_contents() == whole["log"]

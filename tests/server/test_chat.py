@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Person, ServerProc, recv_state
+from .helpers import Person, ServerProc, decode, recv_state
 
 # per connection: messages passed over, read first next time (keyed by the connection itself: the
 # number ``id`` gives a closed connection can be a new one's in the next test)
@@ -27,7 +27,7 @@ def recv_where(ws: Any, pred: Any, timeout: float = 10.0) -> dict[str, Any]:
             return kept.pop(i)
     end = time.time() + timeout
     while True:
-        msg = json.loads(ws.recv(timeout=max(0.01, end - time.time())))
+        msg = decode(ws, ws.recv(timeout=max(0.01, end - time.time())))
         if pred(msg):
             return msg
         if msg.get("type") == "chat":

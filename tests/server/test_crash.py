@@ -13,7 +13,7 @@ import pytest
 
 from primetime.core.game import replay_record
 
-from .helpers import Person, ServerProc
+from .helpers import Person, ServerProc, decode
 
 
 async def human_client(server: ServerProc, who: Person, table_id: str, acked: dict[int, str], stop_at: float) -> None:
@@ -25,7 +25,7 @@ async def human_client(server: ServerProc, who: Person, table_id: str, acked: di
     try:
         async with connect(f"{server.ws_url}/ws/{table_id}", additional_headers={"Cookie": who.cookie_header()}) as ws:
             async for raw in ws:
-                msg = json.loads(raw)
+                msg = decode(ws, raw)
                 if msg["type"] == "ack":
                     acked[msg["seq"] - 1] = sent[msg["id"]]
                 if msg["type"] != "state" or not msg["view"] or time.time() > stop_at:
@@ -51,7 +51,7 @@ async def watcher(server: ServerProc, table_id: str, seen: dict[str, int]) -> No
     try:
         async with connect(f"{server.ws_url}/ws/{table_id}") as ws:
             async for raw in ws:
-                msg = json.loads(raw)
+                msg = decode(ws, raw)
                 if msg["type"] == "state":
                     seen[table_id] = max(seen.get(table_id, 0), msg["seq"])
     except Exception:

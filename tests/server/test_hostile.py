@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import Person, ServerProc, recv_state
+from .helpers import Person, ServerProc, decode, recv_state
 
 JSON = {"content-type": "application/json"}
 
@@ -19,7 +19,7 @@ JSON = {"content-type": "application/json"}
 def recv_type(ws: Any, kind: str, timeout: float = 10.0) -> dict[str, Any]:
     end = time.time() + timeout
     while True:
-        msg = json.loads(ws.recv(timeout=max(0.01, end - time.time())))
+        msg = decode(ws, ws.recv(timeout=max(0.01, end - time.time())))
         if msg.get("type") == kind:
             return msg
 
@@ -40,7 +40,7 @@ def ack_and_state(ws: Any, min_version: int, timeout: float = 15.0) -> tuple[dic
     ack = state = None
     end = time.time() + timeout
     while ack is None or state is None:
-        msg = json.loads(ws.recv(timeout=max(0.01, end - time.time())))
+        msg = decode(ws, ws.recv(timeout=max(0.01, end - time.time())))
         if msg.get("type") == "ack":
             ack = msg
         elif msg.get("type") == "state" and msg["version"] >= min_version and state is None:

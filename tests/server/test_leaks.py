@@ -27,7 +27,7 @@ from primetime.core.game import Game, replay_record
 from primetime.core.rng import Rng
 from primetime.server.messages import render_view
 
-from .helpers import Person, ServerProc
+from .helpers import Person, ServerProc, decode
 
 FORBIDDEN_KEYS = {"seed", "rng", "decks", "box", "limbo", "secret", "secret_hash", "solo_deck", "user_id", "owner"}
 
@@ -81,7 +81,7 @@ async def play(server: ServerProc, people: list[Person], spectator: Person, tabl
         url = f"{server.ws_url}/ws/{table_id}"
         async with connect(url, additional_headers={"Cookie": who.cookie_header()}, max_size=2**22) as ws:
             async for raw in ws:
-                msg = json.loads(raw)
+                msg = decode(ws, raw)
                 got[name].append(msg)
                 if msg.get("type") != "state" or not msg["view"]:
                     continue

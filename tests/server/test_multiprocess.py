@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from primetime.core.game import replay_record
+from primetime.server.messages import card_ids, render_view
 
-from .helpers import Person, ServerProc, recv_state
+from .helpers import Person, ServerProc, decode, joiner, recv_state
 
 
 def wait_for_version(ws: Any, version: int, timeout: float) -> tuple[dict[str, Any], float]:
@@ -72,7 +73,7 @@ async def connect_to_worker(url: str, cookie: str | None, worker: int | None, tr
 
     for _ in range(tries):
         ws = await connect(url, additional_headers={"Cookie": cookie} if cookie else {}, max_size=2**22)
-        first = json.loads(await asyncio.wait_for(ws.recv(), 15))
+        first = decode(ws, await asyncio.wait_for(ws.recv(), 15))
         assert first["type"] == "time"
         if worker is None or first["worker"] == worker:
             return ws, [first]
@@ -99,7 +100,7 @@ async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], 
         async with connect(f"{urls[seat]}/ws/{table_id}", additional_headers={"Cookie": cookies[seat]},
                            max_size=2**22) as ws:
             while True:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 15))
+                msg = decode(ws, await asyncio.wait_for(ws.recv(), 15))
                 if msg.get("type") == "state":
                     return int(msg["seq"])
 
@@ -114,13 +115,14 @@ async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], 
                     now = await fresh_seq(seat)
                     raise AssertionError(f"seat {seat}'s socket heard nothing for {stall} s at step {last_seq}; "
                                          f"a fresh connection to the same process is at step {now}") from None
-                msg = json.loads(raw)
+                msg = decode(ws, raw)
                 if msg.get("type") != "state" or not msg["view"]:
                     continue
                 last_seq = msg["seq"]
                 v = msg["view"]
                 if v["phase"] == "over":
                     final[str(seat)] = msg
+                    final[f"log_starts{seat}"] = joiner(ws).starts
                     return
                 p = v["pending"]
                 if p and p["player"] == seat and p.get("options"):
@@ -159,6 +161,12 @@ def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_pa
             record = ana.get(f"/api/tables/{tid}/record")  # both processes stored one game, the one both saw
             replayed = replay_record(record)
             assert replayed.is_over() and replayed.view(None)["final"]["winners"] == final["0"]["view"]["final"]["winners"]
+            # the log came as tails to both workers' sockets (the other worker's through the relayed states),
+            # and put together it is the whole log
+            whole = render_view(replayed.view(None), list(record["players"]), card_ids(replayed))["log"]
+            for seat in (0, 1):
+                assert final[str(seat)]["view"]["log"] == whole
+                assert sum(1 for x in final[f"log_starts{seat}"] if x > 0) > 10
             ana.close()
             ben.close()
     finally:
@@ -190,6 +198,12 @@ def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, optio
             record = ana.get(f"/api/tables/{tid}/record")
             replayed = replay_record(record)
             assert replayed.is_over() and replayed.view(None)["final"]["winners"] == final["0"]["view"]["final"]["winners"]
+            # the log came as tails to both workers' sockets (the other worker's through the relayed states),
+            # and put together it is the whole log
+            whole = render_view(replayed.view(None), list(record["players"]), card_ids(replayed))["log"]
+            for seat in (0, 1):
+                assert final[str(seat)]["view"]["log"] == whole
+                assert sum(1 for x in final[f"log_starts{seat}"] if x > 0) > 10
             ana.close()
             ben.close()
     finally:
@@ -215,7 +229,7 @@ def test_presence_and_chat_count_every_worker(tmp_path: Path) -> None:
             while True:
                 left = deadline - time.time()
                 assert left > 0, f"no {what} within 5 s"
-                msg = json.loads(await asyncio.wait_for(ws.recv(), left))
+                msg = decode(ws, await asyncio.wait_for(ws.recv(), left))
                 if test(msg):
                     return msg
 

@@ -8,13 +8,13 @@ import json
 import time
 from typing import Any
 
-from .helpers import Person, ServerProc, recv_state
+from .helpers import Person, ServerProc, decode, recv_state
 
 
 def recv_type(ws: Any, kind: str, timeout: float = 10.0) -> dict[str, Any]:
     end = time.time() + timeout
     while True:
-        msg = json.loads(ws.recv(timeout=max(0.01, end - time.time())))
+        msg = decode(ws, ws.recv(timeout=max(0.01, end - time.time())))
         if msg.get("type") == kind:
             return msg
 

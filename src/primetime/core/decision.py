@@ -12,6 +12,8 @@ _TOKEN = re.compile(r"\{P(\d+)\}")
 def fill_names(text: str, names: list[str] | None) -> str:
     """Replace the player tokens ``{P1}``, ``{P2}`` ... of prompts, labels and log lines with names
     (``Player 1`` ... without names; a token past the last name stays as it is)."""
+    if "{P" not in text:
+        return text
     if not names:
         return _TOKEN.sub(lambda m: f"Player {m.group(1)}", text)
     return _TOKEN.sub(lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0), text)

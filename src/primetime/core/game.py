@@ -57,6 +57,8 @@ class Ruleset(Protocol[S]):
     def scores(self, state: S) -> list[int]: ...
     def result(self, state: S) -> dict[str, Any]: ...
     def view(self, state: S, viewer: int | None) -> dict[str, Any]: ...
+    # A ruleset may also have ``views(state, viewers) -> list of views``: ``view`` for several viewers at
+    # once, what they all see built once (``Game.views``; the server renders a state for every audience).
     def to_json(self, state: S) -> dict[str, Any]: ...
     def from_json(self, data: dict[str, Any]) -> S: ...
     def clone(self, state: S) -> S: ...
@@ -176,6 +178,18 @@ class Game(Generic[S]):
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         return self.ruleset.view(self.state, viewer)  # type: ignore[no-any-return]
+
+    @property
+    def shares_views(self) -> bool:
+        """Whether the views of several viewers cost little more than one (the ruleset has ``views``)."""
+        return hasattr(self.ruleset, "views")
+
+    def views(self, viewers: list[int | None]) -> list[dict[str, Any]]:
+        """``view(v)`` for each ``v`` of ``viewers`` (they may share the objects that are the same in all)."""
+        many = getattr(self.ruleset, "views", None)
+        if many is not None:
+            return many(self.state, viewers)  # type: ignore[no-any-return]
+        return [self.view(v) for v in viewers]
 
     def result(self) -> dict[str, Any]:
         return self.ruleset.result(self.state)  # type: ignore[no-any-return]

@@ -608,9 +608,10 @@ def create_app(settings: Settings | None = None) -> Guard:
         if kind == "ping":
             reply("pong", mid, t=time.time())
             return
-        if kind == "sync":
+        if kind == "sync":  # the whole state again, with the whole log
             await hub.refresh(rt)
             client.sent_version = client.shown = -1
+            client.log = None
             client.wake.set()
             return
         if kind == "presence":

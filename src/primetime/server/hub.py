@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import msgspec
+
 from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
@@ -37,7 +39,7 @@ from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
 from primetime.server.links import EMPTY_PRESENCE, Links
-from primetime.server.messages import chat_message, local_presence, presence_message, state_message
+from primetime.server.messages import chat_message, local_presence, presence_message, state_messages
 from primetime.server.names import chat_text, record_names, seat_refusal
 from primetime.server.runtime import (
     GAME,
@@ -52,6 +54,7 @@ from primetime.server.runtime import (
     new_id,
     new_secret,
 )
+from primetime.server.statelog import RelayedLog, Rendered
 from primetime.server.store import ChatRow, ConflictError, SeatRow, Store, TableRow, Tx
 
 _seeds = itertools.count()
@@ -65,6 +68,9 @@ def new_table_seed() -> int:
         return int(base) + next(_seeds)
     return secrets.randbelow(1 << 62)
 
+
+#: Every so many versions the state messages sent to the other workers carry the whole log (``Hub._relay``).
+RELAY_WHOLE_EVERY = 16
 
 #: The seeds a table can store (a signed 64-bit column on both backends).
 SEED_RANGE = range(-(1 << 63), 1 << 63)
@@ -281,11 +287,11 @@ class Hub(Links):
         if self.loop is not None:
             self.loop.call_soon(self.kick, rt)
 
-    def message_for(self, rt: Runtime, seat: int | None) -> tuple[int, str]:
-        """(shown version, state message) for ``seat`` (call with the table lock held): rendered
-        once per version and audience in this process, or as another worker rendered it (``_relay``).
-        A runtime ``behind`` its version (it took another worker's messages without its game) catches
-        up first when it must render."""
+    def message_for(self, rt: Runtime, seat: int | None) -> Rendered:
+        """The state message for ``seat`` (call with the table lock held): rendered once per version
+        and audience in this process, or as another worker rendered it (``_relay``).  A runtime
+        ``behind`` its version (it took another worker's messages without its game) catches up
+        first when it must render."""
         if rt.cache_version != rt.version:
             rt.cache = {}
             rt.cache_version = rt.version
@@ -299,13 +305,24 @@ class Hub(Links):
                 if rt.cache_version != rt.version:
                     rt.cache = {}
                     rt.cache_version = rt.version
-            msg = rt.cache[seat] = state_message(self, rt, seat)
+            seats = rt.audiences(seat)  # (the others' too, when their views come almost free with this one)
+            for a, r in zip(seats, state_messages(self, rt, seats), strict=True):
+                rt.cache[a] = r
+            msg = rt.cache[seat]
         return msg
+
+    def message_text(self, rt: Runtime, seat: int | None, have: tuple[int, int] | None) -> tuple[int, str, tuple[int, int] | None]:
+        """(shown version, state message, log then had) for a socket of ``seat`` that has had the log
+        ``have`` (``Client.log``): only the lines it has not had when the log it has is still the
+        start of this one, else the whole log (call with the table lock held)."""
+        r = self.message_for(rt, seat)
+        return r.shown, r.text(r.start_for(have)), r.now_has()
 
     def _relay(self, rt: Runtime) -> None:
         """After this worker stored a change that left every seat with its holder: render the state
         for each audience the other workers' sockets are (their presence says which) and send them
-        the messages, so that they need not read the table again nor render it themselves."""
+        the messages, so that they need not read the table again nor render it themselves.  They
+        carry the whole log (the other worker's sockets may have had any part of it)."""
         assert self.peers is not None
         remote = self.remote_presence.get(rt.id)
         if not remote or rt.meta is None:
@@ -316,20 +333,38 @@ class Hub(Links):
             if part.get("users") or part.get("anonymous"):
                 audiences.add(None)
         for seat in sorted(audiences, key=lambda a: -1 if a is None else a):
-            shown, text = self.message_for(rt, seat)
-            self.peers.send(f"s:{rt.id}:{rt.version}:{'-' if seat is None else seat}:{shown}:{text}")
+            r = self.message_for(rt, seat)
+            a = "-" if seat is None else seat
+            if r.lines is None:
+                self.peers.send(f"s:{rt.id}:{rt.version}:{a}:{r.shown}:-:0:{len(r.head)}:{r.head}")
+                continue
+            # the lines not sent before of this log; now and then the whole log (a lost datagram is made good)
+            start = 0 if rt.version % RELAY_WHOLE_EVERY == 0 else r.start_for(rt.relay_sent.get(seat))
+            rt.relay_sent[seat] = r.now_has()
+            tail = msgspec.json.encode(r.lines[start:r.n]).decode()
+            self.peers.send(f"s:{rt.id}:{rt.version}:{a}:{r.shown}:{self.index}.{r.gen}:{start}:{len(r.head)}:{r.head}{tail}")
 
-    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, text: str) -> None:
-        """Another worker's rendering of ``version`` for ``seat``: kept for when this worker reaches
-        that version; a worker that does not own the table moves its sockets on to it at once,
-        its game left behind (read again only if something must be rendered here or changed)."""
+    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, theirs: str, start: int,
+                      head: str, tail: str) -> None:
+        """Another worker's rendering of ``version`` for ``seat`` (the message without its log, ``head``,
+        and the lines from number ``start`` on of its log ``theirs``; ``"-"``: ``head`` is the whole
+        message): kept for when this worker reaches that version; a worker that does not own the
+        table moves its sockets on to it at once, its game left behind (read again only if something
+        must be rendered here or changed, or if the lines do not go on from those it has)."""
         rt = self.rts.get(tid)
         if rt is None:
             return
+        got: Rendered | None = Rendered(shown, head)
+        if theirs != "-":
+            log = rt.relay_logs.get(seat)
+            if log is None:
+                log = rt.relay_logs[seat] = RelayedLog()
+            lines = msgspec.json.decode(tail, type=list[str])
+            got = Rendered(shown, head, log.lines, log.gen, len(log.lines)) if log.take(theirs, start, lines) else None
         if version > rt.relayed_version:
             rt.relayed, rt.relayed_version = {}, version
-        if version == rt.relayed_version:
-            rt.relayed[seat] = (shown, text)
+        if version == rt.relayed_version and got is not None:
+            rt.relayed[seat] = got
         if self.owns(tid) or rt.stale or rt.meta is None or version <= rt.version:
             return  # the owner reads every change (its bots and clocks need the game)
         if rt.lock.locked():
@@ -435,7 +470,9 @@ class Hub(Links):
 
         Each state goes to whoever holds the client's seat secret *now*: the seat is looked
         up again under the lock for every message.  A state that shows this audience nothing
-        new (only steps behind another seat's screen happened) is not sent at all."""
+        new (only steps behind another seat's screen happened) is not sent at all.  The log goes
+        on from the lines this socket was sent (``Client.log``); a socket whose seat changed, or
+        whose log is not the start of its audience's log any more, is sent the whole log."""
         while True:
             await client.wake.wait()
             client.wake.clear()
@@ -448,12 +485,13 @@ class Hub(Links):
                     continue
                 seat = rt.seat_for(client.secret_hash)
                 if seat != client.seat:
-                    client.seat, client.shown = seat, -1
-                shown, text = self.message_for(rt, seat)  # (a runtime behind catches up: the version after)
+                    client.seat, client.shown, client.log = seat, -1, None
+                # (a runtime behind catches up: the version after)
+                shown, text, log = self.message_text(rt, seat, client.log)
                 version = rt.version
             client.sent_version = version
             if shown != client.shown:
-                client.shown = shown
+                client.shown, client.log = shown, log
                 await client.send(text)
 
     # -------------------------------------------------------------- bots

@@ -59,7 +59,8 @@ class Links:
     def _publish_locked(self, rt: Runtime, lagging_only: bool = False) -> None:
         raise NotImplementedError
 
-    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, text: str) -> None:
+    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, theirs: str, start: int,
+                      head: str, tail: str) -> None:
         raise NotImplementedError
 
     def announce_presence(self, rt: Runtime, newcomer: Client | None = None) -> None:
@@ -129,14 +130,19 @@ class Links:
             kind, _, rest = line.partition(":")
             if kind == "v":  # v:<table>:<version>: a new state stored
                 self._on_notify(rest)
-            elif kind == "s":  # s:<table>:<version>:<seat or ->:<shown>:<message>: that state, rendered for that seat
+            elif kind == "s":  # that state, rendered for that seat (``Hub._relay``):
+                # s:<table>:<version>:<seat or ->:<shown>:<log or ->:<log start>:<length of head>:<head><log lines>
                 tid, _, rest2 = rest.partition(":")
                 v, _, rest2 = rest2.partition(":")
                 a, _, rest2 = rest2.partition(":")
-                shown, _, text = rest2.partition(":")
+                shown, _, rest2 = rest2.partition(":")
+                theirs, _, rest2 = rest2.partition(":")
+                start, _, rest2 = rest2.partition(":")
+                n, _, text = rest2.partition(":")
                 try:
-                    self._take_relayed(tid, int(v), None if a == "-" else int(a), int(shown), text)
-                except ValueError:
+                    head, tail = text[:int(n)], text[int(n):]
+                    self._take_relayed(tid, int(v), None if a == "-" else int(a), int(shown), theirs, int(start), head, tail)
+                except (ValueError, msgspec.DecodeError):
                     continue
             elif kind == "c":  # c:<table>:<number>: a chat message stored
                 self._on_notify("chat:" + rest)

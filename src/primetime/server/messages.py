@@ -1,6 +1,12 @@
 """What a browser receives: only ``game.view(seat)`` (``view(None)`` for spectators),
 player tokens replaced by names, plus public table information.
 
+A state message carries the view's log outside the view, as ``log_start`` and ``log``: the
+lines from number ``log_start`` on.  A socket's first state has the whole log (``log_start``
+0); the next ones only the lines that socket has not had, when the log it was sent is still the
+start of its audience's log (the same game, grown); else, the whole log again (``Rendered.text``).
+The page puts them together again into ``view.log``.
+
 Nothing here reads the hidden parts of a state (decks, RNG, others' offers) except to
 translate the viewer's own ``unusable`` keys, which name display and green-room cards
 the viewer already sees, into card ids.
@@ -20,6 +26,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.plugin import get_plugin
 from primetime.server import clocks
 from primetime.server.gamestate import undo_refusal
+from primetime.server.statelog import Rendered
 
 if TYPE_CHECKING:
     from primetime.server.runtime import Runtime
@@ -74,16 +81,19 @@ def card_ids(game: Any) -> list[str]:
 
 
 def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: dict[str, str] | None = None,
-                memo: dict[str, Any] | None = None) -> dict[str, Any]:
+                memo: dict[str, Any] | None = None, log: bool = True) -> dict[str, Any]:
     """Names for tokens; card ids for the keys of ``unusable``; the pilot pairs' card ids.
 
     ``lines`` caches rendered log lines (a table's names never change); ``memo`` is the game's own
     cache (``Runtime.memo``: what the plugin read of the log so far).  The game's own touches
-    (``GamePlugin.browser_view``) come first: they read the log with its player tokens."""
+    (``GamePlugin.browser_view``) come first: they read the log with its player tokens.
+    ``log=False``: the log is left as it is (``LogTrack`` renders it line by line as it grows)."""
     game = view.get("game")
     if isinstance(game, str):
         get_plugin(game).browser_view(view, names, ids, memo)
-    if lines is None:
+    if not log:
+        pass
+    elif lines is None:
         view["log"] = [render(line, names) for line in view.get("log") or []]
     else:
         out = []
@@ -105,43 +115,58 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
     return view
 
 
-def state_message(hub: Any, rt: Any, seat: int | None) -> tuple[int, str]:
+def state_message(hub: Any, rt: Any, seat: int | None) -> Rendered:
     """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``,
     with the version it shows (its sequence and version numbers leave out the steps taken
     behind another seat's screen: ``Runtime.shown``)."""
+    return state_messages(hub, rt, [seat])[0]
+
+
+def state_messages(hub: Any, rt: Any, seats: list[int | None]) -> list[Rendered]:
+    """``state_message`` for each of ``seats``, their views made together (``Game.views``)."""
     t = rt.meta
     assert t is not None
     game = rt.game
-    view = None
-    can_undo = False
-    undo_why = None
-    if game is not None:
-        view = render_view(game.view(seat), list(t.players or []), card_ids(game), rt.rendered, rt.memo)
-        forfeited = list((t.clock or {}).get("forfeited") or [])
-        if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
-            view["final"] = clocks.ranked(view["final"], forfeited)
-        if seat is not None:
-            undo_why = undo_refusal(game, rt.marks, seat)
-            can_undo = undo_why is None
-    replaceable = rt.replaceable(hub.settings.idle_replace_after)
-    me: dict[str, Any] = {"seat": seat, "can_undo": can_undo, "undo_refusal": undo_why}
-    if seat is not None and 0 <= seat < len(t.seats):
-        me["name"] = t.seats[seat].name
-        me["left"] = t.seats[seat].left
-        me["votes"] = sorted(target for target, voter in t.votes if voter == seat)
-        me["host"] = t.owner is not None and t.seats[seat].user_id == t.owner
-    seq, version = rt.shown(seat)
-    msg = {
-        "type": "state",
-        "version": version,
-        "seq": seq,
-        "ts": rt.ts,
-        "sent": time.time(),
-        "table": public_table(t, replaceable, hub.settings.idle_replace_after, rt.public_acted()),
-        "me": me,
-        "view": view,
-    }
-    return version, msgspec.json.encode(msg).decode()
+    names = list(t.players or [])
+    idle = hub.settings.idle_replace_after
+    out = []
+    for seat, view in zip(seats, game.views(seats) if game is not None else [None] * len(seats), strict=True):
+        can_undo = False
+        undo_why = None
+        track = None
+        if game is not None:
+            raw = view.get("log") or []
+            view = render_view(view, names, card_ids(game), rt.rendered, rt.memo, log=False)
+            view.pop("log", None)
+            track = rt.log_track(seat)
+            track.feed(raw, names, rt.rendered)
+            forfeited = list((t.clock or {}).get("forfeited") or [])
+            if forfeited and isinstance(view.get("final"), dict):  # out of time, ranked last: the final scores say so
+                view["final"] = clocks.ranked(view["final"], forfeited)
+            if seat is not None:
+                undo_why = undo_refusal(game, rt.marks, seat)
+                can_undo = undo_why is None
+        me: dict[str, Any] = {"seat": seat, "can_undo": can_undo, "undo_refusal": undo_why}
+        if seat is not None and 0 <= seat < len(t.seats):
+            me["name"] = t.seats[seat].name
+            me["left"] = t.seats[seat].left
+            me["votes"] = sorted(target for target, voter in t.votes if voter == seat)
+            me["host"] = t.owner is not None and t.seats[seat].user_id == t.owner
+        seq, version = rt.shown(seat)
+        msg = {
+            "type": "state",
+            "version": version,
+            "seq": seq,
+            "ts": rt.ts,
+            "sent": time.time(),
+            "table": rt.table_json(lambda: public_table(t, rt.replaceable(idle), idle, rt.public_acted())),
+            "me": me,
+            "view": view,
+        }
+        head = msgspec.json.encode(msg).decode()
+        out.append(Rendered(version, head) if track is None else
+                   Rendered(version, head, track.lines, track.gen, len(track.lines)))
+    return out
 
 
 def local_presence(rt: Runtime) -> dict[str, Any]:

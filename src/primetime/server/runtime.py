@@ -18,6 +18,7 @@ import msgspec
 from primetime.core.game import Game
 from primetime.core.plugin import game_names
 from primetime.server.gamestate import Mark, apply_entry_tracked, build_game
+from primetime.server.statelog import LogTrack, RelayedLog, Rendered
 from primetime.server.store import TableRow, Tx
 
 GAME = "networks"  # the default game of a new table
@@ -57,6 +58,7 @@ class Client:
     direct: list[str] = field(default_factory=list)
     sent_version: int = -1  # the runtime's version last sent (or found to hold nothing new)
     shown: int = -1  # the version number this socket was last shown (see Runtime.offset)
+    log: tuple[int, int] | None = None  # the log this socket was sent: (its ``LogTrack.gen``, how many lines)
     window_start: float = 0.0
     window_count: int = 0
     name: str | None = None  # the user's display name when the socket opened (a spectator's chat name)
@@ -81,7 +83,7 @@ class Runtime:
         self.stale = True
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.cache: dict[int | None, tuple[int, str]] = {}  # seat -> (shown version, state message)
+        self.cache: dict[int | None, Rendered] = {}  # seat -> its state message of ``cache_version``
         self.rendered: dict[str, str] = {}  # log line -> line with names
         self.cache_version = -1
         self.ts = time.time()  # when the latest change was submitted
@@ -93,11 +95,18 @@ class Runtime:
         self.clock_deadline: float | None = None  # the moment it is armed for
         # another worker's renderings of a version (``Hub._relay``), and whether ``version`` is ahead
         # of ``game`` and ``meta`` (this worker took those messages without reading the change)
-        self.relayed: dict[int | None, tuple[int, str]] = {}
+        self.relayed: dict[int | None, Rendered] = {}
         self.relayed_version = -1
+        self.relay_logs: dict[int | None, RelayedLog] = {}  # per audience: its log as the relayed messages brought it
+        self.relay_sent: dict[int | None, tuple[int, int] | None] = {}  # per audience: the log this worker relayed
         self.behind = False
         self._memo: dict[str, Any] = {}
         self._memo_game: Game[Any] | None = None
+        self._logs: dict[int | None, LogTrack] = {}
+        self._logs_game: Game[Any] | None = None
+        self._table: tuple[dict[Any, Rendered], msgspec.Raw] | None = None  # (the ``cache`` it is for, the public table facts as JSON)
+        self._offsets: dict[int | None, int] = {}
+        self._offsets_of: tuple[list[Mark] | None, int] = (None, -1)  # (the ``marks`` and its length counted)
 
     # -------------------------------------------------------------- sync (worker thread)
     def sync(self, tx: Tx, t: TableRow) -> None:
@@ -127,6 +136,37 @@ class Runtime:
             self._memo, self._memo_game = {}, self.game
         return self._memo
 
+    def audiences(self, seat: int | None) -> list[int | None]:
+        """``seat``, and when the game makes the views of several viewers together (``Game.shares_views``),
+        every other audience of this runtime's sockets not yet rendered at this version (by ``cache``
+        or another worker): what to render with ``seat``'s state message."""
+        out = [seat]
+        if self.game is not None and self.game.shares_views:
+            relayed = self.relayed if self.relayed_version == self.version else {}
+            for c in self.clients:
+                a = self.seat_for(c.secret_hash)
+                if a not in out and a not in self.cache and a not in relayed:
+                    out.append(a)
+        return out
+
+    def log_track(self, seat: int | None) -> LogTrack:
+        """The rendered log of ``seat``'s view (None: the spectators'), kept while the game object lives."""
+        if self._logs_game is not self.game:
+            self._logs, self._logs_game = {}, self.game
+        got = self._logs.get(seat)
+        if got is None:
+            got = self._logs[seat] = LogTrack()
+        return got
+
+    def table_json(self, make: Callable[[], dict[str, Any]]) -> msgspec.Raw:
+        """The public table facts (``messages.public_table``, which ``make`` builds) as JSON: the same in
+        every audience's state message, so built once for the messages of ``cache`` (once per version,
+        or again when the messages are made again)."""
+        got = self._table
+        if got is None or got[0] is not self.cache:
+            got = self._table = (self.cache, msgspec.Raw(msgspec.json.encode(make())))
+        return got[1]
+
     @property
     def seq(self) -> int:
         return self.game.seq if self.game is not None else 0
@@ -135,7 +175,13 @@ class Runtime:
         """How many steps of the game ``seat`` is not told of: the screened steps of the other
         seats (all of them for a spectator).  Its sequence and version numbers are the
         game's less this many, so that they move only when something it may see changes."""
-        return sum(1 for m in self.marks if m.screened and m.seat != seat)
+        marks = self.marks
+        if marks is not self._offsets_of[0] or len(marks) != self._offsets_of[1]:
+            self._offsets, self._offsets_of = {}, (marks, len(marks))
+        got = self._offsets.get(seat)
+        if got is None:
+            got = self._offsets[seat] = sum(1 for m in marks if m.screened and m.seat != seat)
+        return got
 
     def shown(self, seat: int | None) -> tuple[int, int]:
         """(sequence number, version) as ``seat`` is shown them."""

@@ -10,6 +10,7 @@
   const S = {
     me: null, // {user, bots, options}
     msg: null, // latest state message
+    log: [], // the game's log as this socket was sent it (state messages carry only the lines it has not had)
     ws: null,
     retry: 0,
     tab: null,
@@ -151,8 +152,26 @@
     return new Set(pend.options.map((o) => o.key));
   }
 
+  /** Put the log of state message ``m`` together again: ``m.log`` holds the lines from number
+      ``m.log_start`` on, those before are the ones this socket had (false: it has not had them all). */
+  function joinLog(m) {
+    if (!m.view) return true;
+    if (m.log === undefined) { S.log = m.view.log || []; return true; } // the whole log in the view
+    const start = m.log_start || 0;
+    if (start > S.log.length) return false;
+    S.log = start === 0 ? (m.log || []) : S.log.slice(0, start).concat(m.log || []);
+    m.view.log = S.log;
+    delete m.log;
+    return true;
+  }
+
   function onMessage(m) {
     if (m.type === "state") {
+      // every state goes on from the log of the one before, even one not shown
+      if (!joinLog(m)) { // cannot happen: the server knows what it sent this socket; ask for everything again
+        if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "sync" }));
+        return;
+      }
       if (S.msg && m.version < S.msg.version) return; // never go back
       const oldSeq = S.msg ? S.msg.seq : null;
       const old = S.msg;
