@@ -1,0 +1,60 @@
+"""Simulation scaling: random-bot ``simulate`` with 1 and 2 workers, beside the machine's own ceiling.
+
+Runs, alternated ``--reps`` times: ``simulate`` with one worker, with two workers, and two separate
+single-worker runs started together in two processes that share nothing (their games/s added up).
+The last one is what two cores of this machine give for fully independent work; ``--workers 2``
+cannot beat it.  Prints games/s of each run and the medians' ratios to one worker.
+
+Usage: python bench/simulate_scaling.py [--games 4000] [--reps 3] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+
+from primetime.sim.simulate import simulate
+
+
+def rate(games: int, players: int, workers: int) -> float:
+    t = time.perf_counter()
+    simulate("networks", players, games, "random", seed=0, workers=workers)
+    return games / (time.perf_counter() - t)
+
+
+def pair(games: int, players: int) -> float:
+    """Two single-worker runs in two processes, started at the same moment: their games/s added."""
+    code = ("import sys, time; from primetime.sim.simulate import simulate; "
+            "time.sleep(max(0.0, float(sys.argv[1]) - time.time())); t = time.perf_counter(); "
+            f"simulate('networks', {players}, {games}, 'random', seed=0, workers=1); print({games} / (time.perf_counter() - t))")
+    go = time.time() + 1.5  # both imported and waiting by then
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(go)], stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    return sum(float(p.communicate()[0]) for p in procs)
+
+
+def median(xs: list[float]) -> float:
+    return sorted(xs)[len(xs) // 2]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--players", type=int, default=4)
+    args = ap.parse_args(argv)
+    rows: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "2 separate runs": []}
+    for _ in range(args.reps):
+        rows["1 worker"].append(rate(args.games, args.players, 1))
+        rows["2 workers"].append(rate(args.games, args.players, 2))
+        rows["2 separate runs"].append(pair(args.games, args.players))
+    one = median(rows["1 worker"])
+    print(f"primetime simulate networks --players {args.players} --games {args.games} --bot random (games/s)")
+    for name, xs in rows.items():
+        print(f"  {name:16} {' '.join(f'{x:7.0f}' for x in xs)}   median {median(xs):7.0f}  {median(xs) / one:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
