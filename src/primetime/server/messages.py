@@ -26,7 +26,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.plugin import get_plugin
 from primetime.server import clocks
 from primetime.server.gamestate import undo_refusal
-from primetime.server.statelog import Rendered
+from primetime.server.statelog import Rendered, named
 
 if TYPE_CHECKING:
     from primetime.server.runtime import Runtime
@@ -91,18 +91,9 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
     game = view.get("game")
     if isinstance(game, str):
         get_plugin(game).browser_view(view, names, ids, memo)
-    if not log:
-        pass
-    elif lines is None:
-        view["log"] = [render(line, names) for line in view.get("log") or []]
-    else:
-        out = []
-        for line in view.get("log") or []:
-            r = lines.get(line)
-            if r is None:
-                r = lines[line] = render(line, names)
-            out.append(r)
-        view["log"] = out
+    if log:
+        cache = {} if lines is None else lines
+        view["log"] = [named(line, names, cache) for line in view.get("log") or []]
     for p in view.get("players") or []:
         seat = p.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(names):
@@ -115,15 +106,10 @@ def render_view(view: dict[str, Any], names: list[str], ids: list[str], lines: d
     return view
 
 
-def state_message(hub: Any, rt: Any, seat: int | None) -> Rendered:
-    """The state message for ``seat`` (``None``: a spectator) of the table ``rt`` of ``hub``,
-    with the version it shows (its sequence and version numbers leave out the steps taken
-    behind another seat's screen: ``Runtime.shown``)."""
-    return state_messages(hub, rt, [seat])[0]
-
-
 def state_messages(hub: Any, rt: Any, seats: list[int | None]) -> list[Rendered]:
-    """``state_message`` for each of ``seats``, their views made together (``Game.views``)."""
+    """The state message for each of ``seats`` (``None``: a spectator) of the table ``rt`` of ``hub``,
+    their views made together (``Game.views``), with the version each shows (its sequence and
+    version numbers leave out the steps taken behind another seat's screen: ``Runtime.shown``)."""
     t = rt.meta
     assert t is not None
     game = rt.game

@@ -21,6 +21,14 @@ from primetime.core.decision import fill_names as render
 _GENERATIONS = itertools.count()
 
 
+def named(line: str, names: list[str], cache: dict[str, str]) -> str:
+    """``line`` with names for its player tokens, through ``cache`` (a table's names never change)."""
+    got = cache.get(line)
+    if got is None:
+        got = cache[line] = render(line, names)
+    return got
+
+
 class LogTrack:
     """One audience's log of one game, rendered with names line by line as it grows.
 
@@ -41,12 +49,7 @@ class LogTrack:
         if len(raw) < n or (n and raw[n - 1] is not self.last):
             self.gen, self.lines, n = next(_GENERATIONS), [], 0
         if len(raw) > n:
-            lines = self.lines
-            for line in raw[n:]:
-                r = cache.get(line)
-                if r is None:
-                    r = cache[line] = render(line, names)
-                lines.append(r)
+            self.lines.extend(named(line, names, cache) for line in raw[n:])
             self.last = raw[-1]
 
 
