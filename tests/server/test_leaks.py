@@ -102,8 +102,10 @@ async def play(server: ServerProc, people: list[Person], spectator: Person, tabl
 
 @pytest.fixture(params=[1, 2], ids=["1-worker", "2-workers"])
 def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServerProc]:
-    """The server on one worker, and on two (the sockets of one table spread over both)."""
-    s = ServerProc(tmp_path / "data", workers=request.param).start()
+    """The server on one worker, and on two (the sockets of one table spread over both: each served by
+    the worker that accepted it, the states relayed between them)."""
+    env = {"PRIMETIME_ROUTE_SOCKETS": "0"} if request.param > 1 else {}
+    s = ServerProc(tmp_path / "data", env=env, workers=request.param).start()
     yield s
     s.stop()
 

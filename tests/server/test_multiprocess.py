@@ -18,6 +18,7 @@ import pytest
 
 from primetime.core.game import replay_record
 from primetime.server.messages import card_ids, render_view
+from primetime.server.procs import owner
 
 from .helpers import Person, ServerProc, decode, joiner, recv_state
 
@@ -105,7 +106,8 @@ async def _play_across_processes(urls: dict[int, str], cookies: dict[int, str], 
                     return int(msg["seq"])
 
     async def person(seat: int) -> None:
-        ws, _ = await connect_to_worker(f"{urls[seat]}/ws/{table_id}", cookies[seat], (workers or {}).get(seat))
+        ws, first = await connect_to_worker(f"{urls[seat]}/ws/{table_id}", cookies[seat], (workers or {}).get(seat))
+        final[f"worker{seat}"] = first[0]["worker"]
         async with ws:
             last_seq = -1
             while True:
@@ -175,15 +177,19 @@ def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_pa
 
 
 # ---------------------------------------------------------------------- one server, two worker processes (SQLite)
+@pytest.mark.parametrize("routed", [False, True], ids=["sockets-spread", "sockets-routed"])
 @pytest.mark.parametrize("game,options", [("networks", {"pilot": "simplified"}), ("prime-time", {"simultaneous": True})],
                          ids=["networks", "prime-time"])
-def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, options: dict[str, Any]) -> None:
-    """Two people whose sockets are served by different workers of one server, and a greedy bot
-    (moved by the table's owner, whichever worker that is): every worker tells its sockets of every
-    new state within a few seconds, whoever made it, and both see the same game to its end."""
-    server = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30"}, workers=2).start()
+def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, options: dict[str, Any], routed: bool) -> None:
+    """Two people and a greedy bot (moved by the table's owner, whichever worker that is): every
+    worker tells its sockets of every new state within a few seconds, whoever made it, and both see
+    the same game to its end.  ``sockets-spread``: the two people's sockets are served by different
+    workers (``PRIMETIME_ROUTE_SOCKETS=0``: each by the worker that accepted it, the states relayed
+    between them).  ``sockets-routed`` (the default): both are handed to the table's owner."""
+    env = {"PRIMETIME_POLL_INTERVAL": "30", "PRIMETIME_ROUTE_SOCKETS": "1" if routed else "0"}
+    server = ServerProc(tmp_path / "data", env=env, workers=2).start()
     try:
-        for n in range(2):
+        for n in range(1 if routed else 2):
             ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
             r = ana.http.post("/api/tables", json={"game": game, "seats": ["open", "bot:greedy"], "options": options})
             assert r.status_code == 200, r.text
@@ -193,12 +199,15 @@ def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, optio
             # the poll is slow on purpose (30 s): the datagrams between the workers must carry every state
             final = asyncio.run(_play_across_processes({0: server.ws_url, 1: server.ws_url},
                                                        {0: ana.cookie_header(), 1: ben.cookie_header()}, tid,
-                                                       seed=21 + n, stall=5.0, workers={0: n % 2, 1: 1 - n % 2}))
+                                                       seed=21 + n, stall=5.0,
+                                                       workers=None if routed else {0: n % 2, 1: 1 - n % 2}))
+            if routed:
+                assert final["worker0"] == final["worker1"] == owner(tid, 2)
             assert final["0"]["view"]["final"] == final["1"]["view"]["final"]
             record = ana.get(f"/api/tables/{tid}/record")
             replayed = replay_record(record)
             assert replayed.is_over() and replayed.view(None)["final"]["winners"] == final["0"]["view"]["final"]["winners"]
-            # the log came as tails to both workers' sockets (the other worker's through the relayed states),
+            # the log came as tails to both sockets (on another worker than the owner, through the relayed states),
             # and put together it is the whole log
             whole = render_view(replayed.view(None), list(record["players"]), card_ids(replayed))["log"]
             for seat in (0, 1):
@@ -212,8 +221,10 @@ def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, optio
 
 def test_presence_and_chat_count_every_worker(tmp_path: Path) -> None:
     """Seat 1's socket on the other worker shows as online at seat 0's, goes offline when it closes;
-    a chat message written through one worker reaches the sockets of the other."""
-    server = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30"}, workers=2).start()
+    a chat message written through one worker reaches the sockets of the other (the sockets served
+    where they were accepted, ``PRIMETIME_ROUTE_SOCKETS=0``, as when the owner cannot take them)."""
+    server = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30", "PRIMETIME_ROUTE_SOCKETS": "0"},
+                        workers=2).start()
     ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
     tid = ana.create(["open", "bot:random"], pilot="simplified")
     ben.post(f"/api/tables/{tid}/join")

@@ -26,6 +26,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
     from primetime.server.app import create_app
     from primetime.server.config import Settings
     from primetime.server.procs import listen_socket, supervise
+    from primetime.server.route import routed_server
     from primetime.server.store import open_store
 
     logging.basicConfig(level=os.environ.get("PRIMETIME_LOG_LEVEL", "INFO").upper(),
@@ -58,7 +59,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
     def worker(index: int) -> None:
         settings.worker_index, settings.worker_count = index, count
         app = create_app(settings)
-        uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[sock])
+        config = uvicorn.Config(app, **options)
+        if settings.route_sockets:  # each table's sockets to the worker that owns it
+            routed_server(config, sock, settings.data_dir / "wake", index, count).run(sockets=[sock])
+        else:
+            uvicorn.Server(config).run(sockets=[sock])
 
     print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
           f"{count} worker processes; Ctrl+C stops)", flush=True)

@@ -49,6 +49,9 @@ class Settings:
     #: This worker's number and how many there are (set by the supervisor; 0 of 1: a single process).
     worker_index: int = 0
     worker_count: int = 1
+    #: Hand each table's WebSockets to the worker that owns it (``PRIMETIME_ROUTE_SOCKETS=0``: each is
+    #: served by the worker that accepted it; the workers relay the states to each other).
+    route_sockets: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_ROUTE_SOCKETS", "1") != "0")
     #: Processes that run the slow bots' decisions (searches, trained policies; 0: a thread instead);
     #: random and greedy bots choose in a thread.
     bot_workers: int = field(default_factory=lambda: _int("PRIMETIME_BOT_WORKERS", _default_bot_workers()))

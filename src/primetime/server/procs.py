@@ -52,14 +52,15 @@ def default_workers() -> int:
 
 
 # ---------------------------------------------------------------------- wake-ups between the workers
-def _address(folder: Path, index: int) -> str:
-    """The datagram socket of worker ``index``: ``DATA/wake/w<index>.sock``, or, where that path is too
-    long for a Unix socket, an abstract name made from the folder (Linux)."""
-    path = str(folder.resolve() / f"w{index}.sock")
+def socket_address(folder: Path, name: str) -> str:
+    """A worker's datagram socket ``name`` (``w0``: its wake-ups, ``r0``: connections handed to it):
+    ``DATA/wake/<name>.sock``, or, where that path is too long for a Unix socket, an abstract name
+    made from the folder (Linux)."""
+    path = str(folder.resolve() / f"{name}.sock")
     if len(path.encode()) < 100:
         return path
     digest = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:24]
-    return f"\0primetime-{digest}-w{index}"
+    return f"\0primetime-{digest}-{name}"
 
 
 class Peers:
@@ -78,7 +79,7 @@ class Peers:
         self.sock: socket.socket | None = None
         self.out: list[str] = []
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.addresses = [_address(folder, i) for i in range(count)]
+        self.addresses = [socket_address(folder, f"w{i}") for i in range(count)]
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
