@@ -1,6 +1,7 @@
 """Bot decisions away from the event loop.
 
-The quick bots (random, greedy: ``QUICK_BOTS``) choose in a thread on a copy of the state.  The
+The quick bots (random, greedy: ``QUICK_BOTS``) choose on a copy of the state: greedy in a thread,
+random on the event loop.  The
 slow ones (searches, trained policies) choose from the serialised state (the log stripped) in a
 worker process, so a slow bot never delays the WebSocket traffic of other tables; the processes
 start with the first slow decision.  If the pool breaks,
@@ -68,6 +69,9 @@ def encode_state(game: Any) -> bytes:
 #: Bots quick enough to choose in a thread of the server process (well under a millisecond or two):
 #: no state is serialised for them.  The others (searches, trained policies) choose in processes.
 QUICK_BOTS = frozenset({"random", "greedy", "first"})
+#: Of those, the ones that choose on the event loop itself: a draw among the legal keys costs less than
+#: the hand-off to a thread.
+INLINE_BOTS = frozenset({"random", "first"})
 
 
 def think(game_name: str, payload: bytes, bot_name: str, seed: int, player: int) -> str:
@@ -144,7 +148,10 @@ class BotPool:
                 self._pool.submit(_warm)
 
     async def choose_quick(self, game_name: str, state: Any, bot_name: str, seed: int, player: int) -> str:
-        """A quick bot's choice (``QUICK_BOTS``) in the thread, on ``state``, a copy of the game's."""
+        """A quick bot's choice (``QUICK_BOTS``) in the thread (``INLINE_BOTS``: here), on ``state``, a
+        copy of the game's."""
+        if bot_name in INLINE_BOTS:
+            return think_state(game_name, state, bot_name, seed, player)
         return await asyncio.get_running_loop().run_in_executor(self._threads, think_state, game_name, state, bot_name, seed, player)
 
     async def choose(self, game_name: str, payload: bytes, bot_name: str, seed: int, player: int) -> str:

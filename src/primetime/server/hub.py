@@ -278,7 +278,8 @@ class Hub(Links):
         if not lagging_only:
             rt.cache = {}
             rt.cache_version = rt.version
-            self.announce_presence(rt)  # a seat may have changed hands
+            if rt.presence_key != rt.seat_states():  # a seat changed hands, or its holder left the game
+                self.announce_presence(rt)
         for c in list(rt.clients):
             if not lagging_only or c.sent_version != rt.version:
                 c.wake.set()
@@ -404,6 +405,7 @@ class Hub(Links):
         other workers of this one's sockets when they changed."""
         if rt.meta is None:
             return
+        rt.presence_key = rt.seat_states()
         if self.peers is not None:
             mine = local_presence(rt)
             sent = dumps(mine)

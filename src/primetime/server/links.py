@@ -66,6 +66,9 @@ class Links:
     def announce_presence(self, rt: Runtime, newcomer: Client | None = None) -> None:
         raise NotImplementedError
 
+    def _advance(self, rt: Runtime, version: int) -> None:
+        raise NotImplementedError
+
     async def _chat_from_store(self, rt: Runtime, seq: int) -> None:
         raise NotImplementedError
 
@@ -110,8 +113,14 @@ class Links:
             version = int(v)
         except ValueError:
             return
-        if version > rt.version:
-            self._spawn(self.refresh(rt, version))
+        if version <= rt.version:
+            return
+        if self.store.inline and not rt.clients and not self.owns(tid) and not rt.lock.locked() and not rt.stale:
+            # a table served elsewhere that this worker only touched (through the API, say): it reads
+            # the change when it next needs the table, not at every step of the game
+            self._advance(rt, version)
+            return
+        self._spawn(self.refresh(rt, version))
 
     async def _adopt(self, tid: str) -> None:
         """Load a table this worker owns that another one changed (its bots and clocks are run here)."""

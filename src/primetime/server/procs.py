@@ -2,8 +2,9 @@
 machine tell each other what changed.
 
 ``serve --workers N`` (default: one per core; ``PRIMETIME_WORKERS``) opens the listening socket
-once, then forks N workers that share it: each accepts connections and serves any table (any
-worker serves any socket).  The supervisor does nothing else but restart a worker that died; a
+once, then forks N workers that share it: each accepts connections and can serve any table
+(``route.py`` hands a table's WebSockets to its owner; a socket it cannot hand over is served
+where it was accepted).  The supervisor does nothing else but restart a worker that died; a
 worker dies with its supervisor, even after ``kill -9`` (``PR_SET_PDEATHSIG``).
 
 Each table is *owned* by one worker (``owner``: a stable hash of its id, modulo N): the owner

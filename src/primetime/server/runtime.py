@@ -90,6 +90,7 @@ class Runtime:
         self.bot_task: asyncio.Task[None] | None = None
         self.last_used = time.monotonic()
         self.presence_text: str | None = None  # the presence message last sent to every connection
+        self.presence_key: tuple[tuple[str, str | None, bool], ...] | None = None  # ``seat_states()`` when it was sent
         self.chat_seq = 0  # the latest chat message this process sent to its connections
         self.clock_timer: asyncio.TimerHandle | None = None  # wakes the hub when a running clock runs out
         self.clock_deadline: float | None = None  # the moment it is armed for
@@ -198,6 +199,11 @@ class Runtime:
     def holders(self) -> tuple[tuple[str, str | None], ...]:
         """Who holds each seat (its kind and secret): a change that keeps them keeps every socket's audience."""
         return tuple((s.kind, s.secret_hash) for s in self.meta.seats) if self.meta is not None else ()
+
+    def seat_states(self) -> tuple[tuple[str, str | None, bool], ...]:
+        """What the presence message says of the seats besides their sockets: who holds each (its kind
+        and secret) and whether they left the game."""
+        return tuple((s.kind, s.secret_hash, s.left) for s in self.meta.seats) if self.meta is not None else ()
 
     def seat_for(self, secret_hash: str | None) -> int | None:
         if not secret_hash or self.meta is None:
