@@ -20,8 +20,8 @@ from primetime.core.errors import IllegalOptionError, NotYourDecisionError, Stal
 from primetime.core.game import replay_record
 from primetime.server.config import Settings
 from primetime.server.hub import Hub
-from primetime.server.runtime import hash_secret
-from primetime.server.store import ConflictError, SeatRow, Store, TableRow, open_store
+from primetime.server.runtime import WriteBatch, hash_secret
+from primetime.server.store import ConflictError, SeatRow, SqliteStore, Store, StoreBusy, TableRow, open_store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -92,6 +92,92 @@ def test_failed_write_changes_nothing(store_url: str) -> None:
     assert st.versions(["tab2"]) == {"tab2": 1}
     with pytest.raises(Exception):  # noqa: B017 - duplicate primary key, backend-specific type
         st.create_table(table_row("tab2", [SeatRow(0, "open")]))
+
+
+def _bump(table_id: str, fail: bool = False) -> Any:
+    def go(tx: Any) -> int:
+        tx.lock_table(table_id)
+        version = int(tx.bump(table_id))
+        if fail:
+            raise ConflictError("no")
+        return version
+
+    return go
+
+
+def test_writes_made_together_keep_each_refusal_to_itself(store_url: str) -> None:
+    """``write_many``: one transaction, a savepoint each; the one that raises leaves nothing behind."""
+    st = make_store(store_url)
+    for tid in ("w1", "w2", "w3"):
+        st.create_table(table_row(tid, [SeatRow(0, "open")]))
+    out = st.write_many([_bump("w1"), _bump("w2", fail=True), _bump("w3")])
+    assert [ok for ok, _ in out] == [True, False, True]
+    assert out[0][1] == 2 and out[2][1] == 2 and isinstance(out[1][1], ConflictError)
+    assert st.versions(["w1", "w2", "w3"]) == {"w1": 2, "w2": 1, "w3": 2}
+
+
+def test_the_writes_of_one_loop_turn_share_a_transaction(tmp_path: Path) -> None:
+    """``WriteBatch`` (the hub's writes on SQLite): the writes asked for in one turn of the event
+    loop are made in one transaction; each caller gets its own result or its own error; a caller
+    cancelled before the transaction ran writes nothing; a failed commit fails them all."""
+    st = make_store("sqlite:///" + str(tmp_path / "db.sqlite3"))
+    for tid in ("b1", "b2", "b3", "b4"):
+        st.create_table(table_row(tid, [SeatRow(0, "open")]))
+
+    async def run() -> None:
+        batch = WriteBatch(st.write_many)
+        got = await asyncio.gather(batch.run(_bump("b1")), batch.run(_bump("b2", fail=True)), batch.run(_bump("b3")),
+                                   return_exceptions=True)
+        assert got[0] == 2 and isinstance(got[1], ConflictError) and got[2] == 2
+        assert batch.sizes == [3]
+        cancelled = asyncio.ensure_future(batch.run(_bump("b4")))
+        kept = asyncio.ensure_future(batch.run(_bump("b1")))
+        await asyncio.sleep(0)  # both are queued
+        cancelled.cancel()
+        assert await kept == 3 and batch.sizes == [3, 1]
+
+        def broken(fns: list[Any], wait: bool) -> list[tuple[bool, Any]]:
+            raise OSError("disk full")
+
+        failing = WriteBatch(broken)
+        got = await asyncio.gather(failing.run(_bump("b1")), failing.run(_bump("b3")), return_exceptions=True)
+        assert all(isinstance(g, OSError) for g in got)
+
+    asyncio.run(run())
+    assert st.versions(["b1", "b2", "b3", "b4"]) == {"b1": 3, "b2": 1, "b3": 2, "b4": 1}
+
+
+def test_a_write_waits_for_another_process_without_stopping_the_loop(tmp_path: Path) -> None:
+    """While another process holds the database's lock, the batch looks again now and then and the
+    event loop serves the others meanwhile; the write is made once the lock is free."""
+    import fcntl
+    import os
+
+    st = make_store("sqlite:///" + str(tmp_path / "db.sqlite3"))
+    st.create_table(table_row("c1", [SeatRow(0, "open")]))
+    assert isinstance(st, SqliteStore)
+    other = os.open(st.path + ".lock", os.O_RDWR)  # another process's descriptor: its own lock
+    fcntl.flock(other, fcntl.LOCK_EX)
+    with pytest.raises(StoreBusy):
+        st.write_many([_bump("c1")], wait=False)
+
+    async def run() -> None:
+        batch = WriteBatch(st.write_many)
+        batch.PATIENCE = 60.0  # (the lock is released by this same thread: never wait for it here)
+        write = asyncio.ensure_future(batch.run(_bump("c1")))
+        ticks = 0
+        for _ in range(20):  # the loop goes on while the lock is held elsewhere
+            await asyncio.sleep(0.001)
+            ticks += 1
+        assert not write.done() and ticks == 20
+        fcntl.flock(other, fcntl.LOCK_UN)
+        assert await asyncio.wait_for(write, 5) == 2
+
+    try:
+        asyncio.run(run())
+    finally:
+        os.close(other)
+    assert st.versions(["c1"]) == {"c1": 2}
 
 
 def test_concurrent_writers_are_serialised(store_url: str) -> None:

@@ -48,6 +48,7 @@ from primetime.server.runtime import (
     Client,
     GroupSync,
     Runtime,
+    WriteBatch,
     bot_name,
     dumps,
     hash_secret,
@@ -97,6 +98,7 @@ class Hub(Links):
         self.levels = botpool.bot_levels() + list(self.policies)
         self._broken: set[str] = set()
         self.group = GroupSync(store.flush) if store.group_commit else None
+        self.batch = WriteBatch(store.write_many) if store.inline else None  # the changes of one loop turn, written together
         self.chat_limit = Limiter(settings.rate_chat, "chat messages", who="you")
         # the workers of one machine (``procs.py``): this one's number, how many, and the datagrams between them
         self.index, self.count = settings.worker_index, max(1, settings.worker_count)
@@ -228,36 +230,32 @@ class Hub(Links):
             before = rt.version
             holders = rt.holders()
 
-            def work() -> R:
-                def go(tx: Tx) -> R:
-                    t = tx.lock_table(rt.id, None if rt.stale else rt.meta)
-                    rt.sync(tx, t)
-                    try:
-                        out = fn(tx, rt, t)
-                    except (GameError, ConflictError):
-                        raise
-                    except BaseException:
-                        rt.stale = True
-                        raise
-                    return out
-
+            def go(tx: Tx) -> R:
+                t = tx.lock_table(rt.id, None if rt.stale else rt.meta)
+                rt.sync(tx, t)
                 try:
-                    out = self.store.write(go)
+                    out = fn(tx, rt, t)
                 except (GameError, ConflictError):
                     raise
                 except BaseException:
                     rt.stale = True
                     raise
-                # committed: ``fn`` left the new row in rt.meta via tx.bump bookkeeping
-                return out
+                return out  # committed with the transaction: ``fn`` left the new row in rt.meta (``tx.bump``)
 
             try:
-                if self.store.inline:
-                    # SQLite: on the event loop, no thread hand-offs.  Every writer of every process holds
-                    # the lock only while its transaction runs, all at once: a wait here is that short
-                    out = work()
-                else:
-                    out = await self.db(work)
+                try:
+                    if self.batch is not None:
+                        # SQLite: on the event loop, no thread hand-offs, in one transaction with the other
+                        # tables' changes of this turn of the loop.  Every writer of every process holds the
+                        # lock only while its transaction runs, all at once: a wait here is that short
+                        out = await self.batch.run(go)
+                    else:
+                        out = await self.db(self.store.write, go)
+                except (GameError, ConflictError):
+                    raise
+                except BaseException:  # not stored (or not known to be): read again before the next use
+                    rt.stale = True
+                    raise
             except BaseException:
                 if rt.version != before and not rt.stale:  # caught up with the store, then refused
                     self._publish_locked(rt)

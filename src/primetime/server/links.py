@@ -113,14 +113,18 @@ class Links:
             version = int(v)
         except ValueError:
             return
-        if version <= rt.version:
-            return
-        if self.store.inline and not rt.clients and not self.owns(tid) and not rt.lock.locked() and not rt.stale:
-            # a table served elsewhere that this worker only touched (through the API, say): it reads
-            # the change when it next needs the table, not at every step of the game
+        if version > rt.version and not self._follow(rt, version):
+            self._spawn(self.refresh(rt, version))
+
+    def _follow(self, rt: Runtime, version: int) -> bool:
+        """A table served by another worker that this one only touched (through the API, say): take
+        note of its new ``version`` without reading it (it is read when it is next needed, not at every
+        step of the game).  False if this worker must read it now (it owns the table, serves sockets
+        of it, or reads from PostgreSQL)."""
+        if self.store.inline and not rt.clients and not self.owns(rt.id) and not rt.lock.locked() and not rt.stale:
             self._advance(rt, version)
-            return
-        self._spawn(self.refresh(rt, version))
+            return True
+        return False
 
     async def _adopt(self, tid: str) -> None:
         """Load a table this worker owns that another one changed (its bots and clocks are run here)."""
@@ -199,7 +203,8 @@ class Links:
                 for tid, v in versions.items():
                     rt = self.rts.get(tid)
                     if rt is not None and (v > rt.version or rt.stale):
-                        await self.refresh(rt, v)
+                        if not self._follow(rt, v):
+                            await self.refresh(rt, v)
                     elif rt is not None:
                         self._publish_locked(rt, lagging_only=True)  # a sender that missed a wake-up catches up
                         self.kick(rt)

@@ -11,7 +11,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -19,7 +19,7 @@ from primetime.core.game import Game
 from primetime.core.plugin import game_names
 from primetime.server.gamestate import Mark, apply_entry_tracked, build_game
 from primetime.server.statelog import LogTrack, RelayedLog, Rendered
-from primetime.server.store import TableRow, Tx
+from primetime.server.store import StoreBusy, TableRow, Tx
 
 GAME = "networks"  # the default game of a new table
 GAMES: tuple[str, ...] = tuple(game_names())  # the games served here (their plugins say what a table may set)
@@ -226,6 +226,70 @@ class Runtime:
             if s.left or (s.seat in waiting and time.time() - t.acted > idle_after):
                 out.append(s.seat)
         return out
+
+
+R = TypeVar("R")
+
+
+class WriteBatch:
+    """The writes asked for during one turn of the event loop, made in one transaction at its end.
+
+    ``await run(fn)`` returns ``fn``'s result once it is committed (or raises what ``fn`` raised,
+    its changes undone, the others' kept).  One lock, ``BEGIN`` and ``COMMIT`` then serve every
+    table that changed in that turn, and the store's lock is held only while the writes run, one
+    after another.  Runs on the event loop (SQLite in a file: ``Store.inline``)."""
+
+    #: While another process holds the store's lock, look again this often (the loop serves the others
+    #: meanwhile), and after this long wait for it.
+    RETRY = 0.001
+    PATIENCE = 0.05
+
+    def __init__(self, write_many: Callable[[list[Callable[[Any], Any]], bool], list[tuple[bool, Any]]]) -> None:
+        self.write_many = write_many
+        self.pending: list[tuple[Callable[[Any], Any], asyncio.Future[Any]]] = []
+        self.sizes: list[int] = []  # how many writes each transaction made (the last few hundred)
+        self.busy_since: float | None = None  # when the lock was first found held, for the writes waiting
+        self.retry: asyncio.TimerHandle | None = None
+
+    async def run(self, fn: Callable[[Any], R]) -> R:
+        loop = asyncio.get_running_loop()
+        if not self.pending and self.retry is None:
+            loop.call_soon(self._flush)
+        fut: asyncio.Future[Any] = loop.create_future()
+        self.pending.append((fn, fut))
+        return await fut  # type: ignore[no-any-return]
+
+    def _flush(self) -> None:
+        self.retry = None
+        batch, self.pending = [item for item in self.pending if not item[1].done()], []  # (a caller cancelled: not made)
+        if not batch:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        wait = self.busy_since is not None and now - self.busy_since > self.PATIENCE
+        try:
+            results = self.write_many([fn for fn, _ in batch], wait)
+        except StoreBusy:  # another process is writing: serve the others, and look again in a moment
+            if self.busy_since is None:
+                self.busy_since = now
+            self.pending = batch + self.pending
+            self.retry = loop.call_later(self.RETRY, self._flush)
+            return
+        except BaseException as exc:  # the commit failed: none of them is stored
+            self.busy_since = None
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(exc)
+            return
+        self.busy_since = None
+        self.sizes = self.sizes[-255:] + [len(batch)]
+        for (_, fut), (ok, value) in zip(batch, results, strict=True):
+            if fut.done():  # its caller was cancelled: what it wrote stays written, as it would have
+                continue
+            if ok:
+                fut.set_result(value)
+            else:
+                fut.set_exception(value)
 
 
 class GroupSync:

@@ -50,6 +50,10 @@ class ConflictError(Exception):
     """A write could not be done because the stored state says no (the message says why)."""
 
 
+class StoreBusy(Exception):
+    """Another writer holds the database's lock (a write asked not to wait)."""
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -214,7 +218,8 @@ class Store:
         raise NotImplementedError
 
     @contextmanager
-    def _write(self) -> Iterator[Any]:
+    def _write(self, wait: bool = True) -> Iterator[Any]:
+        """A write transaction (``wait=False``: ``StoreBusy`` at once if another writer holds the lock)."""
         raise NotImplementedError
         yield
 
@@ -258,6 +263,29 @@ class Store:
             if tx.notify:
                 self._notify(cur, tx.notify)
             return out
+
+    def write_many(self, fns: list[Callable[[Tx], Any]], wait: bool = True) -> list[tuple[bool, Any]]:
+        """Run each of ``fns`` in one write transaction, each in a savepoint of its own: one that
+        raises leaves nothing behind, the others are kept.  Returns ``(True, result)`` or ``(False,
+        exception)`` for each, once all are committed; if the commit fails, it raises.  ``wait=False``:
+        raise ``StoreBusy`` (nothing run) if another writer holds the lock now."""
+        out: list[tuple[bool, Any]] = []
+        with self._write(wait) as cur:
+            for fn in fns:
+                cur.execute("SAVEPOINT one")
+                tx = Tx(self, cur)
+                try:
+                    got = fn(tx)
+                    if tx.notify:
+                        self._notify(cur, tx.notify)
+                except Exception as exc:
+                    cur.execute("ROLLBACK TO one")
+                    cur.execute("RELEASE one")
+                    out.append((False, exc))
+                    continue
+                cur.execute("RELEASE one")
+                out.append((True, got))
+        return out
 
     def read(self, fn: Callable[[Tx], T]) -> T:
         """Run ``fn`` on one consistent snapshot."""
@@ -504,11 +532,14 @@ class SqliteStore(Store):
         return fd
 
     @contextmanager
-    def _write(self) -> Iterator[Any]:
+    def _write(self, wait: bool = True) -> Iterator[Any]:
         c = self.conn()
         fd = self.lock_fd()
         if fd is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise StoreBusy("another writer holds the database") from None
         try:
             c.execute("BEGIN IMMEDIATE")
             try:
@@ -569,7 +600,7 @@ class PostgresStore(Store):
             raise
 
     @contextmanager
-    def _write(self) -> Iterator[Any]:
+    def _write(self, wait: bool = True) -> Iterator[Any]:  # (row locks: ``wait`` does not apply)
         with self._tx(None) as cur:
             yield cur
 
