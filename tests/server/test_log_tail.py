@@ -178,7 +178,9 @@ def test_tails_undo_reconnect_and_seat_change(tmp_path: Path) -> None:
             sent = [json.loads(x) for x in ana.texts if '"type":"state"' in x]
             assert 3 * sum(len(m["log"]) for m in sent) < sum(m["log_start"] + len(m["log"]) for m in sent)
 
-            # a new socket (a reconnection) starts with the whole log
+            # a new socket (a reconnection) starts with the whole log (the bots' moves after the last
+            # step made first: then the socket is sent one state)
+            await settle(hub, rt)
             ana2 = await Socket(hub, rt, sh).open()
             await settle(hub, rt)
             assert ana2.join.starts == [0] and ana2.states[-1]["view"] == own_view(rt, 0)
