@@ -61,7 +61,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
         app = create_app(settings)
         config = uvicorn.Config(app, **options)
         if settings.route_sockets:  # each table's sockets to the worker that owns it
-            routed_server(config, sock, settings.data_dir / "wake", index, count).run(sockets=[sock])
+            routed_server(config, settings.data_dir / "wake", index, count).run(sockets=[sock])
         else:
             uvicorn.Server(config).run(sockets=[sock])
 

@@ -243,20 +243,16 @@ class Hub(Links):
                 return out  # committed with the transaction: ``fn`` left the new row in rt.meta (``tx.bump``)
 
             try:
-                try:
-                    if self.batch is not None:
-                        # SQLite: on the event loop, no thread hand-offs, in one transaction with the other
-                        # tables' changes of this turn of the loop.  Every writer of every process holds the
-                        # lock only while its transaction runs, all at once: a wait here is that short
-                        out = await self.batch.run(go)
-                    else:
-                        out = await self.db(self.store.write, go)
-                except (GameError, ConflictError):
-                    raise
-                except BaseException:  # not stored (or not known to be): read again before the next use
+                if self.batch is not None:
+                    # SQLite: on the event loop, no thread hand-offs, in one transaction with the other
+                    # tables' changes of this turn of the loop.  Every writer of every process holds the
+                    # lock only while its transaction runs, all at once: a wait here is that short
+                    out = await self.batch.run(go)
+                else:
+                    out = await self.db(self.store.write, go)
+            except BaseException as exc:
+                if not isinstance(exc, GameError | ConflictError):  # not stored (or not known to be): read again
                     rt.stale = True
-                    raise
-            except BaseException:
                 if rt.version != before and not rt.stale:  # caught up with the store, then refused
                     self._publish_locked(rt)
                     self._spawn_kick(rt)

@@ -64,6 +64,23 @@ def socket_address(folder: Path, name: str) -> str:
     return f"\0primetime-{digest}-{name}"
 
 
+def bind_datagram(address: str, buffers: int | None = None) -> socket.socket:
+    """A non-blocking Unix datagram socket bound at ``address`` (``socket_address``; a socket file
+    left by a worker that ran before is removed first); ``buffers``: its send and receive buffer
+    sizes, where the system allows them."""
+    if not address.startswith("\0"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(address)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    if buffers is not None:
+        for option in (socket.SO_RCVBUF, socket.SO_SNDBUF):
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, option, buffers)
+    sock.bind(address)
+    sock.setblocking(False)
+    return sock
+
+
 class Peers:
     """Datagrams between the workers of one machine.  ``send(line)`` queues a line for every other
     worker; the lines queued during one turn of the event loop leave together.  Each line received is
@@ -85,18 +102,7 @@ class Peers:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.folder.mkdir(parents=True, exist_ok=True)
-        me = self.addresses[self.index]
-        if not me.startswith("\0"):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(me)
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        with contextlib.suppress(OSError):
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
-        with contextlib.suppress(OSError):
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
-        sock.bind(me)
-        sock.setblocking(False)
-        self.sock = sock
+        sock = self.sock = bind_datagram(self.addresses[self.index], buffers=4 << 20)
         loop.add_reader(sock.fileno(), self._read)
 
     def close(self) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from primetime.server.procs import owner, socket_address
+from primetime.server.procs import bind_datagram, owner, socket_address
 
 log = logging.getLogger("primetime.server")
 
@@ -70,20 +70,12 @@ class Router:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiting: dict[int, tuple[socket.socket, asyncio.TimerHandle]] = {}
         self.closed = asyncio.Event()
-        self.handed = self.taken = 0  # connections handed to other workers, and taken from them
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.folder.mkdir(parents=True, exist_ok=True)
-        me = self.addresses[self.index]
-        if not me.startswith("\0"):
-            with contextlib.suppress(FileNotFoundError):
-                Path(me).unlink()
-        inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        inbox.bind(me)
-        inbox.setblocking(False)
-        self.inbox = inbox
-        loop.add_reader(inbox.fileno(), self._take)
+        self.inbox = bind_datagram(self.addresses[self.index])
+        loop.add_reader(self.inbox.fileno(), self._take)
         self.listen.setblocking(False)
         loop.add_reader(self.listen.fileno(), self._accept)
 
@@ -185,7 +177,6 @@ class Router:
         except OSError:  # that worker is down or behind: serve it here
             return False
         conn.close()
-        self.handed += 1
         return True
 
     def _take(self) -> None:
@@ -202,7 +193,6 @@ class Router:
             for fd in fds:
                 conn = socket.socket(fileno=fd)
                 conn.setblocking(False)
-                self.taken += 1
                 self._serve(conn)
 
     def _serve(self, conn: socket.socket) -> None:
@@ -213,13 +203,14 @@ class Router:
             conn.close()
 
 
-def routed_server(config: Any, listen: socket.socket, folder: Path, index: int, count: int) -> Any:
+def routed_server(config: Any, folder: Path, index: int, count: int) -> Any:
     """A ``uvicorn.Server`` for ``config`` whose connections are accepted by a :class:`Router` on the
-    shared socket ``listen`` (run it with ``.run(sockets=[listen])``)."""
+    shared listening socket it is run with (``.run(sockets=[listen])``)."""
     import uvicorn
 
     class RoutedServer(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            assert sockets is not None and len(sockets) == 1, "run it with the shared listening socket"
             await super().startup(sockets=[])  # the application's start, and no listener of uvicorn's own
             if self.should_exit:
                 return
@@ -238,7 +229,7 @@ def routed_server(config: Any, listen: socket.socket, folder: Path, index: int, 
                 task = loop.create_task(loop.connect_accepted_socket(protocol, conn))
                 task.add_done_callback(lambda t: done(t, conn))
 
-            router = Router(listen, folder, index, count, serve)
+            router = Router(sockets[0], folder, index, count, serve)
             router.start(loop)
             self.servers = [router]  # type: ignore[list-item]
 

@@ -272,7 +272,7 @@ class WriteBatch:
         except StoreBusy:  # another process is writing: serve the others, and look again in a moment
             if self.busy_since is None:
                 self.busy_since = now
-            self.pending = batch + self.pending
+            self.pending = batch  # (nothing was queued meanwhile: this runs on the loop)
             self.retry = loop.call_later(self.RETRY, self._flush)
             return
         except BaseException as exc:  # the commit failed: none of them is stored
