@@ -1,8 +1,9 @@
 """Bot decisions away from the event loop.
 
-The quick bots (random, greedy: ``QUICK_BOTS``) choose on a copy of the state: greedy in a thread,
-random on the event loop.  The
-slow ones (searches, trained policies) choose from the serialised state (the log stripped) in a
+The quick bots (random, greedy: ``QUICK_BOTS``) choose on a copy of the state, on the event loop:
+a greedy decision takes about 0.3 ms on average and rarely more than a few milliseconds (compiled),
+less than handing it to a thread and back costs (and a thread would hold the interpreter's lock
+all the same).  The slow ones (searches, trained policies) choose from the serialised state (the log stripped) in a
 worker process, so a slow bot never delays the WebSocket traffic of other tables; the processes
 start with the first slow decision.  If the pool breaks,
 a new one is made; if processes cannot be made at all, a thread is used instead.
@@ -69,9 +70,10 @@ def encode_state(game: Any) -> bytes:
 #: Bots quick enough to choose in a thread of the server process (well under a millisecond or two):
 #: no state is serialised for them.  The others (searches, trained policies) choose in processes.
 QUICK_BOTS = frozenset({"random", "greedy", "first"})
-#: Of those, the ones that choose on the event loop itself: a draw among the legal keys costs less than
-#: the hand-off to a thread.
-INLINE_BOTS = frozenset({"random", "first"})
+#: Of those, the ones that choose on the event loop itself: their decision costs less than the
+#: hand-off to a thread (``bench/server_load.py``: the hand-off of each greedy decision cost more
+#: server CPU than the decision itself saved the loop).
+INLINE_BOTS = frozenset({"random", "first", "greedy"})
 
 
 def think(game_name: str, payload: bytes, bot_name: str, seed: int, player: int) -> str:

@@ -106,8 +106,12 @@ class Runtime:
         self._logs: dict[int | None, LogTrack] = {}
         self._logs_game: Game[Any] | None = None
         self._table: tuple[dict[Any, Rendered], msgspec.Raw] | None = None  # (the ``cache`` it is for, the public table facts as JSON)
-        self._offsets: dict[int | None, int] = {}
-        self._offsets_of: tuple[list[Mark] | None, int] = (None, -1)  # (the ``marks`` and its length counted)
+        # the screened steps counted so far of ``marks`` (which only grows, or is replaced whole):
+        # the list counted, how many of its marks, how many of them screened, and per seat its own
+        self._screened_of: list[Mark] | None = None
+        self._screened_n = 0
+        self._screened = 0
+        self._screened_by: dict[int, int] = {}
 
     # -------------------------------------------------------------- sync (worker thread)
     def sync(self, tx: Tx, t: TableRow) -> None:
@@ -177,12 +181,16 @@ class Runtime:
         seats (all of them for a spectator).  Its sequence and version numbers are the
         game's less this many, so that they move only when something it may see changes."""
         marks = self.marks
-        if marks is not self._offsets_of[0] or len(marks) != self._offsets_of[1]:
-            self._offsets, self._offsets_of = {}, (marks, len(marks))
-        got = self._offsets.get(seat)
-        if got is None:
-            got = self._offsets[seat] = sum(1 for m in marks if m.screened and m.seat != seat)
-        return got
+        if marks is not self._screened_of or len(marks) < self._screened_n:  # a new list: count it all
+            self._screened_of, self._screened_n, self._screened, self._screened_by = marks, 0, 0, {}
+        if len(marks) > self._screened_n:  # only the marks added since the last count
+            by = self._screened_by
+            for m in marks[self._screened_n:]:
+                if m.screened:
+                    self._screened += 1
+                    by[m.seat] = by.get(m.seat, 0) + 1
+            self._screened_n = len(marks)
+        return self._screened - (self._screened_by.get(seat, 0) if seat is not None else 0)
 
     def shown(self, seat: int | None) -> tuple[int, int]:
         """(sequence number, version) as ``seat`` is shown them."""
