@@ -23,7 +23,9 @@ browser tab does when it is hidden and shown again (each change is sent to the w
 
 The load generator is light on purpose (it shares the machine with the server): a small
 WebSocket client of its own on asyncio (uvloop when installed), state messages decoded with
-msgspec into the few fields it reads.  ``--pin-load`` runs it on a core of its own and the
+msgspec into the few fields it reads.  Its own garbage collector is off while it measures (a
+collection of its heap would hold back the messages that arrive meanwhile, and they would be
+timed as if the server had been slow).  ``--pin-load`` runs it on a core of its own and the
 server on the others.
 
 Usage: python bench/server_load.py [--tables 100] [--seconds 30] [--server-workers N] [--pin-load]
@@ -36,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import gc
 import json
 import os
 import signal
@@ -457,12 +460,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         measure_from = time.time() + warmup  # let connections settle and the tables fall out of step
         stop_at = measure_from + args.seconds
         await asyncio.sleep(max(0.0, measure_from - time.time()))
+        # this process's own garbage collection is off while it measures: a full collection of its
+        # heap stops its event loop for a quarter of a second, and every message that arrives
+        # meanwhile would be timed late, as if the server had been slow (the server's is on as always)
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         cpu0 = {p: cpu_of(p) for p in (process_tree(pid) if pid else [])}
         mine0, t_start = time.process_time(), time.time()
         await asyncio.sleep(max(0.0, stop_at - time.time()))
         tree = process_tree(pid) if pid else []
         cpu1 = {p: cpu_of(p) for p in tree}
         mine1, t_end = time.process_time(), time.time()
+        gc.enable()
         pss1 = sum(pss_kib(p) for p in tree)
         roles = {p: role(p, pid) for p in tree}
         stopping = True
