@@ -3,10 +3,11 @@
 The quick bots (random, greedy: ``QUICK_BOTS``) choose on a copy of the state, on the event loop:
 a greedy decision takes about 0.3 ms on average in The Networks and 0.7 ms in Prime Time, and at
 most about 12 ms (compiled): less, on average, than handing it to a thread and back costs (and a
-thread would hold the interpreter's lock all the same).  The slow ones (searches, trained policies) choose from the serialised state (the log stripped) in a
-worker process, so a slow bot never delays the WebSocket traffic of other tables; the processes
-start with the first slow decision.  If the pool breaks,
-a new one is made; if processes cannot be made at all, a thread is used instead.
+thread would hold the interpreter's lock all the same).  The slow ones (searches, trained
+policies) choose from the serialised state (the log stripped) in a worker process, so a slow bot
+never delays the WebSocket traffic of other tables; the processes start with the first slow
+decision.  If the pool breaks, a new one is made; if processes cannot be made at all, a thread is
+used instead.
 """
 
 from __future__ import annotations
@@ -67,13 +68,11 @@ def encode_state(game: Any) -> bytes:
     return msgspec.json.encode(data)
 
 
-#: Bots quick enough to choose in a thread of the server process (well under a millisecond or two):
-#: no state is serialised for them.  The others (searches, trained policies) choose in processes.
+#: Bots quick enough to choose on the event loop itself, on a copy of the state: their decision costs
+#: less than the hand-off to a thread (``bench/server_load.py``: the hand-off of each greedy decision
+#: cost more server CPU than the decision itself saved the loop).  The others (searches, trained
+#: policies) choose in processes, from the serialised state.
 QUICK_BOTS = frozenset({"random", "greedy", "first"})
-#: Of those, the ones that choose on the event loop itself: their decision costs less than the
-#: hand-off to a thread (``bench/server_load.py``: the hand-off of each greedy decision cost more
-#: server CPU than the decision itself saved the loop).
-INLINE_BOTS = frozenset({"random", "first", "greedy"})
 
 
 def think(game_name: str, payload: bytes, bot_name: str, seed: int, player: int) -> str:
@@ -149,12 +148,9 @@ class BotPool:
             for _ in range(self.workers):
                 self._pool.submit(_warm)
 
-    async def choose_quick(self, game_name: str, state: Any, bot_name: str, seed: int, player: int) -> str:
-        """A quick bot's choice (``QUICK_BOTS``) in the thread (``INLINE_BOTS``: here), on ``state``, a
-        copy of the game's."""
-        if bot_name in INLINE_BOTS:
-            return think_state(game_name, state, bot_name, seed, player)
-        return await asyncio.get_running_loop().run_in_executor(self._threads, think_state, game_name, state, bot_name, seed, player)
+    def choose_quick(self, game_name: str, state: Any, bot_name: str, seed: int, player: int) -> str:
+        """A quick bot's choice (``QUICK_BOTS``), here on the event loop, on ``state``, a copy of the game's."""
+        return think_state(game_name, state, bot_name, seed, player)
 
     async def choose(self, game_name: str, payload: bytes, bot_name: str, seed: int, player: int) -> str:
         loop = asyncio.get_running_loop()

@@ -13,6 +13,7 @@ count moved (see ``Runtime.offset``).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,18 +65,12 @@ def apply_tracked(game: Game[Any], seat: int | None, key: str, expected_seq: int
     return mark(int(actor) if actor is not None else -1, fingerprint(game.state) != before, screened, len(waiting) > 1)
 
 
-_MARKS: dict[tuple[int, bool, bool, bool], Mark] = {}
-
-
+@functools.cache
 def mark(seat: int, reveals: bool, screened: bool = False, simultaneous: bool = False) -> Mark:
     """The ``Mark`` with these fields, one shared object for each (marks are frozen): a table keeps one
     mark per step for as long as it is loaded, and a server holding many tables would otherwise
     carry hundreds of thousands of small objects for the garbage collector to walk again and again."""
-    k = (seat, reveals, screened, simultaneous)
-    got = _MARKS.get(k)
-    if got is None:
-        got = _MARKS[k] = Mark(seat, reveals, screened, simultaneous)
-    return got
+    return Mark(seat, reveals, screened, simultaneous)
 
 
 def apply_entry_tracked(game: Game[Any], entry: str) -> Mark:

@@ -522,13 +522,13 @@ class Hub(Links):
                 seq = rt.game.seq
                 level = s.bot or "greedy"
                 quick = level in botpool.QUICK_BOTS
-                # a quick bot chooses in a thread on a copy; a slow one in a process, from the serialised state
+                # a quick bot chooses here on a copy; a slow one in a process, from the serialised state
                 state: Any = rt.game.ruleset.clone(rt.game.state) if quick else botpool.encode_state(rt.game)
                 seed = botpool.bot_seed(rt.meta.seed, s.seat, seq)
                 seat = s.seat
                 game_name = rt.meta.game
             if quick:
-                key = await self.bots.choose_quick(game_name, state, level, seed, seat)
+                key = self.bots.choose_quick(game_name, state, level, seed, seat)
             else:
                 key = await self.bots.choose(game_name, state, level, seed, seat)
             try:
