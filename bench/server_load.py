@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -308,6 +309,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     pid = proc.pid if proc is not None else 0
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     http = httpx.AsyncClient(base_url=base, timeout=60, limits=limits)
+    # every simulated browser passes its own cookies with each request: the shared client must not keep
+    # them, or each request would carry the seat cookies of every table opened so far (a thousand of them)
+    http.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=[]))
     tables: list[Table] = []  # every table played, in the order opened
     games = {"finished": 0, "started": 0}
     rng = Rng(7)

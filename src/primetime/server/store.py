@@ -21,7 +21,7 @@ The API is synchronous; the server calls it from a small thread pool.
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import fcntl
 import json
 import os
@@ -89,6 +89,14 @@ class TableRow:
     spectator_chat: bool = True  # whether spectators may write in the table's chat (``chat_rules``)
     clock: dict[str, Any] | None = None  # the time control and its clocks (``clocks.py``; None: no time control)
 
+    def copy(self) -> TableRow:
+        """A copy a change may alter (seats, votes and clock copied; the rest is replaced, never changed in place)."""
+        t = copy.copy(self)
+        t.seats = [copy.copy(s) for s in self.seats]
+        t.votes = set(self.votes)
+        t.clock = msgspec.json.decode(msgspec.json.encode(self.clock)) if self.clock is not None else None
+        return t
+
     def record(self, actions: list[str]) -> dict[str, Any]:
         from primetime.core.game import FORMAT_VERSION
 
@@ -141,17 +149,17 @@ class Tx:
         """The table's row, locked for this transaction, with its seats, votes, chat rules and clock.
         ``known``: the same table as read before; if the stored version is still its version (every
         change of those increases it), they are copied from it instead of read again."""
+        if known is not None and known.id == table_id:
+            # every change of the row increases its version: the same version is the same row
+            got = self.one("SELECT version FROM tables WHERE id = ?" + self.store.for_update, (table_id,))
+            if got is None:
+                raise KeyError(table_id)
+            if int(got[0]) == known.version:
+                return known.copy()
         row = self.one(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?" + self.store.for_update, (table_id,))
         if row is None:
             raise KeyError(table_id)
-        t = _table_from(row)
-        if known is not None and known.id == t.id and known.version == t.version:
-            t.seats = [dataclasses.replace(s) for s in known.seats]
-            t.votes = set(known.votes)
-            t.spectator_chat = known.spectator_chat
-            t.clock = msgspec.json.decode(msgspec.json.encode(known.clock)) if known.clock is not None else None
-            return t
-        return self.fill(t)
+        return self.fill(_table_from(row))
 
     def table(self, table_id: str) -> TableRow | None:
         row = self.one(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?", (table_id,))
@@ -195,7 +203,7 @@ class Tx:
     def set_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
         """Store the table's clock (call with the table's row locked, before ``bump``)."""
         if clock is not None:
-            self.execute("UPDATE clocks SET clock = ? WHERE table_id = ?", (json.dumps(clock), table_id))
+            self.execute("UPDATE clocks SET clock = ? WHERE table_id = ?", (msgspec.json.encode(clock).decode(), table_id))
 
     def set_seat(self, table_id: str, s: SeatRow) -> None:
         self.execute("UPDATE seats SET kind = ?, user_id = ?, name = ?, bot = ?, secret_hash = ?, left_game = ? "
