@@ -20,7 +20,7 @@ from primetime.core.errors import IllegalOptionError, NotYourDecisionError, Stal
 from primetime.core.game import replay_record
 from primetime.server.config import Settings
 from primetime.server.hub import Hub
-from primetime.server.runtime import WriteBatch, hash_secret
+from primetime.server.runtime import GroupSync, WriteBatch, hash_secret
 from primetime.server.store import ConflictError, SeatRow, SqliteStore, Store, StoreBusy, TableRow, open_store
 
 
@@ -145,6 +145,62 @@ def test_the_writes_of_one_loop_turn_share_a_transaction(tmp_path: Path) -> None
 
     asyncio.run(run())
     assert st.versions(["b1", "b2", "b3", "b4"]) == {"b1": 3, "b2": 1, "b3": 2, "b4": 1}
+
+
+def test_a_batched_write_is_answered_only_once_a_flush_begun_after_its_commit_ends(tmp_path: Path) -> None:
+    """Group commit (``synchronous=FULL``, the default): a write of the batch is answered only
+    after a flush of the WAL that began after its transaction committed (nothing is acknowledged
+    before it is on disk); the writes committed while a flush runs share the next one; a failed
+    flush fails the writes that waited for it, not later ones."""
+    import threading
+
+    st = make_store("sqlite:///" + str(tmp_path / "db.sqlite3"))
+    for tid in ("g1", "g2", "g3"):
+        st.create_table(table_row(tid, [SeatRow(0, "open")]))
+    gate = threading.Event()
+    flushes: list[int] = []
+    fail = [False]
+
+    def flush() -> None:
+        gate.wait(5)
+        gate.clear()
+        flushes.append(len(flushes) + 1)
+        if fail[0]:
+            fail[0] = False
+            raise OSError("fsync failed")
+
+    async def run() -> None:
+        sync = GroupSync(flush)
+        batch = WriteBatch(st.write_many, sync)
+        first = asyncio.ensure_future(batch.run(_bump("g1")))
+        for _ in range(20):
+            await asyncio.sleep(0.001)
+        assert not first.done() and sync.running  # committed, and its flush runs: no answer yet
+        assert st.versions(["g1"]) == {"g1": 2}
+        second = asyncio.ensure_future(batch.run(_bump("g2")))  # committed while the first flush runs
+        third = asyncio.ensure_future(batch.run(_bump("g3")))
+        for _ in range(20):
+            await asyncio.sleep(0.001)
+        gate.set()
+        assert await asyncio.wait_for(first, 5) == 2
+        assert not second.done() and not third.done()  # that flush began before they committed
+        fail[0] = True
+        gate.set()
+        got = await asyncio.gather(second, third, return_exceptions=True)
+        assert all(isinstance(g, OSError) for g in got) and flushes == [1, 2]
+        later = asyncio.ensure_future(batch.run(_bump("g1")))
+        await asyncio.sleep(0.01)
+        gate.set()
+        assert await asyncio.wait_for(later, 5) == 3 and flushes == [1, 2, 3]
+        waiting = asyncio.ensure_future(sync.wait(sync.committed()))  # the hub's other writes wait the same way
+        await asyncio.sleep(0.01)
+        assert not waiting.done()
+        gate.set()
+        await asyncio.wait_for(waiting, 5)
+        assert flushes == [1, 2, 3, 4] and sync.synced == sync.commits
+        sync.close()
+
+    asyncio.run(run())
 
 
 def test_a_write_waits_for_another_process_without_stopping_the_loop(tmp_path: Path) -> None:

@@ -98,7 +98,8 @@ class Hub(Links):
         self.levels = botpool.bot_levels() + list(self.policies)
         self._broken: set[str] = set()
         self.group = GroupSync(store.flush) if store.group_commit else None
-        self.batch = WriteBatch(store.write_many) if store.inline else None  # the changes of one loop turn, written together
+        # the changes of one loop turn, written together (and made durable together: the batch waits for the flush)
+        self.batch = WriteBatch(store.write_many, self.group) if store.inline else None
         self.chat_limit = Limiter(settings.rate_chat, "chat messages", who="you")
         # the workers of one machine (``procs.py``): this one's number, how many, and the datagrams between them
         self.index, self.count = settings.worker_index, max(1, settings.worker_count)
@@ -257,7 +258,8 @@ class Hub(Links):
                     self._publish_locked(rt)
                     self._spawn_kick(rt)
                 raise
-            await self.durable()  # on disk before anyone hears of it
+            if self.batch is None:
+                await self.durable()  # on disk before anyone hears of it (a batch's result comes only then)
             self._publish_locked(rt)
             if self.peers is not None:
                 if self.store.inline and rt.holders() == holders:

@@ -245,15 +245,22 @@ class WriteBatch:
     ``await run(fn)`` returns ``fn``'s result once it is committed (or raises what ``fn`` raised,
     its changes undone, the others' kept).  One lock, ``BEGIN`` and ``COMMIT`` then serve every
     table that changed in that turn, and the store's lock is held only while the writes run, one
-    after another.  Runs on the event loop (SQLite in a file: ``Store.inline``)."""
+    after another.  Runs on the event loop (SQLite in a file: ``Store.inline``).
+
+    With ``sync`` (group commit, ``GroupSync``) a result is given only once the commit is durable:
+    the flush is asked for as soon as the transaction commits, and its end gives every result of
+    the batch at once, so that a change costs as few turns of the loop as it can (each turn is
+    long when many tables play)."""
 
     #: While another process holds the store's lock, look again this often (the loop serves the others
     #: meanwhile), and after this long wait for it.
     RETRY = 0.001
     PATIENCE = 0.05
 
-    def __init__(self, write_many: Callable[[list[Callable[[Any], Any]], bool], list[tuple[bool, Any]]]) -> None:
+    def __init__(self, write_many: Callable[[list[Callable[[Any], Any]], bool], list[tuple[bool, Any]]],
+                 sync: GroupSync | None = None) -> None:
         self.write_many = write_many
+        self.sync = sync
         self.pending: list[tuple[Callable[[Any], Any], asyncio.Future[Any]]] = []
         self.sizes: list[int] = []  # how many writes each transaction made (the last few hundred)
         self.busy_since: float | None = None  # when the lock was first found held, for the writes waiting
@@ -291,10 +298,22 @@ class WriteBatch:
             return
         self.busy_since = None
         self.sizes = self.sizes[-255:] + [len(batch)]
+        if self.sync is None:
+            self._settle(batch, results, None)
+        else:
+            self.sync.committed()
+            self.sync.request(lambda exc: self._settle(batch, results, exc))
+
+    @staticmethod
+    def _settle(batch: list[tuple[Callable[[Any], Any], asyncio.Future[Any]]], results: list[tuple[bool, Any]],
+                failed: BaseException | None) -> None:
+        """Give the callers their results (``failed``: the commit could not be made durable)."""
         for (_, fut), (ok, value) in zip(batch, results, strict=True):
             if fut.done():  # its caller was cancelled: what it wrote stays written, as it would have
                 continue
-            if ok:
+            if failed is not None:
+                fut.set_exception(failed)
+            elif ok:
                 fut.set_result(value)
             else:
                 fut.set_exception(value)
@@ -303,31 +322,73 @@ class WriteBatch:
 class GroupSync:
     """Group commit: one flush makes every commit made before it durable.
 
-    ``wait(n)`` returns once commit number ``n`` is durable; commits that finish while a
-    flush runs share the next one.  Runs on the event loop; the flush itself in a thread.
-    """
+    ``request(done)`` calls ``done(None)`` on the event loop after a flush that began after the
+    call (``done(exc)`` if it failed); the requests made while a flush runs share the next one.
+    ``wait(n)`` returns once commit number ``n`` (``committed()``) is durable.  The flush itself
+    runs in a thread; its end is a callback on the loop, no task in between."""
 
     def __init__(self, flush: Callable[[], None]) -> None:
         self.flush = flush
         self.pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="fsync")
         self.commits = 0
         self.synced = 0
-        self.task: asyncio.Task[None] | None = None
+        self.running = False
+        self.queue: list[Callable[[BaseException | None], None]] = []
 
     def committed(self) -> int:
         self.commits += 1
         return self.commits
 
-    async def wait(self, n: int) -> None:
-        while self.synced < n:
-            if self.task is None or self.task.done():
-                self.task = asyncio.get_running_loop().create_task(self._run())
-            await asyncio.shield(self.task)
+    def request(self, done: Callable[[BaseException | None], None]) -> None:
+        self.queue.append(done)
+        if not self.running:
+            self._start(asyncio.get_running_loop())
 
-    async def _run(self) -> None:
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        waiting, self.queue = self.queue, []
         target = self.commits
-        await asyncio.get_running_loop().run_in_executor(self.pool, self.flush)
-        self.synced = max(self.synced, target)
+        self.running = True
+
+        def finished(f: cf.Future[None]) -> None:
+            self.running = False
+            exc = f.exception()
+            if exc is None:
+                self.synced = max(self.synced, target)
+            if self.queue:  # asked for while this flush ran: the next one
+                self._start(loop)
+            for done in waiting:
+                done(exc)
+
+        try:
+            job = self.pool.submit(self.flush)
+        except RuntimeError as exc:  # the pool is shut down (the server stops)
+            self.running = False
+            for done in waiting:
+                done(exc)
+            return
+        def back(f: cf.Future[None]) -> None:  # (in the flushing thread)
+            try:
+                loop.call_soon_threadsafe(finished, f)
+            except RuntimeError:  # the loop is closed: the server has stopped
+                pass
+
+        job.add_done_callback(back)
+
+    async def wait(self, n: int) -> None:
+        if self.synced >= n:
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def done(exc: BaseException | None) -> None:
+            if fut.done():
+                return
+            if exc is None:
+                fut.set_result(None)
+            else:
+                fut.set_exception(exc)
+
+        self.request(done)
+        await asyncio.shield(fut)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False)
