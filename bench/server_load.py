@@ -41,6 +41,7 @@ import base64
 import gc
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -497,6 +498,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 proc.wait(15)
             except subprocess.TimeoutExpired:
                 proc.kill()
+                proc.wait()
+        shutil.rmtree(tmp, ignore_errors=True)  # the server's database of the run
 
     client_lat: list[float] = []
     bot_lat: list[float] = []

@@ -10,7 +10,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -651,6 +651,17 @@ def create_app(settings: Settings | None = None) -> Guard:
         if seat != client.seat:
             reply("error", mid, error="you can only act for your own seat")
             return
+        client.acting += 1  # its answer goes to this socket before the state the change made
+        try:
+            await act_on(rt, client, kind, msg, mid, seq, reply)
+        finally:
+            client.acting -= 1
+            client.wake.set()
+
+    async def act_on(rt: Runtime, client: Client, kind: str, msg: dict[str, Any], mid: Any, seq: int | None,
+                     reply: Callable[..., None]) -> None:
+        """An act, undo or vote of a seated socket, answered with ``reply``."""
+        assert client.seat is not None
         try:
             if kind == "act":
                 key = msg.get("key")

@@ -205,7 +205,11 @@ class Hub(Links):
                 if self.store.inline:  # one table's rows from a local file: quicker here than through a thread
                     self._load(rt)
                 else:
-                    await self.db(self._load, rt)
+                    rt.changing = True  # (read in a thread: the sockets wait)
+                    try:
+                        await self.db(self._load, rt)
+                    finally:
+                        rt.changing = False
             except Exception:
                 rt.stale = True
                 log.exception("cannot refresh table %s", rt.id)
@@ -243,28 +247,37 @@ class Hub(Links):
                     raise
                 return out  # committed with the transaction: ``fn`` left the new row in rt.meta (``tx.bump``)
 
+            def announce() -> None:
+                """The change is stored and durable: wake the sockets, tell the other workers."""
+                rt.changing = False
+                self._publish_locked(rt)
+                if self.peers is not None:
+                    if self.store.inline and rt.holders() == holders:
+                        self._relay(rt)
+                    self.peers.send(f"v:{rt.id}:{rt.version}")
+
+            rt.changing = True
             try:
                 if self.batch is not None:
                     # SQLite: on the event loop, no thread hand-offs, in one transaction with the other
                     # tables' changes of this turn of the loop.  Every writer of every process holds the
-                    # lock only while its transaction runs, all at once: a wait here is that short
-                    out = await self.batch.run(go)
+                    # lock only while its transaction runs, all at once: a wait here is that short.  The
+                    # batch calls ``announce`` once the change is durable, in the same turn of the loop
+                    out = await self.batch.run(go, announce)
                 else:
                     out = await self.db(self.store.write, go)
+                    await self.durable()  # on disk before anyone hears of it
+                    announce()
             except BaseException as exc:
+                rt.changing = False
                 if not isinstance(exc, GameError | ConflictError):  # not stored (or not known to be): read again
                     rt.stale = True
                 if rt.version != before and not rt.stale:  # caught up with the store, then refused
                     self._publish_locked(rt)
                     self._spawn_kick(rt)
+                else:  # (a socket that looked while the change was made looks again)
+                    self._publish_locked(rt, lagging_only=True)
                 raise
-            if self.batch is None:
-                await self.durable()  # on disk before anyone hears of it (a batch's result comes only then)
-            self._publish_locked(rt)
-            if self.peers is not None:
-                if self.store.inline and rt.holders() == holders:
-                    self._relay(rt)
-                self.peers.send(f"v:{rt.id}:{rt.version}")
         self.kick(rt)
         return out
 
@@ -467,7 +480,9 @@ class Hub(Links):
         """Send ``client`` its direct messages and the newest state, forever.
 
         Each state goes to whoever holds the client's seat secret *now*: the seat is looked
-        up again under the lock for every message.  A state that shows this audience nothing
+        up again for every message, with the state it goes with (no lock: nothing between
+        the two gives the event loop away; a state still being stored, ``Runtime.changing``,
+        waits for the wake-up its change gives once stored).  A state that shows this audience nothing
         new (only steps behind another seat's screen happened) is not sent at all.  The log goes
         on from the lines this socket was sent (``Client.log``); a socket whose seat changed, or
         whose log is not the start of its audience's log any more, is sent the whole log."""
@@ -476,18 +491,14 @@ class Hub(Links):
             client.wake.clear()
             while client.direct:
                 await client.send(client.direct.pop(0))
-            if client.sent_version == rt.version or rt.stale:
+            if client.sent_version == rt.version or rt.stale or rt.changing or rt.meta is None or client.acting:
                 continue
-            async with rt.lock:
-                if rt.stale or rt.meta is None:
-                    continue
-                seat = rt.seat_for(client.secret_hash)
-                if seat != client.seat:
-                    client.seat, client.shown, client.log = seat, -1, None
-                # (a runtime behind catches up: the version after)
-                shown, text, log = self.message_text(rt, seat, client.log)
-                version = rt.version
-            client.sent_version = version
+            seat = rt.seat_for(client.secret_hash)
+            if seat != client.seat:
+                client.seat, client.shown, client.log = seat, -1, None
+            # (a runtime behind catches up: the version after)
+            shown, text, log = self.message_text(rt, seat, client.log)
+            client.sent_version = rt.version
             if shown != client.shown:
                 client.shown, client.log = shown, log
                 await client.send(text)

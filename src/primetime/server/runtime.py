@@ -63,6 +63,7 @@ class Client:
     window_count: int = 0
     name: str | None = None  # the user's display name when the socket opened (a spectator's chat name)
     away: bool = False  # the browser said its tab is hidden or its person idle
+    acting: int = 0  # its own changes under way: the state waits for their answers, which go first
 
     def push(self, text: str) -> None:
         if len(self.direct) < 100:  # a client that does not read gets no more replies queued
@@ -101,6 +102,9 @@ class Runtime:
         self.relay_logs: dict[int | None, RelayedLog] = {}  # per audience: its log as the relayed messages brought it
         self.relay_sent: dict[int | None, tuple[int, int] | None] = {}  # per audience: the log this worker relayed
         self.behind = False
+        # a change is being made to the game in memory and is not stored (and durable) yet: the
+        # sockets are not sent this state until it is (``Hub.mutate``), and a thread may be changing it
+        self.changing = False
         self._memo: dict[str, Any] = {}
         self._memo_game: Game[Any] | None = None
         self._logs: dict[int | None, LogTrack] = {}
@@ -261,17 +265,19 @@ class WriteBatch:
                  sync: GroupSync | None = None) -> None:
         self.write_many = write_many
         self.sync = sync
-        self.pending: list[tuple[Callable[[Any], Any], asyncio.Future[Any]]] = []
+        self.pending: list[tuple[Callable[[Any], Any], asyncio.Future[Any], Callable[[], None] | None]] = []
         self.sizes: list[int] = []  # how many writes each transaction made (the last few hundred)
         self.busy_since: float | None = None  # when the lock was first found held, for the writes waiting
         self.retry: asyncio.TimerHandle | None = None
 
-    async def run(self, fn: Callable[[Any], R]) -> R:
+    async def run(self, fn: Callable[[Any], R], then: Callable[[], None] | None = None) -> R:
+        """``fn``'s result once it is stored; ``then`` is called first, from the callback that gives it
+        (the same turn of the loop), when it was stored."""
         loop = asyncio.get_running_loop()
         if not self.pending and self.retry is None:
             loop.call_soon(self._flush)
         fut: asyncio.Future[Any] = loop.create_future()
-        self.pending.append((fn, fut))
+        self.pending.append((fn, fut, then))
         return await fut  # type: ignore[no-any-return]
 
     def _flush(self) -> None:
@@ -283,7 +289,7 @@ class WriteBatch:
         now = loop.time()
         wait = self.busy_since is not None and now - self.busy_since > self.PATIENCE
         try:
-            results = self.write_many([fn for fn, _ in batch], wait)
+            results = self.write_many([fn for fn, _, _ in batch], wait)
         except StoreBusy:  # another process is writing: serve the others, and look again in a moment
             if self.busy_since is None:
                 self.busy_since = now
@@ -292,7 +298,7 @@ class WriteBatch:
             return
         except BaseException as exc:  # the commit failed: none of them is stored
             self.busy_since = None
-            for _, fut in batch:
+            for _, fut, _ in batch:
                 if not fut.done():
                     fut.set_exception(exc)
             return
@@ -305,15 +311,21 @@ class WriteBatch:
             self.sync.request(lambda exc: self._settle(batch, results, exc))
 
     @staticmethod
-    def _settle(batch: list[tuple[Callable[[Any], Any], asyncio.Future[Any]]], results: list[tuple[bool, Any]],
-                failed: BaseException | None) -> None:
+    def _settle(batch: list[tuple[Callable[[Any], Any], asyncio.Future[Any], Callable[[], None] | None]],
+                results: list[tuple[bool, Any]], failed: BaseException | None) -> None:
         """Give the callers their results (``failed``: the commit could not be made durable)."""
-        for (_, fut), (ok, value) in zip(batch, results, strict=True):
+        for (_, fut, then), (ok, value) in zip(batch, results, strict=True):
             if fut.done():  # its caller was cancelled: what it wrote stays written, as it would have
                 continue
             if failed is not None:
                 fut.set_exception(failed)
             elif ok:
+                if then is not None:
+                    try:
+                        then()
+                    except Exception as exc:  # (its caller hears of it)
+                        fut.set_exception(exc)
+                        continue
                 fut.set_result(value)
             else:
                 fut.set_exception(value)
