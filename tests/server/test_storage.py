@@ -116,6 +116,26 @@ def test_writes_made_together_keep_each_refusal_to_itself(store_url: str) -> Non
     assert st.versions(["w1", "w2", "w3"]) == {"w1": 2, "w2": 1, "w3": 2}
 
 
+def test_a_table_row_copy_keeps_every_field_and_has_its_own_seats_votes_and_clock() -> None:
+    """``TableRow.copy`` (what a change starts from when the stored version is the one in memory):
+    equal to the row in every field, its seats, votes and clock its own to change."""
+    import dataclasses
+
+    t = TableRow("t1", "Table", "networks", "u1", "running", {"pilot": "normal"}, 42, 2, ["Ana", "Ben"], 7, 2, 11,
+                 {"winners": [0]}, True, 1.5, 2.5, 3.5,
+                 [SeatRow(0, "human", "u1", "Ana", None, "h0", True), SeatRow(1, "bot", None, "Bot 2 (greedy)", "greedy")],
+                 {(1, 0)}, False, {"mode": "realtime", "remaining": [60.0, 50.0], "running": [0]})
+    defaults = TableRow("x", "x", "x", None, "open", {}, 0, 1, None, 0, 0, 0, None, False, 0.0, 0.0)
+    assert all(getattr(t, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(TableRow)), \
+        "give every field a value of its own here, so that the copy is seen to keep it"
+    c = t.copy()
+    assert c == t and c is not t
+    c.seats[0].left = False
+    c.votes.add((0, 1))
+    c.clock["remaining"][0] = 1.0  # type: ignore[index]
+    assert t.seats[0].left and t.votes == {(1, 0)} and t.clock["remaining"] == [60.0, 50.0]  # type: ignore[index]
+
+
 def test_the_writes_of_one_loop_turn_share_a_transaction(tmp_path: Path) -> None:
     """``WriteBatch`` (the hub's writes on SQLite): the writes asked for in one turn of the event
     loop are made in one transaction; each caller gets its own result or its own error; a caller
@@ -152,7 +172,6 @@ def test_a_batched_write_is_answered_only_once_a_flush_begun_after_its_commit_en
     after a flush of the WAL that began after its transaction committed (nothing is acknowledged
     before it is on disk); the writes committed while a flush runs share the next one; a failed
     flush fails the writes that waited for it, not later ones."""
-    import threading
 
     st = make_store("sqlite:///" + str(tmp_path / "db.sqlite3"))
     for tid in ("g1", "g2", "g3"):

@@ -21,7 +21,6 @@ The API is synchronous; the server calls it from a small thread pool.
 
 from __future__ import annotations
 
-import copy
 import fcntl
 import json
 import os
@@ -91,11 +90,12 @@ class TableRow:
 
     def copy(self) -> TableRow:
         """A copy a change may alter (seats, votes and clock copied; the rest is replaced, never changed in place)."""
-        t = copy.copy(self)
-        t.seats = [copy.copy(s) for s in self.seats]
-        t.votes = set(self.votes)
-        t.clock = msgspec.json.decode(msgspec.json.encode(self.clock)) if self.clock is not None else None
-        return t
+        return TableRow(self.id, self.name, self.game, self.owner, self.status, self.options, self.seed, self.nseats,
+                        self.players, self.version, self.epoch, self.nactions, self.result, self.imported, self.created,
+                        self.updated, self.acted,
+                        [SeatRow(s.seat, s.kind, s.user_id, s.name, s.bot, s.secret_hash, s.left) for s in self.seats],
+                        set(self.votes), self.spectator_chat,
+                        msgspec.json.decode(msgspec.json.encode(self.clock)) if self.clock is not None else None)
 
     def record(self, actions: list[str]) -> dict[str, Any]:
         from primetime.core.game import FORMAT_VERSION
