@@ -291,7 +291,32 @@ class Hub(Links):
                 self.announce_presence(rt)
         for c in list(rt.clients):
             if not lagging_only or c.sent_version != rt.version:
-                c.wake.set()
+                if not self._state_now(rt, c):
+                    c.wake.set()
+
+    def _state_now(self, rt: Runtime, c: Client) -> bool:
+        """Send ``c`` the table's state at once, in this turn of the loop, if nothing must go before it
+        (an answer or message queued for it, a send under way, its own change not yet answered) and the
+        state is stored; else (False) its sender does it."""
+        if (c.direct or c.sending or c.acting or (c.finishing is not None and not c.finishing.done()) or rt.stale
+                or rt.changing or rt.meta is None):
+            return False
+        self._send_state(rt, c, c.send_now)
+        return True
+
+    def _send_state(self, rt: Runtime, c: Client, send: Callable[[str], Any]) -> Any:
+        """The newest state for ``c``'s seat as it is held now (``send``: how to send it; returns what it
+        returned, None when there was nothing new to show)."""
+        seat = rt.seat_for(c.secret_hash)
+        if seat != c.seat:
+            c.seat, c.shown, c.log = seat, -1, None
+        # (a runtime behind catches up: the version after)
+        shown, text, log = self.message_text(rt, seat, c.log)
+        c.sent_version = rt.version
+        if shown == c.shown:
+            return None
+        c.shown, c.log = shown, log
+        return send(text)
 
     def _spawn_kick(self, rt: Runtime) -> None:
         if self.loop is not None:
@@ -489,19 +514,18 @@ class Hub(Links):
         while True:
             await client.wake.wait()
             client.wake.clear()
-            while client.direct:
-                await client.send(client.direct.pop(0))
-            if client.sent_version == rt.version or rt.stale or rt.changing or rt.meta is None or client.acting:
-                continue
-            seat = rt.seat_for(client.secret_hash)
-            if seat != client.seat:
-                client.seat, client.shown, client.log = seat, -1, None
-            # (a runtime behind catches up: the version after)
-            shown, text, log = self.message_text(rt, seat, client.log)
-            client.sent_version = rt.version
-            if shown != client.shown:
-                client.shown, client.log = shown, log
-                await client.send(text)
+            await client.settle_sends()  # (a state sent at once that had to wait goes first)
+            client.sending = True
+            try:
+                while client.direct:
+                    await client.send(client.direct.pop(0))
+                if client.sent_version == rt.version or rt.stale or rt.changing or rt.meta is None or client.acting:
+                    continue
+                out = self._send_state(rt, client, client.send)
+                if out is not None:
+                    await out
+            finally:
+                client.sending = False
 
     # -------------------------------------------------------------- bots
     def kick(self, rt: Runtime) -> None:

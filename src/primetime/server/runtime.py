@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import contextlib
 import hashlib
 import secrets
 import time
@@ -64,11 +65,50 @@ class Client:
     name: str | None = None  # the user's display name when the socket opened (a spectator's chat name)
     away: bool = False  # the browser said its tab is hidden or its person idle
     acting: int = 0  # its own changes under way: the state waits for their answers, which go first
+    sending: bool = False  # its sender is in the middle of a send (another must not overtake it)
+    finishing: asyncio.Future[None] | None = None  # a send begun at once (``send_now``) that had to wait
+
+    def send_now(self, text: str) -> None:
+        """Send ``text`` at once, from the caller's turn of the event loop: a send that has to wait (the
+        socket's buffer is full) goes on in a task, which this socket's next send waits for.  A closed
+        socket is left to its receiving end, which sees it closed and detaches it."""
+        coro = self.send(text)
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return
+        except Exception:
+            return
+        self.finishing = asyncio.ensure_future(_finish(coro, waiting))
+
+    async def settle_sends(self) -> None:
+        """Wait for a send begun at once that had to wait."""
+        if self.finishing is not None:
+            with contextlib.suppress(Exception):
+                await self.finishing
+            self.finishing = None
 
     def push(self, text: str) -> None:
         if len(self.direct) < 100:  # a client that does not read gets no more replies queued
             self.direct.append(text)
         self.wake.set()
+
+
+async def _finish(coro: Any, waiting: Any) -> None:
+    """Go on with a coroutine begun by hand that gave way on ``waiting`` (what a task would do)."""
+    try:
+        while True:
+            if waiting is None:  # a bare yield: give the loop one turn
+                await asyncio.sleep(0)
+            else:
+                await asyncio.wait([waiting])  # (its outcome is the coroutine's to take)
+            try:
+                waiting = coro.send(None)
+            except StopIteration:
+                return
+    except BaseException:
+        coro.close()
+        raise
 
 
 class Runtime:
