@@ -48,3 +48,21 @@ def test_a_send_at_once_to_a_closed_socket_is_left_to_its_receiving_end() -> Non
         assert c.finishing is None
 
     asyncio.run(run())
+
+
+def test_a_send_that_waited_for_a_socket_closed_meanwhile_ends_quietly() -> None:
+    async def run() -> None:
+        room = asyncio.Event()
+
+        async def send(text: str) -> None:
+            await room.wait()
+            raise RuntimeError("the socket is closed")  # what a send raises once its socket is gone
+
+        c = Client(None, None, None, send)
+        c.send_now("state")
+        assert c.finishing is not None
+        room.set()  # (the server unblocks a waiting send when its connection is lost)
+        await asyncio.wait_for(asyncio.shield(c.finishing), 5)
+        assert c.finishing.exception() is None
+
+    asyncio.run(run())

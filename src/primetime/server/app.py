@@ -573,6 +573,8 @@ def create_app(settings: Settings | None = None) -> Guard:
         finally:
             hub.detach(rt, client)
             sender.cancel()
+            if client.finishing is not None:
+                client.finishing.cancel()
             with contextlib.suppress(BaseException):
                 await sender
 

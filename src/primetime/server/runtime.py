@@ -106,6 +106,8 @@ async def _finish(coro: Any, waiting: Any) -> None:
                 waiting = coro.send(None)
             except StopIteration:
                 return
+            except Exception:  # (the socket closed meanwhile: its receiving end sees it and detaches it)
+                return
     except BaseException:
         coro.close()
         raise
