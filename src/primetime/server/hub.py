@@ -323,8 +323,9 @@ class Hub(Links):
             self.loop.call_soon(self.kick, rt)
 
     def message_for(self, rt: Runtime, seat: int | None) -> Rendered:
-        """The state message for ``seat`` (call with the table lock held): rendered once per version
-        and audience in this process, or as another worker rendered it (``_relay``).  A runtime
+        """The state message for ``seat`` (call on the event loop, never while a change is being stored:
+        ``Runtime.changing``): rendered once per version and audience in this process, or as another
+        worker rendered it (``_relay``).  A runtime
         ``behind`` its version (it took another worker's messages without its game) catches up
         first when it must render."""
         if rt.cache_version != rt.version:
@@ -349,7 +350,7 @@ class Hub(Links):
     def message_text(self, rt: Runtime, seat: int | None, have: tuple[int, int] | None) -> tuple[int, str, tuple[int, int] | None]:
         """(shown version, state message, log then had) for a socket of ``seat`` that has had the log
         ``have`` (``Client.log``): only the lines it has not had when the log it has is still the
-        start of this one, else the whole log (call with the table lock held)."""
+        start of this one, else the whole log (as ``message_for``)."""
         r = self.message_for(rt, seat)
         return r.shown, r.text(r.start_for(have)), r.now_has()
 
