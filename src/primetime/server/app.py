@@ -10,7 +10,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -655,16 +655,6 @@ def create_app(settings: Settings | None = None) -> Guard:
             return
         client.acting += 1  # its answer goes to this socket before the state the change made
         try:
-            await act_on(rt, client, kind, msg, mid, seq, reply)
-        finally:
-            client.acting -= 1
-            client.wake.set()
-
-    async def act_on(rt: Runtime, client: Client, kind: str, msg: dict[str, Any], mid: Any, seq: int | None,
-                     reply: Callable[..., None]) -> None:
-        """An act, undo or vote of a seated socket, answered with ``reply``."""
-        assert client.seat is not None
-        try:
             if kind == "act":
                 key = msg.get("key")
                 if not isinstance(key, str) or not KEY_RE.match(key):
@@ -696,6 +686,9 @@ def create_app(settings: Settings | None = None) -> Guard:
         except Exception:
             log.exception("action failed on table %s", rt.id)
             reply("error", mid, error="the server could not store this action; it was not taken", kind="ServerError")
+        finally:
+            client.acting -= 1
+            client.wake.set()
 
     app.mount("/static", CachedStatic(directory=WEB_DIR), name="static")
     guard = Guard(app, settings)

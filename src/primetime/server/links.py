@@ -18,10 +18,14 @@ import msgspec
 from primetime.server import procs
 from primetime.server.config import Settings
 from primetime.server.runtime import Client, Runtime
+from primetime.server.statelog import RelayedLog, Rendered
 from primetime.server.store import NOTIFY_CHANNEL, SeatRow, Store
 
 log = logging.getLogger("primetime.server")
 R = TypeVar("R")
+
+#: Every so many versions the state messages sent to the other workers carry the whole log (``Links._relay``).
+RELAY_WHOLE_EVERY = 16
 
 EMPTY_PRESENCE = '{"seats":{},"users":[],"anonymous":0}'  # a worker's presence at a table where it has no socket
 
@@ -59,14 +63,13 @@ class Links:
     def _publish_locked(self, rt: Runtime, lagging_only: bool = False) -> None:
         raise NotImplementedError
 
-    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, theirs: str, start: int,
-                      head: str, tail: str) -> None:
+    def message_for(self, rt: Runtime, seat: int | None) -> Rendered:
+        raise NotImplementedError
+
+    def _load(self, rt: Runtime) -> bool:
         raise NotImplementedError
 
     def announce_presence(self, rt: Runtime, newcomer: Client | None = None) -> None:
-        raise NotImplementedError
-
-    def _advance(self, rt: Runtime, version: int) -> None:
         raise NotImplementedError
 
     async def _chat_from_store(self, rt: Runtime, seq: int) -> None:
@@ -143,7 +146,7 @@ class Links:
             kind, _, rest = line.partition(":")
             if kind == "v":  # v:<table>:<version>: a new state stored
                 self._on_notify(rest)
-            elif kind == "s":  # that state, rendered for that seat (``Hub._relay``):
+            elif kind == "s":  # that state, rendered for that seat (``Links._relay``):
                 # s:<table>:<version>:<seat or ->:<shown>:<log or ->:<log start>:<length of head>:<head><log lines>
                 tid, _, rest2 = rest.partition(":")
                 v, _, rest2 = rest2.partition(":")
@@ -238,3 +241,69 @@ class Links:
                     rt.clock_timer, rt.clock_deadline = None, None
                 del self.rts[tid]
                 self.presence_sent.pop(tid, None)
+
+    # -------------------------------------------------------------- states rendered by another worker
+    def _relay(self, rt: Runtime) -> None:
+        """After this worker stored a change that left every seat with its holder: render the state
+        for each audience the other workers' sockets are (their presence says which) and send them
+        the messages, so that they need not read the table again nor render it themselves.  They
+        carry the whole log (the other worker's sockets may have had any part of it)."""
+        assert self.peers is not None
+        remote = self.remote_presence.get(rt.id)
+        if not remote or rt.meta is None:
+            return
+        audiences: set[int | None] = set()
+        for part in remote.values():
+            audiences.update(int(k) for k in part.get("seats") or {})
+            if part.get("users") or part.get("anonymous"):
+                audiences.add(None)
+        for seat in sorted(audiences, key=lambda a: -1 if a is None else a):
+            r = self.message_for(rt, seat)
+            a = "-" if seat is None else seat
+            if r.lines is None:
+                self.peers.send(f"s:{rt.id}:{rt.version}:{a}:{r.shown}:-:0:{len(r.head)}:{r.head}")
+                continue
+            # the lines not sent before of this log; now and then the whole log (a lost datagram is made good)
+            start = 0 if rt.version % RELAY_WHOLE_EVERY == 0 else r.start_for(rt.relay_sent.get(seat))
+            rt.relay_sent[seat] = r.now_has()
+            tail = msgspec.json.encode(r.lines[start:r.n]).decode()
+            self.peers.send(f"s:{rt.id}:{rt.version}:{a}:{r.shown}:{self.index}.{r.gen}:{start}:{len(r.head)}:{r.head}{tail}")
+
+    def _take_relayed(self, tid: str, version: int, seat: int | None, shown: int, theirs: str, start: int,
+                      head: str, tail: str) -> None:
+        """Another worker's rendering of ``version`` for ``seat`` (the message without its log, ``head``,
+        and the lines from number ``start`` on of its log ``theirs``; ``"-"``: ``head`` is the whole
+        message): kept for when this worker reaches that version; a worker that does not own the
+        table moves its sockets on to it at once, its game left behind (read again only if something
+        must be rendered here or changed, or if the lines do not go on from those it has)."""
+        rt = self.rts.get(tid)
+        if rt is None:
+            return
+        got: Rendered | None = Rendered(shown, head)
+        if theirs != "-":
+            log = rt.relay_logs.get(seat)
+            if log is None:
+                log = rt.relay_logs[seat] = RelayedLog()
+            lines = msgspec.json.decode(tail, type=list[str])
+            got = Rendered(shown, head, log.lines, log.gen, len(log.lines)) if log.take(theirs, start, lines) else None
+        if version > rt.relayed_version:
+            rt.relayed, rt.relayed_version = {}, version
+        if version == rt.relayed_version and got is not None:
+            rt.relayed[seat] = got
+        if self.owns(tid) or rt.stale or rt.meta is None or version <= rt.version:
+            return  # the owner reads every change (its bots and clocks need the game)
+        if rt.lock.locked():
+            self._spawn(self._advance_locked(rt, version))
+        else:
+            self._advance(rt, version)
+
+    async def _advance_locked(self, rt: Runtime, version: int) -> None:
+        async with rt.lock:
+            if not rt.stale and rt.meta is not None and version > rt.version:
+                self._advance(rt, version)
+
+    def _advance(self, rt: Runtime, version: int) -> None:
+        rt.version, rt.behind, rt.ts = version, True, time.time()
+        rt.cache, rt.cache_version = {}, version
+        for c in list(rt.clients):
+            c.wake.set()

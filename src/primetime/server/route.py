@@ -3,7 +3,7 @@
 The workers of one server share the listening socket, and whichever accepts a connection used to
 serve it.  The sockets of one table were then spread over the workers, and every state was
 rendered by the table's owner for the other workers' audiences and relayed to them
-(``Hub._relay``), with their presence sent back and forth.
+(``Links._relay``), with their presence sent back and forth.
 
 :class:`Router` accepts instead of uvicorn: it looks at the first line of the request without
 reading it (``MSG_PEEK``).  A WebSocket of a table (``GET /ws/<table>``) owned by another worker

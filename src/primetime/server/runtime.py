@@ -137,7 +137,7 @@ class Runtime:
         self.chat_seq = 0  # the latest chat message this process sent to its connections
         self.clock_timer: asyncio.TimerHandle | None = None  # wakes the hub when a running clock runs out
         self.clock_deadline: float | None = None  # the moment it is armed for
-        # another worker's renderings of a version (``Hub._relay``), and whether ``version`` is ahead
+        # another worker's renderings of a version (``Links._relay``), and whether ``version`` is ahead
         # of ``game`` and ``meta`` (this worker took those messages without reading the change)
         self.relayed: dict[int | None, Rendered] = {}
         self.relayed_version = -1

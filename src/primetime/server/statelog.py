@@ -6,7 +6,7 @@ ones only the lines that socket has not had, when the log it was sent is still t
 audience's log (the same game, grown); else the whole log again (``Rendered.start_for``).
 
 The worker that stored a change sends the other workers of the machine its renderings the same
-way (``Hub._relay``): the message without its log and the lines the others have not had of it;
+way (``Links._relay``): the message without its log and the lines the others have not had of it;
 they keep the log of each audience (``RelayedLog``) and send their own sockets what each lacks.
 """
 
@@ -87,7 +87,7 @@ class Rendered:
 
 
 class RelayedLog:
-    """An audience's log as another worker's relayed state messages brought it (``Hub._relay``).
+    """An audience's log as another worker's relayed state messages brought it (``Links._relay``).
 
     ``lines`` is named ``gen`` here (a name of this process: its sockets are told which log they
     have); ``theirs`` is the sender's name for it (``"<worker>.<gen>"``): the next lines go on
