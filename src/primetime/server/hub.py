@@ -293,11 +293,16 @@ class Hub(Links):
         """Send ``c`` the table's state at once, in this turn of the loop, if nothing must go before it
         (an answer or message queued for it, a send under way, its own change not yet answered) and the
         state is stored; else (False) its sender does it."""
-        if (c.direct or c.sending or c.acting or (c.finishing is not None and not c.finishing.done()) or rt.stale
-                or rt.changing or rt.meta is None):
+        if c.direct or c.sending or (c.finishing is not None and not c.finishing.done()) or self._held_back(rt, c):
             return False
         self._send_state(rt, c, c.send_now)
         return True
+
+    @staticmethod
+    def _held_back(rt: Runtime, c: Client) -> bool:
+        """Whether the table's state may not go to ``c`` now: not stored (and durable) yet, to be read
+        again, or ``c``'s own change still to be answered first."""
+        return rt.stale or rt.changing or rt.meta is None or c.acting > 0
 
     def _send_state(self, rt: Runtime, c: Client, send: Callable[[str], Any]) -> Any:
         """The newest state for ``c``'s seat as it is held now (``send``: how to send it; returns what it
@@ -450,7 +455,7 @@ class Hub(Links):
             try:
                 while client.direct:
                     await client.send(client.direct.pop(0))
-                if client.sent_version == rt.version or rt.stale or rt.changing or rt.meta is None or client.acting:
+                if client.sent_version == rt.version or self._held_back(rt, client):
                     continue
                 out = self._send_state(rt, client, client.send)
                 if out is not None:
