@@ -214,17 +214,14 @@ def _rerun(d: Any) -> int:
     return int(d.rerun if d.rerun is not None else d.seasons[3])
 
 
-class _Entry:
-    """A show's projected contribution: viewers, upkeep and rerun value to come."""
+# A show's projected contribution (a plain tuple of numbers, so that the memo below holds nothing the
+# garbage collector must scan: a server keeps it for hours beside thousands of live tables):
+# viewers, upkeep and rerun value to come, the cancel value, the attachments, the free slots, the upkeep per round.
+_Entry = tuple[float, float, float, int, int, int, int]
 
-    __slots__ = ("viewers", "upkeep", "rerun", "cancel", "atts", "free", "per_round")
 
-    def __init__(self, viewers: float, upkeep: float, rerun: float, cancel: int, atts: int, free: int, per_round: int) -> None:
-        self.viewers, self.upkeep, self.rerun, self.cancel = viewers, upkeep, rerun, cancel
-        self.atts, self.free, self.per_round = atts, free, per_round
-
-    def worth(self, cash_value: float) -> float:
-        return self.viewers + self.upkeep * cash_value + self.rerun + ATTACHMENT * self.atts
+def _worth(e: _Entry, cash_value: float) -> float:
+    return e[0] + e[1] * cash_value + e[2] + ATTACHMENT * e[4]
 
 
 def _project(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
@@ -251,7 +248,7 @@ def _project(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...
             v += TB.att_viewers(T, c, rot, r)
         vw += w * v
         uw += w * up
-    return _Entry(vw, uw, rr, _rerun(d), len(atts), free, up)
+    return (vw, uw, rr, _rerun(d), len(atts), free, up)
 
 
 def _slot_total(T: TB.Tables, show: int) -> int:
@@ -262,13 +259,16 @@ def _slot_total(T: TB.Tables, show: int) -> int:
 
 _SLOT_NUMBER: Final = {f"slot:{i}": i for i in range(4)}  # a timeslot option's lineup slot ("slot:2": 2)
 
-_PROJECTIONS: dict[tuple[Any, ...], _Entry] = {}
+_PROJECTIONS: dict[tuple[int, ...], _Entry] = {}
 
 
 def _projection(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...], left: int, aged: int,
                 extra: int, free: int) -> _Entry:
     """:func:`_project`, memoised (the same shows are looked at again and again)."""
-    key = (id(T), cid, row, atts, left, aged, extra, free)
+    code = 0
+    for c, rot in atts:  # the attachments as one number: the key holds no tuple the collector must look at
+        code = (code << 32) | ((c << 1 | rot) + 1)
+    key = (id(T), cid, row, code, left, aged, extra, free)
     e = _PROJECTIONS.get(key)
     if e is None:
         if len(_PROJECTIONS) > 200_000:
@@ -311,7 +311,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
         if T.effect[sh.cid] in ("reinfeld", "chat"):  # its bonus depends on the whole lineup (NET-TELLY-12)
             extra = V.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(TB.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
         lineup.append(_projection(T, sh.cid, sh.row, tuple(sh.atts), left, aged, extra, free))
-    now_upkeep = sum(e.per_round for e in lineup if e is not None)
+    now_upkeep = sum(e[6] for e in lineup if e is not None)
 
     # Productions still to finish: the one in progress, pending pilot shows, unsettled pilot picks.
     pending: list[tuple[int, tuple[int, ...], tuple[int, ...], int, str]] = []  # show, atts, paid, slot, genre
@@ -351,18 +351,18 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
                     placed.append((c, not SL.condition_met(s, p, c, genre, slot, [o for o in atts if o != c])))
             entry = _projection(T, show, 0 if preferred else 2, tuple(placed), left, aged, 0, _slot_total(T, show) - len(atts))
             old = lineup[slot]
-            gain = entry.worth(cash_value) - (old.worth(cash_value) - old.cancel if old is not None else 0.0)
+            gain = _worth(entry, cash_value) - (_worth(old, cash_value) - old[3] if old is not None else 0.0)
             if gain > best_gain:
                 best_gain, best_slot, best_entry = gain, slot, entry
         old = lineup[best_slot]
         if old is not None:
-            extra_reruns += old.cancel
+            extra_reruns += old[3]
         lineup[best_slot] = best_entry
 
     shows = [e for e in lineup if e is not None]
-    upkeep = sum(e.upkeep for e in shows)
+    upkeep = sum(e[1] for e in shows)
     out: dict[str, float] = {"banked": float(sum(pl.scores))}
-    viewers = sum(e.viewers for e in shows)
+    viewers = sum(e[0] for e in shows)
     if not aged and s.phase != "pilot":
         viewers += pl.pass_viewers
     out["viewers"] = viewers
@@ -375,12 +375,12 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
     out["genres"] = float(b["genres"])
     if TS.telly(s):
         out["grid"] = grid_value(s, p, [g for *_, g in pending], left)
-    out["reruns"] = b["reruns"] + extra_reruns + sum(e.rerun for e in shows)
+    out["reruns"] = b["reruns"] + extra_reruns + sum(e[2] for e in shows)
     out["network"] = float(b["network"])
 
     # Potential of cards waiting in the green room.
-    pot = ATTACHMENT * sum(e.atts for e in shows) + RESERVED_SHOW * len(pl.reserved)
-    free_slot = any(e.free > 0 for e in shows)
+    pot = ATTACHMENT * sum(e[4] for e in shows) + RESERVED_SHOW * len(pl.reserved)
+    free_slot = any(e[5] > 0 for e in shows)
     for c in green:
         k = T.kind[c]
         d = T.defs[c]
