@@ -5,7 +5,11 @@ single-worker runs started together in two processes that share nothing (their g
 The last one is what two cores of this machine give for fully independent work; ``--workers 2``
 cannot beat it.  Prints games/s of each run and the medians' ratios to one worker.
 
-Usage: python bench/simulate_scaling.py [--games 4000] [--reps 3] [--players 4]
+A run of random games takes seconds, and this machine's speed drifts by several percent from one
+second to the next, so a run is 12,000 games (about 8 s on one core) and the ratio is of medians
+over 5 reps.
+
+Usage: python bench/simulate_scaling.py [--games 12000] [--reps 5] [--players 4]
 """
 
 from __future__ import annotations
@@ -35,13 +39,15 @@ def pair(games: int, players: int) -> float:
 
 
 def median(xs: list[float]) -> float:
-    return sorted(xs)[len(xs) // 2]
+    s = sorted(xs)
+    mid = len(s) // 2
+    return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=4000)
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--games", type=int, default=12000)
+    ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--players", type=int, default=4)
     args = ap.parse_args(argv)
     rows: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "2 separate runs": []}
