@@ -6,12 +6,15 @@ seat, seed, options).  :func:`primetime.sim.games.play_game` plays one spec and 
 the order of the specs.  Every game is seeded by its spec (engine and bots), so a run gives
 the same results whatever the backend and the number of workers.
 
-With several workers the tasks travel in batches: the first task of each worker goes alone
-and is timed where it runs, and the rest go out in batches of at most ``BATCH_SECONDS`` of work
-that shrink towards the end (:func:`batch_sizes`: each takes a share of what is left, so the
-workers finish together), so thousands of games of a millisecond each cost a few dozen
-hand-overs to a worker while a search bot's minutes-long game still travels alone.  Results come back in
-the order of the tasks (``on_result`` too, unless ``ordered=False``).
+With several workers the tasks travel in batches: the first task of each worker goes alone and
+is timed where it runs, and the rest go out in batches sized from the time per task measured so
+far (a process's first game is slow: it touches the code and the card tables for the first
+time, so the estimate is brought up to date by every batch that comes back).  A batch holds at
+most ``BATCH_SECONDS`` of work and shrinks towards the end (:func:`batch_size`: each takes a share
+of what is left, so the workers finish together); ``IN_FLIGHT`` batches per worker are out at once,
+so a worker never waits for its next one.  Thousands of games of a millisecond cost a few dozen
+hand-overs to a worker while a search bot's minutes-long game still travels alone.  Results come
+back in the order of the tasks (``on_result`` too, unless ``ordered=False``).
 
 Backends:
 
@@ -54,28 +57,40 @@ MIN_BATCH_SECONDS = 0.01  # ... and, but for the last ones, at least this long (
 SHARE = 2  # each batch takes 1/(SHARE * workers) of the tasks still to hand out
 
 
-def batch_sizes(seconds_per_task: float, total: int, workers: int) -> list[int]:
-    """The sizes of the batches that carry ``total`` tasks, in order (guided scheduling).
+IN_FLIGHT = 2  # batches out per worker at once: the one it plays and the next
 
-    Each batch takes a share of the tasks not yet handed out, capped at ``BATCH_SECONDS`` of
-    work, so the batches shrink towards the end and the last ones are small: the workers finish
+
+def batch_size(seconds_per_task: float, left: int, workers: int) -> int:
+    """The size of the next batch when ``left`` tasks are still to hand out (guided scheduling).
+
+    A batch takes a share of the tasks not yet handed out, capped at ``BATCH_SECONDS`` of work,
+    so the batches shrink towards the end and the last ones are small: the workers finish
     together instead of one idling while another plays a big last batch.  A batch carries at
     least ``MIN_BATCH_SECONDS`` of work, so that the hand-over (pickling, a process round trip:
     about a millisecond) stays small beside it."""
     per = max(seconds_per_task, 1e-6)
     cap = max(1, int(BATCH_SECONDS / per))
     floor = min(cap, max(1, int(MIN_BATCH_SECONDS / per)))
+    return min(left, cap, max(floor, -(-left // (SHARE * max(workers, 1)))))
+
+
+def batch_sizes(seconds_per_task: float, total: int, workers: int) -> list[int]:
+    """The sizes of the batches that carry ``total`` tasks, in order, if every task took
+    ``seconds_per_task`` (:func:`batch_size` again and again)."""
     sizes: list[int] = []
     left = total
     while left > 0:
-        size = min(left, cap, max(floor, -(-left // (SHARE * max(workers, 1)))))
+        size = batch_size(seconds_per_task, left, workers)
         sizes.append(size)
         left -= size
     return sizes
 
 
-def _run_batch(fn: Callable[[Any], Any], batch: Sequence[Any]) -> list[Any]:
-    return [fn(t) for t in batch]
+def _run_batch(fn: Callable[[Any], Any], batch: Sequence[Any]) -> tuple[list[Any], float]:
+    """``[fn(t) for t in batch]`` and the seconds it took, where it ran."""
+    t0 = time.perf_counter()
+    out = [fn(t) for t in batch]
+    return out, time.perf_counter() - t0
 
 
 def run_tasks(
@@ -91,10 +106,10 @@ def run_tasks(
 
     ``on_result(index, result)`` is called for every result, in the order of the tasks when
     ``ordered`` (a result that finishes early waits for the ones before it), else as soon as its
-    batch is back; ``progress(done, total)`` as results arrive.  With several workers the first
-    task is played here and timed, and the others go out in batches sized from that timing
-    (:func:`batch_sizes`): thousands of millisecond games cost a few dozen hand-overs, and a
-    slow game (a search bot's) travels alone."""
+    batch is back; ``progress(done, total)`` as results arrive.  With several workers each worker's
+    first task goes alone, and the others go out in batches sized from the time per task measured
+    so far (:class:`_Plan`, :func:`batch_size`): thousands of millisecond games cost a few dozen
+    hand-overs, and a slow game (a search bot's) travels alone."""
     check_backend(backend, workers)
     total = len(tasks)
     results: list[Any] = [None] * total
@@ -113,49 +128,51 @@ def run_tasks(
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=ctx) as ex:
-        plan = _Plan(tasks, workers)
-        futures: dict[Future[Any], int] = {ex.submit(_run_timed, fn, tasks[i]): i for i in plan.first}
-        while futures:
+        plan = _Plan(total, workers)
+        futures: dict[Future[Any], tuple[int, int]] = {}
+        ready = plan.first()
+        while ready or futures:
+            for start, size in ready:
+                futures[ex.submit(_run_batch, fn, tasks[start:start + size])] = (start, size)
+            ready = []
             finished, _ = wait(futures, return_when=FIRST_COMPLETED)
             for fut in finished:
-                start = futures.pop(fut)
-                out = fut.result()
-                if isinstance(out, tuple):  # a task of the first, timed wave
-                    result, seconds = out
-                    sink.put(start, [result])
-                    for i, batch in plan.rest(seconds):
-                        futures[ex.submit(_run_batch, fn, batch)] = i
-                else:
-                    sink.put(start, out)
+                start, size = futures.pop(fut)
+                out, seconds = fut.result()
+                sink.put(start, out)
+                ready += plan.back(size, seconds)
     return results
 
 
-def _run_timed(fn: Callable[[Any], Any], task: Any) -> tuple[Any, float]:
-    t0 = time.perf_counter()
-    result = fn(task)
-    return result, time.perf_counter() - t0
-
-
 class _Plan:
-    """The first wave (one task per worker, timed in the worker), then the other tasks in
-    batches sized from the first timing that comes back."""
+    """Which tasks go out next: first one per worker, alone; then batches sized from the time per
+    task measured so far (:func:`batch_size`), ``IN_FLIGHT`` per worker out at once."""
 
-    def __init__(self, tasks: Sequence[Any], workers: int) -> None:
-        self.tasks = tasks
-        self.first = range(min(workers, len(tasks)))
-        self.workers = workers
-        self.sent = False
+    def __init__(self, total: int, workers: int) -> None:
+        self.total, self.workers = total, max(workers, 1)
+        self.handed = 0  # tasks [0, handed) have gone out
+        self.out = 0  # batches out
+        self.timed, self.seconds = 0, 0.0  # tasks come back and the seconds they took
 
-    def rest(self, seconds: float) -> list[tuple[int, Sequence[Any]]]:
-        if self.sent:
-            return []
-        self.sent = True
-        out: list[tuple[int, Sequence[Any]]] = []
-        begin = len(self.first)
-        for size in batch_sizes(seconds, len(self.tasks) - begin, self.workers):
-            out.append((begin, self.tasks[begin:begin + size]))
-            begin += size
-        return out
+    def first(self) -> list[tuple[int, int]]:
+        """The first wave, as (start, size): one task per worker."""
+        n = min(self.workers, self.total)
+        self.handed = self.out = n
+        return [(i, 1) for i in range(n)]
+
+    def back(self, size: int, seconds: float) -> list[tuple[int, int]]:
+        """A batch of ``size`` tasks came back after ``seconds`` of work: the batches to send now."""
+        self.out -= 1
+        self.timed += size
+        self.seconds += seconds
+        per = self.seconds / self.timed
+        new: list[tuple[int, int]] = []
+        while self.handed < self.total and self.out < IN_FLIGHT * self.workers:
+            n = batch_size(per, self.total - self.handed, self.workers)
+            new.append((self.handed, n))
+            self.handed += n
+            self.out += 1
+        return new
 
 
 class _Sink:
@@ -196,23 +213,21 @@ def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink:
             ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
         started = True
     try:
-        timed = ray.remote(num_cpus=1)(_run_timed)
         batched = ray.remote(num_cpus=1)(_run_batch)
         fn_ref = ray.put(fn)
-        plan = _Plan(tasks, max(workers, int(ray.cluster_resources().get("CPU", workers))))
-        index: dict[Any, int] = {timed.remote(fn_ref, tasks[i]): i for i in plan.first}
-        while index:
-            ready, _ = ray.wait(list(index), num_returns=1, timeout=1.0)
-            for ref in ready:
-                start = index.pop(ref)
-                out = ray.get(ref)
-                if isinstance(out, tuple):
-                    result, seconds = out
-                    sink.put(start, [result])
-                    for i, batch in plan.rest(seconds):
-                        index[batched.remote(fn_ref, batch)] = i
-                else:
-                    sink.put(start, out)
+        plan = _Plan(len(tasks), max(workers, int(ray.cluster_resources().get("CPU", workers))))
+        index: dict[Any, tuple[int, int]] = {}
+        ready = plan.first()
+        while ready or index:
+            for start, size in ready:
+                index[batched.remote(fn_ref, tasks[start:start + size])] = (start, size)
+            ready = []
+            done, _ = ray.wait(list(index), num_returns=1, timeout=1.0)
+            for ref in done:
+                start, size = index.pop(ref)
+                out, seconds = ray.get(ref)
+                sink.put(start, out)
+                ready += plan.back(size, seconds)
     finally:
         if started:
             ray.shutdown()
