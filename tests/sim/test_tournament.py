@@ -97,6 +97,21 @@ def test_ray_backend_gives_the_same_results() -> None:
         ray.shutdown()
 
 
+def test_an_unreachable_ray_cluster_is_named_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: RAY_ADDRESS naming a place where no cluster listens fails at once with a message
+    that names it and the way out (Ray itself would retry for minutes)."""
+    import socket
+
+    if not os.environ.get("CI"):
+        pytest.importorskip("ray", reason="Ray is optional: pip install -e '.[scale]'")
+    with socket.socket() as s:  # a port nothing listens on: bound, never listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+        with pytest.raises(ValueError, match=f"cannot reach the Ray cluster at RAY_ADDRESS=127.0.0.1:{port}.*ray start --head"):
+            run_tasks(play_game, schedule(2, ["random", "random"], 2, seed=1), workers=2, backend="ray")
+
+
 def test_unknown_backend() -> None:
     with pytest.raises(ValueError, match="unknown backend"):
         run_tasks(play_game, [], backend="spark")

@@ -201,6 +201,21 @@ class _Sink:
             self.progress(self.done, self.total)
 
 
+def _check_reachable(address: str) -> None:
+    """Fail at once, with a message, when ``RAY_ADDRESS`` is ``host:port`` and nothing listens there
+    (Ray itself would retry for minutes)."""
+    import socket
+
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "://" in host or not host:
+        return  # "auto", "ray://...": Ray's own forms
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as exc:
+        raise SimulationError(f"cannot reach the Ray cluster at RAY_ADDRESS={address} ({exc.strerror or exc}). Start one there "
+                              "with `ray start --head` (see the README), or unset RAY_ADDRESS to start a local Ray") from None
+
+
 def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink: _Sink) -> None:
     import ray
 
@@ -208,7 +223,14 @@ def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink:
     if not ray.is_initialized():
         address = os.environ.get("RAY_ADDRESS")
         if address:
-            ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+            _check_reachable(address)
+            try:
+                ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+            except (ConnectionError, RuntimeError) as exc:  # no cluster there, or one that refuses us
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                raise SimulationError(
+                    f"cannot join the Ray cluster at RAY_ADDRESS={address}: {first}. Start one there with "
+                    "`ray start --head` (see the README), or unset RAY_ADDRESS to start a local Ray") from None
         else:
             ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
         started = True
