@@ -9,12 +9,17 @@ A run of random games takes seconds, and this machine's speed drifts by several 
 second to the next, so a run is 12,000 games (about 8 s on one core) and the ratio is of medians
 over 5 reps.
 
-Usage: python bench/simulate_scaling.py [--games 12000] [--reps 5] [--players 4]
+``--ray`` adds ``--backend ray`` with 2 CPUs, on a local Ray started once before its runs as a
+cluster would already be running: its first run (Ray's worker processes load the package) is
+shown apart, then ``--reps`` runs, beside the process pool's 2 workers.
+
+Usage: python bench/simulate_scaling.py [--games 12000] [--reps 5] [--players 4] [--ray]
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import subprocess
 import sys
 import time
@@ -22,10 +27,22 @@ import time
 from primetime.sim.simulate import simulate
 
 
-def rate(games: int, players: int, workers: int) -> float:
+def rate(games: int, players: int, workers: int, backend: str = "local") -> float:
     t = time.perf_counter()
-    simulate("networks", players, games, "random", seed=0, workers=workers)
+    simulate("networks", players, games, "random", seed=0, workers=workers, backend=backend)
     return games / (time.perf_counter() - t)
+
+
+def ray_rates(games: int, players: int, reps: int) -> tuple[float, list[float]]:
+    """The first run on a freshly started local Ray with 2 CPUs, then ``reps`` more."""
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+    try:
+        first = rate(games, players, 2, "ray")
+        return first, [rate(games, players, 2, "ray") for _ in range(reps)]
+    finally:
+        ray.shutdown()
 
 
 def pair(games: int, players: int) -> float:
@@ -49,16 +66,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=12000)
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--ray", action="store_true", help="also time --backend ray (pip install -e '.[scale]')")
     args = ap.parse_args(argv)
     rows: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "2 separate runs": []}
     for _ in range(args.reps):
         rows["1 worker"].append(rate(args.games, args.players, 1))
         rows["2 workers"].append(rate(args.games, args.players, 2))
         rows["2 separate runs"].append(pair(args.games, args.players))
+    first = 0.0
+    if args.ray:
+        first, rows["ray, 2 CPUs"] = ray_rates(args.games, args.players, args.reps)
     one = median(rows["1 worker"])
     print(f"primetime simulate networks --players {args.players} --games {args.games} --bot random (games/s)")
     for name, xs in rows.items():
         print(f"  {name:16} {' '.join(f'{x:7.0f}' for x in xs)}   median {median(xs):7.0f}  {median(xs) / one:.2f}x")
+    if args.ray:
+        pool = median(rows["2 workers"])
+        ray_median = median(rows["ray, 2 CPUs"])
+        print(f"  Ray's first run (its workers load the package): {first:.0f} games/s, {pool / first:.2f}x the pool's time")
+        print(f"  Ray after it: {pool / ray_median:.2f}x the time of the process pool with 2 workers (medians)")
     return 0
 
 
