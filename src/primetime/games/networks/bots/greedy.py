@@ -217,7 +217,9 @@ def _rerun(d: Any) -> int:
 # A show's projected contribution (a plain tuple of numbers, so that the memo below holds nothing the
 # garbage collector must scan: a server keeps it for hours beside thousands of live tables):
 # viewers, upkeep and rerun value to come, the cancel value, the attachments, the free slots, the upkeep per round.
-_Entry = tuple[float, float, float, int, int, int, int]
+# Of any length to the type checker, so that the compiled build passes the tuple itself around
+# instead of unpacking it and packing a new one at every use.
+_Entry = tuple[float, ...]
 
 
 def _worth(e: _Entry, cash_value: float) -> float:
@@ -248,7 +250,7 @@ def _project(T: TB.Tables, cid: int, row: int, atts: tuple[tuple[int, bool], ...
             v += TB.att_viewers(T, c, rot, r)
         vw += w * v
         uw += w * up
-    return (vw, uw, rr, _rerun(d), len(atts), free, up)
+    return (vw, uw, rr, float(_rerun(d)), float(len(atts)), float(free), float(up))
 
 
 def _slot_total(T: TB.Tables, show: int) -> int:
