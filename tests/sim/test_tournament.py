@@ -149,6 +149,29 @@ def test_batches_are_sized_from_the_timing() -> None:
     assert batch_sizes(0.001, 0, 2) == []
 
 
+def test_batches_follow_the_time_measured_so_far() -> None:
+    """Issue 19: a process's first game is slow (it touches the code and the card tables for the
+    first time); the batches after it grow as faster batches come back, instead of all being sized
+    from that first timing, and no more than two per worker are out at once."""
+    from primetime.sim.backends import IN_FLIGHT, _Plan
+
+    plan = _Plan(2000, 2)
+    assert plan.first() == [(0, 1), (1, 1)]
+    sent = plan.back(1, 0.025)  # a cold first game: 25 ms
+    assert len(sent) == IN_FLIGHT * 2 - 1 and all(size <= 10 for _, size in sent)
+    sent += plan.back(1, 0.024)
+    assert len(sent) == IN_FLIGHT * 2  # the worker's next batch is already there
+    start, size = sent[0]
+    later = plan.back(size, size * 0.001)  # the games really take a millisecond
+    assert len(later) == 1 and later[0][0] == sum(n for _, n in sent) + 2  # contiguous, in order
+    for _ in range(5):
+        start, size = later[-1]
+        later += plan.back(size, size * 0.001)
+    assert later[-1][1] >= 100  # grown towards BATCH_SECONDS of work
+    handed = 2 + sum(n for _, n in sent) + sum(n for _, n in later)
+    assert handed <= 2000 and plan.out == IN_FLIGHT * 2
+
+
 def test_results_come_back_in_task_order_in_batches() -> None:
     """Issue 19: with batches, results (and on_result) come in the order of the tasks, and
     ordered=False hands each result on as its batch comes back; the same values either way."""
