@@ -215,3 +215,18 @@ def test_record_of_a_bot_game_replays() -> None:
         game.apply(p, bots[p].choose(game))
     again = replay_record(json.loads(json.dumps(game.record())))
     assert again.result() == game.result()
+
+
+def test_the_projection_memo_holds_nothing_the_collector_scans() -> None:
+    """Issue 19: a server keeps the greedy evaluation's memo for hours beside thousands of live
+    tables; every middle-generation collection scanned its entries and paused the server.  Its keys
+    and values are plain tuples of numbers, which the collector stops tracking once it has seen them."""
+    import gc
+
+    from primetime.games.networks.bots import greedy as G
+
+    play_checked(3, 11, ["greedy"])
+    assert G._PROJECTIONS, "a greedy game fills the memo"
+    gc.collect()
+    tracked = [(k, v) for k, v in G._PROJECTIONS.items() if gc.is_tracked(k) or gc.is_tracked(v)]
+    assert not tracked, f"{len(tracked)} memo entries stay tracked, e.g. {tracked[0]!r}"
