@@ -30,14 +30,15 @@ import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from primetime.sim.errors import SimulationError
 from primetime.sim.games import Progress
 
 BACKENDS = ("local", "ray")
+H = TypeVar("H")  # a batch's handle on a backend (a future, a Ray object reference)
 
 
 def check_backend(backend: str, workers: int) -> None:
@@ -128,19 +129,8 @@ def run_tasks(
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=ctx) as ex:
-        plan = _Plan(total, workers)
-        futures: dict[Future[Any], tuple[int, int]] = {}
-        ready = plan.first()
-        while ready or futures:
-            for start, size in ready:
-                futures[ex.submit(_run_batch, fn, tasks[start:start + size])] = (start, size)
-            ready = []
-            finished, _ = wait(futures, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                start, size = futures.pop(fut)
-                out, seconds = fut.result()
-                sink.put(start, out)
-                ready += plan.back(size, seconds)
+        _Plan(total, workers).run(lambda start, size: ex.submit(_run_batch, fn, tasks[start:start + size]),
+                                  lambda out: wait(out, return_when=FIRST_COMPLETED)[0], Future.result, sink)
     return results
 
 
@@ -174,6 +164,24 @@ class _Plan:
             self.out += 1
         return new
 
+    def run(self, submit: Callable[[int, int], H], finished: Callable[[list[H]], Iterable[H]],
+            result: Callable[[H], tuple[list[Any], float]], sink: _Sink) -> None:
+        """Hand out every task and put the results in ``sink``: ``submit(start, size)`` sends a batch
+        (the tasks ``start`` to ``start + size``) and returns its handle, ``finished(handles)`` waits
+        until some of them are done and returns those, ``result(handle)`` is a batch's results and
+        the seconds it took (:func:`_run_batch`)."""
+        out: dict[H, tuple[int, int]] = {}
+        ready = self.first()
+        while ready or out:
+            for start, size in ready:
+                out[submit(start, size)] = (start, size)
+            ready = []
+            for h in finished(list(out)):
+                start, size = out.pop(h)
+                batch, seconds = result(h)
+                sink.put(start, batch)
+                ready += self.back(size, seconds)
+
 
 class _Sink:
     """Where finished batches land: the result list, the progress callback and ``on_result``
@@ -201,6 +209,9 @@ class _Sink:
             self.progress(self.done, self.total)
 
 
+RAY_WAY_OUT = "Start one there with `ray start --head` (see the README), or unset RAY_ADDRESS to start a local Ray"
+
+
 def _check_reachable(address: str) -> None:
     """Fail at once, with a message, when ``RAY_ADDRESS`` is ``host:port`` and nothing listens there
     (Ray itself would retry for minutes)."""
@@ -212,8 +223,7 @@ def _check_reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
     except OSError as exc:
-        raise SimulationError(f"cannot reach the Ray cluster at RAY_ADDRESS={address} ({exc.strerror or exc}). Start one there "
-                              "with `ray start --head` (see the README), or unset RAY_ADDRESS to start a local Ray") from None
+        raise SimulationError(f"cannot reach the Ray cluster at RAY_ADDRESS={address} ({exc.strerror or exc}). {RAY_WAY_OUT}") from None
 
 
 def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink: _Sink) -> None:
@@ -228,9 +238,7 @@ def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink:
                 ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
             except (ConnectionError, RuntimeError) as exc:  # no cluster there, or one that refuses us
                 first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                raise SimulationError(
-                    f"cannot join the Ray cluster at RAY_ADDRESS={address}: {first}. Start one there with "
-                    "`ray start --head` (see the README), or unset RAY_ADDRESS to start a local Ray") from None
+                raise SimulationError(f"cannot join the Ray cluster at RAY_ADDRESS={address}: {first}. {RAY_WAY_OUT}") from None
         else:
             ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
         started = True
@@ -238,18 +246,9 @@ def _run_ray(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int, sink:
         batched = ray.remote(num_cpus=1)(_run_batch)
         fn_ref = ray.put(fn)
         plan = _Plan(len(tasks), max(workers, int(ray.cluster_resources().get("CPU", workers))))
-        index: dict[Any, tuple[int, int]] = {}
-        ready = plan.first()
-        while ready or index:
-            for start, size in ready:
-                index[batched.remote(fn_ref, tasks[start:start + size])] = (start, size)
-            ready = []
-            done, _ = ray.wait(list(index), num_returns=1, timeout=1.0)
-            for ref in done:
-                start, size = index.pop(ref)
-                out, seconds = ray.get(ref)
-                sink.put(start, out)
-                ready += plan.back(size, seconds)
+        get: Callable[[Any], tuple[list[Any], float]] = ray.get  # (Ray's own types are loose)
+        plan.run(lambda start, size: batched.remote(fn_ref, tasks[start:start + size]),
+                 lambda out: ray.wait(out, num_returns=1, timeout=1.0)[0], get, sink)
     finally:
         if started:
             ray.shutdown()
