@@ -101,15 +101,22 @@ def test_a_socket_whose_seat_went_to_a_bot_gets_no_private_view(server: ServerPr
     assert recv_type(wa, "ack")["result"] == "replaced"
     wa.send(json.dumps({"type": "sync"}))  # (states sent before the ack were skipped: have the current one again)
     after = states_until(wb, lambda m: m["table"]["seats"][1]["kind"] == "bot")[-1:]
-    # the bot (seat 2) now plays; Ana too, until the bot has made a few moves
-    target, cur = st["seq"] + 6, st
-    while cur["seq"] < target and cur["view"]["phase"] != "over":
+    # the bot (seat 2) now plays; Ana too, until the bot has made a few moves and Ben's socket has been
+    # shown at least one of its decisions (a socket gets the newest state when it can take one, so a
+    # decision the bot answers at once may be skipped: play on until one was shown)
+    target, cur, deadline = st["seq"] + 6, st, time.time() + 60
+
+    def bot_shown() -> bool:
+        return any(m["view"]["pending"] and m["view"]["pending"]["player"] == 1 for m in after)
+
+    while cur["seq"] < target or not bot_shown():
+        assert cur["view"]["phase"] != "over" and time.time() < deadline, "(the socket was shown none of the bot's decisions)"
         cur = recv_state(wa)
         pend = cur["view"]["pending"]
         if pend and pend["player"] == 0 and pend.get("options"):
             wa.send(json.dumps({"type": "act", "key": pend["options"][0]["key"], "seq": cur["seq"]}))
-    after += states_until(wb, lambda m: m["seq"] >= cur["seq"])
-    assert any(m["view"]["pending"] and m["view"]["pending"]["player"] == 1 for m in after), "(the bot had decisions)"
+        if after[-1]["seq"] < cur["seq"]:
+            after += states_until(wb, lambda m, seq=cur["seq"]: m["seq"] >= seq)
     for m in after:
         assert m["me"]["seat"] is None, "the socket of a seat handed to a bot still speaks for it"
         assert m["view"]["viewer"] is None, f"the socket was sent seat {m['view']['viewer']}'s view"
