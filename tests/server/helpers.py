@@ -69,16 +69,26 @@ class ServerProc:
              "--workers", str(self.workers)],
             env=self.env, stdout=logf, stderr=subprocess.STDOUT, cwd=str(ROOT))
         deadline = time.time() + timeout
+        answered: set[int] = set()
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited early:\n{self.log_path.read_text()[-4000:]}")
             try:
-                if httpx.get(self.url + "/healthz", timeout=1.0).status_code == 200:
-                    return self
+                got = httpx.get(self.url + "/healthz", timeout=1.0)  # (a new connection each time)
+                if got.status_code == 200:
+                    # every worker answers before a test begins: on a loaded machine a worker may
+                    # still be starting while another already serves
+                    health = got.json()
+                    answered.add(health.get("worker", 0))
+                    if len(answered) >= health.get("workers", 1):
+                        return self
+                    time.sleep(0.02)
+                    continue
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError(f"server did not start:\n{self.log_path.read_text()[-4000:]}")
+        why = f"only workers {sorted(answered)} answered" if answered else "nothing answered"
+        raise RuntimeError(f"server did not start ({why}):\n{self.log_path.read_text()[-4000:]}")
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
