@@ -117,12 +117,14 @@ def wait_for(fn: Any, timeout: float = 20.0, what: str = "condition") -> Any:
 def test_real_time_clock_runs_out_and_a_bot_takes_the_seat_until_its_player_reclaims_it(server: ServerProc) -> None:
     ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
     assert ana.http.post("/api/tables", json={"seats": ["open"], "time_control": {"mode": "sprint"}}).status_code == 400
-    tid = table(ana, ["open"], {"mode": "realtime", "seconds": 2, "policy": "bot"})
+    # (5-s clocks: long enough that on a loaded machine the other seat's clock has not run out too
+    # by the time the first timeout is seen)
+    tid = table(ana, ["open"], {"mode": "realtime", "seconds": 5, "policy": "bot"})
     ben.post(f"/api/tables/{tid}/join")
     ana.post(f"/api/tables/{tid}/start", {})
     info = ana.get(f"/api/tables/{tid}")
     c = info["clock"]
-    assert c["mode"] == "realtime" and c["remaining"] == [2.0, 2.0] and len(c["running"]) == 1
+    assert c["mode"] == "realtime" and c["remaining"] == [5.0, 5.0] and len(c["running"]) == 1
     late = c["running"][0]
     person = (ana, ben)[late]
     # nobody moves: the clock runs out, a bot takes the seat (it keeps the player's name, marked as replaced)
@@ -225,7 +227,7 @@ def test_two_processes_on_postgresql_apply_one_timeout(pg_url: str, tmp_path: Pa
     b = ServerProc(tmp_path / "b", env=env).start()
     try:
         ana, ben = Person(a.url, "Ana"), Person(b.url, "Ben")
-        tid = table(ana, ["open"], {"mode": "realtime", "seconds": 2, "policy": "bot"})
+        tid = table(ana, ["open"], {"mode": "realtime", "seconds": 5, "policy": "bot"})
         ben.post(f"/api/tables/{tid}/join")
         ana.post(f"/api/tables/{tid}/start", {})
         wa, wb = ana.ws(tid), ben.ws(tid)  # both processes hold the table (and its clock) in memory

@@ -85,6 +85,9 @@ def test_kill_9_mid_game_loses_no_acknowledged_action(tmp_path: Path, request: p
         tasks = [asyncio.create_task(watcher(server, t, seen)) for t in bot_tables]
         tasks.append(asyncio.create_task(human_client(server, ana, human_table, acked, time.time() + 60)))
         await asyncio.sleep(2.0)
+        end = time.time() + 30  # (a loaded machine: until some action was acknowledged and seen)
+        while not (acked and any(v > 0 for v in seen.values())) and time.time() < end:
+            await asyncio.sleep(0.1)
         server.kill()  # SIGKILL, wherever it is
         await asyncio.wait(tasks, timeout=10)
 

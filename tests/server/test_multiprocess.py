@@ -44,7 +44,7 @@ def test_action_through_one_process_reaches_the_other(pg_url: str, tmp_path: Pat
         ws = {0: ana.ws(tid), 1: ben.ws(tid)}
         latest = {0: recv_state(ws[0]), 1: recv_state(ws[1])}
         assert latest[0]["view"] and latest[1]["view"], "both processes serve the running game"
-        limit = 3.0 if listen else 5.0
+        limit = 15.0  # (well under the 30-s poll of the notify case: the update came by NOTIFY)
         for _ in range(6):  # a few moves, each delivered from one process to the other
             v = max(latest[0]["version"], latest[1]["version"])
             for s in (0, 1):
@@ -163,7 +163,7 @@ def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_pa
             ana.post(f"/api/tables/{tid}/start", {})
             final = asyncio.run(_play_across_processes({0: a.ws_url, 1: b.ws_url},
                                                        {0: ana.cookie_header(), 1: ben.cookie_header()}, tid,
-                                                       seed=11 + n, stall=8.0))
+                                                       seed=11 + n, stall=20.0))
             assert final["0"]["view"]["final"] == final["1"]["view"]["final"]
             record = ana.get(f"/api/tables/{tid}/record")  # both processes stored one game, the one both saw
             replayed = replay_record(record)
@@ -204,7 +204,7 @@ def test_whole_games_on_two_workers_never_stall(tmp_path: Path, game: str, optio
             # the poll is slow on purpose (30 s): the datagrams between the workers must carry every state
             final = asyncio.run(_play_across_processes({0: server.ws_url, 1: server.ws_url},
                                                        {0: ana.cookie_header(), 1: ben.cookie_header()}, tid,
-                                                       seed=21 + n, stall=5.0,
+                                                       seed=21 + n, stall=15.0,  # (under the 30-s poll)
                                                        workers=None if routed else {0: n % 2, 1: 1 - n % 2}))
             if routed:
                 assert final["worker0"] == final["worker1"] == owner(tid, 2)
@@ -241,10 +241,10 @@ def test_presence_and_chat_count_every_worker(tmp_path: Path) -> None:
         watcher, _ = await connect_to_worker(url, None, 1)
 
         async def until(ws: Any, test: Any, what: str) -> dict[str, Any]:
-            deadline = time.time() + 5
+            deadline = time.time() + 15
             while True:
                 left = deadline - time.time()
-                assert left > 0, f"no {what} within 5 s"
+                assert left > 0, f"no {what} within 15 s"
                 msg = decode(ws, await asyncio.wait_for(ws.recv(), left))
                 if test(msg):
                     return msg

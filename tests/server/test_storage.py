@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -554,7 +555,7 @@ def test_idle_player_replaced_when_all_others_agree(store_url: str, tmp_path: Pa
     async def go() -> None:
         st = make_store(store_url)
         s = settings(store_url, tmp_path)
-        s.idle_replace_after = 0.3
+        s.idle_replace_after = 1.0  # (well past a start's durable write on a loaded machine)
         hub = Hub(s, st)
         await hub.start()
         try:
@@ -572,12 +573,13 @@ def test_idle_player_replaced_when_all_others_agree(store_url: str, tmp_path: Pa
             voters = [x for x in range(3) if x != idle]
             with pytest.raises(ConflictError):  # not idle yet
                 await hub.vote(rt, voters[0], idle, secrets_[voters[0]])
-            await asyncio.sleep(0.4)
+            await asyncio.sleep(1.1)
             assert await hub.vote(rt, voters[0], idle, secrets_[voters[0]]) == "voted"
             # the first vote changed the table, but the idle time still counts from the last move
             assert await hub.vote(rt, voters[1], idle, secrets_[voters[1]]) == "replaced"
             assert rt.meta is not None and rt.meta.seats[idle].kind == "bot"
-            for _ in range(200):  # the bot takes over the pending decision
+            end = time.monotonic() + 30  # the bot takes over the pending decision
+            while time.monotonic() < end:
                 if rt.game.current_player() != idle or rt.game.seq > 0:
                     break
                 await asyncio.sleep(0.01)
