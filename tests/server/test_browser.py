@@ -72,6 +72,20 @@ def wait_seq_change(page: Any, seq: str, timeout: float = 15.0) -> None:
                            "!!document.querySelector('#toast:not(.hidden)')", timeout=timeout * 1000)
 
 
+def propose_pilots(page: Any) -> None:
+    """Choose the first two pilot cards offered (or the first option), as a proposal the confirmation delay holds."""
+    selected = page.locator("#choices .cards .card.selected")  # (a cancelled proposal leaves its pair selected)
+    while selected.count():
+        selected.first.click()
+    page.locator("#choices .cards .card.usable").first.click()
+    page.locator("#choices .cards .card.usable").nth(1).click()
+    if page.locator("#pilot-keep:not([disabled])").count():
+        page.click("#pilot-keep")
+    else:
+        page.click("details.allopts summary")
+        page.locator("details.allopts button[data-key]").first.click()
+
+
 def set_delay(page: Any, seconds: int) -> None:
     page.click("#prefs-btn")
     page.select_option("#pref-delay", str(seconds))
@@ -198,21 +212,22 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, web: ServerProc) -
     set_delay(ana, 3)
     ana.wait_for_function("document.body.dataset.myTurn === '1'")
     assert ana.title().startswith("▶ Your turn")
+    # the bot chooses its pilots at the same time as Ana, which moves her step too: wait for it first
+    ana.wait_for_function("PT.tableState.msg.view.players[2].pilot_chosen === true")
     seq = body(ana, "seq")
-    ana.locator("#choices .cards .card.usable").first.click()
-    ana.locator("#choices .cards .card.usable").nth(1).click()
-    if ana.locator("#pilot-keep:not([disabled])").count():
-        ana.click("#pilot-keep")
-    else:
-        ana.click("details.allopts summary")
-        ana.locator("details.allopts button[data-key]").first.click()
+    propose_pilots(ana)
     ana.wait_for_selector("#confirm-bar")
     assert ana.locator("#countdown").inner_text().endswith("s")
-    shot(ana, "04-pilot-choice-with-countdown", full=False)
-    ana.click("#confirm-cancel")
+    ana.click("#confirm-cancel")  # (nothing slow before it: the countdown lasts 3 s)
     assert ana.locator("#confirm-bar").count() == 0
     time.sleep(3.5)
     assert body(ana, "seq") == seq, "a cancelled choice must not be sent"
+    assert ana.evaluate("PT.tableState.msg.view.players[0].pilot_chosen") is False
+    # the countdown once more for its screenshot, cancelled if still running (the game goes on either way)
+    propose_pilots(ana)
+    ana.wait_for_selector("#confirm-bar")
+    shot(ana, "04-pilot-choice-with-countdown", full=False)
+    ana.evaluate("(() => { const b = document.getElementById('confirm-cancel'); if (b) b.click(); })()")
     set_delay(ana, 0)
     set_delay(ben, 0)
 

@@ -65,10 +65,10 @@ def test_presence_and_chat_between_two_players_and_a_spectator(browser: Any, web
     hide = ("(hidden) => { Object.defineProperty(document, 'visibilityState', {value: hidden ? 'hidden' : 'visible', "
             "configurable: true}); document.dispatchEvent(new Event('visibilitychange')); }")
     pb.evaluate(hide, True)
-    pa.wait_for_selector(dot(1, "away"), state="attached", timeout=5000)
+    pa.wait_for_selector(dot(1, "away"), state="attached", timeout=20000)
     assert pa.get_attribute('#areas .presence[data-pseat="1"]', "data-state") == "away"
     pb.evaluate(hide, False)
-    pa.wait_for_selector(dot(1, "online"), state="attached", timeout=5000)
+    pa.wait_for_selector(dot(1, "online"), state="attached", timeout=20000)
 
     # the second player's tab closes: offline for the others within 5 s; it comes back: online
     start = time.monotonic()
@@ -78,7 +78,7 @@ def test_presence_and_chat_between_two_players_and_a_spectator(browser: Any, web
     assert time.monotonic() - start < 5.0
     pb = ben.new_page()
     pb.goto(f"/t/{tid}")
-    pa.wait_for_selector(dot(1, "online"), state="attached", timeout=5000)
+    pa.wait_for_selector(dot(1, "online"), state="attached", timeout=30000)  # (a whole page load first)
 
     # chat: Ana opens it and writes; Ben (closed chat, on a phone) gets an unread count
     assert pa.get_attribute("#chat", "hidden") is not None  # closed at first below 1500 px

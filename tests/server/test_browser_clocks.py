@@ -33,6 +33,8 @@ def person(browser: Any, web: ServerProc, name: str) -> Any:
 
 
 def test_clock_runs_out_a_bot_takes_the_seat_and_its_player_takes_it_back(browser: Any, web: ServerProc) -> None:
+    from playwright.sync_api import expect  # (installed: the browser fixture needs it)
+
     ana, eve = person(browser, web, "Ana"), person(browser, web, "Eve")
     pa = ana.new_page()
     pa.goto("/")
@@ -53,29 +55,30 @@ def test_clock_runs_out_a_bot_takes_the_seat_and_its_player_takes_it_back(browse
     assert "Time control: Real time: 0:06 each" in pa.text_content("#time-control")
     pa.click("#start-btn")
 
-    pe = eve.new_page()
-    pe.goto(f"/t/{tid}")
-    pe.wait_for_selector("#spectating")
-    # Ana's clock is shown to everyone and counts down while she must act
+    # Ana's clock counts down while she must act (looked at on her page first: it runs for 6 s only)
     pa.wait_for_selector('#clocks .clock[data-cseat="0"][data-running="1"]', timeout=15000)
-    pe.wait_for_selector('#clocks .clock[data-cseat="0"]')
     assert pa.locator('#clocks .clock[data-cseat="1"]').count() == 0  # a bot has no clock
     pa.wait_for_function("(() => { const t = document.querySelector('#clocks .clock[data-cseat=\"0\"] .clock-time');"
                          " return t && t.textContent !== '0:06'; })()")
     pa.screenshot(path=str(SCREENSHOTS / "clock-running.png"))
+    # ... and is shown to everyone
+    pe = eve.new_page()
+    pe.goto(f"/t/{tid}")
+    pe.wait_for_selector("#spectating")
+    pe.wait_for_selector('#clocks .clock[data-cseat="0"]')
 
     # nobody moves: out of time, a bot takes the seat; Ana may take it back, Eve sees it bot-played
-    pa.wait_for_selector("#reclaim", timeout=20000)
+    pa.wait_for_selector("#reclaim", timeout=30000)
     assert "Your time ran out" in pa.text_content("#reclaim")
-    pe.wait_for_selector('#chat-people li[data-seat="0"][data-state="bot"]', state="attached", timeout=10000)
-    assert "played by a bot" in pe.text_content('#chat-people li[data-seat="0"]')
-    assert pe.text_content('#clocks .clock[data-cseat="0"] .clock-time') == "bot"
+    # (the people list comes with the presence message, the clock with the state message after it)
+    expect(pe.locator('#chat-people li[data-seat="0"][data-state="bot"]')).to_contain_text("played by a bot", timeout=20000)
+    expect(pe.locator('#clocks .clock[data-cseat="0"] .clock-time')).to_have_text("bot", timeout=20000)
     pa.screenshot(path=str(SCREENSHOTS / "clock-reclaim.png"))
 
     pa.click("#reclaim-btn")
-    pa.wait_for_function("PT.tableState.msg && PT.tableState.msg.me.seat === 0", timeout=10000)
+    pa.wait_for_function("PT.tableState.msg && PT.tableState.msg.me.seat === 0", timeout=20000)
     assert pa.locator("#reclaim").count() == 0 and pa.locator("#spectating").count() == 0
-    pe.wait_for_selector('#chat-people li[data-seat="0"][data-state="online"]', state="attached", timeout=10000)
+    pe.wait_for_selector('#chat-people li[data-seat="0"][data-state="online"]', state="attached", timeout=20000)
     info = ana.request.get(f"/api/tables/{tid}").json()
     assert info["seats"][0]["kind"] == "human" and info["clock"]["timed_out"] == []
 
