@@ -205,8 +205,13 @@ def test_chat_crosses_processes(pg_url: str, tmp_path: Path) -> None:
         recv_state(wb)
         assert say(wa, "from process a")["type"] == "ack"
         assert say(wb, "from process b", 2)["type"] == "ack"
-        for ws in (wa, wb):
-            assert chat_texts(ws, 2, timeout=15) == ["from process a", "from process b"]
+        for name, ws in (("a", wa), ("b", wb)):
+            try:
+                texts = chat_texts(ws, 2, timeout=15)
+            except TimeoutError:  # (which process missed it, and what the two said)
+                logs = "\n".join(f"--- process {n}:\n{p.log_path.read_text()[-2000:]}" for n, p in (("a", a), ("b", b)))
+                raise AssertionError(f"a chat message did not reach the socket on process {name} within 15 s\n{logs}") from None
+            assert texts == ["from process a", "from process b"]
         with pytest.raises(TimeoutError):  # nothing twice
             chat_texts(wa, 1, timeout=1.5)
         wa.close()
