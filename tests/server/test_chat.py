@@ -201,8 +201,11 @@ def test_chat_crosses_processes(pg_url: str, tmp_path: Path) -> None:
         ben.post(f"/api/tables/{tid}/join")
         ana.post(f"/api/tables/{tid}/start", {})
         wa, wb = ana.ws(tid), ben.ws(tid)
-        recv_state(wa)
-        recv_state(wb)
+        for ws in (wa, wb):
+            recv_state(ws)
+            # each socket's chat history first: a message stored before the history was read would come
+            # in the history (to the only socket there) and not again as a new message
+            recv_where(ws, lambda m: m.get("type") == "chat" and m["history"], 15.0)
         assert say(wa, "from process a")["type"] == "ack"
         assert say(wb, "from process b", 2)["type"] == "ack"
         for name, ws in (("a", wa), ("b", wb)):

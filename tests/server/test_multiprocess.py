@@ -236,10 +236,6 @@ def test_presence_and_chat_count_every_worker(tmp_path: Path) -> None:
 
     async def run() -> None:
         url = f"{server.ws_url}/ws/{tid}"
-        a, _ = await connect_to_worker(url, ana.cookie_header(), 0)
-        b, _ = await connect_to_worker(url, ben.cookie_header(), 1)
-        watcher, _ = await connect_to_worker(url, None, 1)
-
         async def until(ws: Any, test: Any, what: str) -> dict[str, Any]:
             deadline = time.time() + 15
             while True:
@@ -248,6 +244,12 @@ def test_presence_and_chat_count_every_worker(tmp_path: Path) -> None:
                 msg = decode(ws, await asyncio.wait_for(ws.recv(), left))
                 if test(msg):
                     return msg
+
+        a, _ = await connect_to_worker(url, ana.cookie_header(), 0)
+        # (its chat history first: a message stored before that was read would come only in the history)
+        await until(a, lambda m: m["type"] == "chat" and m["history"], "chat history at worker 0")
+        b, _ = await connect_to_worker(url, ben.cookie_header(), 1)
+        watcher, _ = await connect_to_worker(url, None, 1)
 
         def states(msg: dict[str, Any]) -> dict[int, str]:
             return {s["seat"]: s["state"] for s in msg["seats"]}
