@@ -131,11 +131,22 @@ def test_tournament_command() -> None:
     assert res.exit_code == 2 and "unknown backend" in res.output
 
 
+def batch_sizes(seconds_per_task: float, total: int, workers: int) -> list[int]:
+    """The sizes of the batches that carry ``total`` tasks, in order, if every task took
+    ``seconds_per_task`` (``batch_size`` again and again)."""
+    from primetime.sim.backends import batch_size
+
+    sizes: list[int] = []
+    left = total
+    while left > 0:
+        sizes.append(batch_size(seconds_per_task, left, workers))
+        left -= sizes[-1]
+    return sizes
+
+
 def test_batches_are_sized_from_the_timing() -> None:
     """Issue 19: games of a millisecond travel in batches that shrink towards the end (the
     workers finish together); a slow game travels alone."""
-    from primetime.sim.backends import batch_sizes
-
     sizes = batch_sizes(0.001, 2000, 2)
     assert sum(sizes) == 2000
     assert sizes[0] == 250  # at most 0.25 s of work in a batch

@@ -75,18 +75,6 @@ def batch_size(seconds_per_task: float, left: int, workers: int) -> int:
     return min(left, cap, max(floor, -(-left // (SHARE * max(workers, 1)))))
 
 
-def batch_sizes(seconds_per_task: float, total: int, workers: int) -> list[int]:
-    """The sizes of the batches that carry ``total`` tasks, in order, if every task took
-    ``seconds_per_task`` (:func:`batch_size` again and again)."""
-    sizes: list[int] = []
-    left = total
-    while left > 0:
-        size = batch_size(seconds_per_task, left, workers)
-        sizes.append(size)
-        left -= size
-    return sizes
-
-
 def _run_batch(fn: Callable[[Any], Any], batch: Sequence[Any]) -> tuple[list[Any], float]:
     """``[fn(t) for t in batch]`` and the seconds it took, where it ran."""
     t0 = time.perf_counter()
