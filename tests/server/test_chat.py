@@ -49,8 +49,10 @@ def say(ws: Any, text: Any, mid: int = 1) -> dict[str, Any]:
     return recv_where(ws, lambda m: m.get("type") in ("ack", "error") and m.get("id") == mid)
 
 
-def presence_of(ws: Any, seat: int, state: str, timeout: float = 15.0) -> dict[str, Any]:
-    return recv_where(ws, lambda m: m.get("type") == "presence" and m["seats"][seat]["state"] == state, timeout)
+def presence_of(ws: Any, seat: int, state: str, timeout: float = 15.0, watching: int | None = None) -> dict[str, Any]:
+    """The next presence message with ``seat`` in ``state`` (and ``watching`` spectators, if given)."""
+    return recv_where(ws, lambda m: m.get("type") == "presence" and m["seats"][seat]["state"] == state
+                      and (watching is None or m["watching"] == watching), timeout)
 
 
 def started_table(server: ServerProc, spectator_chat: bool = True) -> tuple[str, Person, Person, Person]:
@@ -169,7 +171,7 @@ def test_presence_is_pushed_to_everyone(server: ServerProc) -> None:
     assert first["seats"][0]["state"] == "online" and first["seats"][2]["state"] == "bot"
     wb = ben.ws(tid)
     for ws in (wa, we):  # (Eve's socket may be counted after Ben's: wait for both)
-        recv_where(ws, lambda m: m.get("type") == "presence" and m["seats"][1]["state"] == "online" and m["watching"] == 1, 15.0)
+        presence_of(ws, 1, "online", watching=1)
     wb.send(json.dumps({"type": "presence", "state": "away"}))
     presence_of(wa, 1, "away")
     wb.send(json.dumps({"type": "presence", "state": "online"}))
