@@ -16,7 +16,7 @@ import pytest
 
 from .helpers import SCREENSHOTS, Person, ServerProc, decode
 
-PASSWORD = "correct horse"
+PASSWORD = "plum kettle orbit 71"
 
 
 @pytest.fixture
@@ -56,6 +56,10 @@ def test_sign_up_sign_in_rated_game_and_both_profiles(browser: Any, web: ServerP
     page.click("#signup-btn")
     page.wait_for_selector("#toast:not(.hidden)")
     assert "at least 8 characters" in page.inner_text("#toast")
+    page.fill("#acct-pass", "password1")  # issue item 3: a weak password is refused, and the page says why
+    page.click("#signup-btn")
+    page.wait_for_function("document.querySelector('#toast') && /too easy to guess/.test(document.querySelector('#toast').textContent)")
+    assert "common password" in page.inner_text("#toast")
     page.fill("#acct-pass", PASSWORD)
     page.click("#signup-btn")
     page.wait_for_selector("#signout-btn")
@@ -65,7 +69,7 @@ def test_sign_up_sign_in_rated_game_and_both_profiles(browser: Any, web: ServerP
     page.fill("#acct-name", "ana")
     page.fill("#acct-pass", "wrong password")
     page.click("#signin-btn")
-    page.wait_for_function("document.querySelector('#toast') && /wrong password/.test(document.querySelector('#toast').textContent)")
+    page.wait_for_function("document.querySelector('#toast') && /wrong name or password/.test(document.querySelector('#toast').textContent)")
     page.fill("#acct-pass", PASSWORD)
     page.click("#signin-btn")
     page.wait_for_selector("#create-btn")

@@ -25,11 +25,17 @@ def serve(
         typer.Option("--workers", help="Worker processes sharing the port (default: PRIMETIME_WORKERS, else one per core; "
                                        "1: a single process)."),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option("--forwarded-allow-ips", help="Believe X-Forwarded-For and X-Forwarded-Proto only from these reverse proxies "
+                                                   "(addresses or networks, comma-separated; default: PRIMETIME_FORWARDED_ALLOW_IPS, "
+                                                   "else none)."),
+    ] = None,
 ) -> None:
     """Start the web server (lobby, tables, play in the browser) and print its URL."""
     from primetime.server.cli import serve as run_server
 
     try:
-        run_server(host, port, str(data), list(policy or []), workers)
+        run_server(host, port, str(data), list(policy or []), workers, forwarded_allow_ips)
     except ValueError as exc:
         raise fail(str(exc)) from None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import math
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -11,12 +13,14 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from primetime.core.plugin import get_plugin
-from primetime.server import accounts, names
+from primetime.server import accounts, names, passwords, signins
 from primetime.server.http import ApiError, body, client_address
 from primetime.server.hub import Hub
-from primetime.server.limits import Limiter
+from primetime.server.limits import Limiter, RateLimited
 from primetime.server.runtime import GAMES, hash_secret, new_id, new_secret
 from primetime.server.store import Store
+
+log = logging.getLogger("primetime.server")
 
 USER_COOKIE = "pt_user"
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
@@ -26,6 +30,8 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
                        set_cookie: Callable[[Response, str, str], None], limit_users: Limiter, limit_signins: Limiter) -> None:
     """Add the account routes to ``app``; ``current_user`` and ``set_cookie`` are the application's own."""
     settings = hub.settings
+    throttle = signins.Throttle(settings.signin_free, settings.signin_delay, settings.signin_delay_max)
+    accounts.dummy_hash()  # made now, not in the first sign-in to an unknown name
 
     async def in_thread(fn: Any, *args: Any) -> Any:
         """argon2 hashing takes a fraction of a second of CPU: off the event loop."""
@@ -33,16 +39,18 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
 
     @app.post("/api/signup")
     async def sign_up(request: Request) -> Response:
-        """A new account (name and password); a guest who signs up keeps their games."""
+        """A new account (name and password); a guest who signs up keeps their games.  The address's
+        limit is taken before the name is looked up: a flood of taken names meets a 429, not 409s."""
         data = await body(request)
         name = names.display_name(data.get("name"))
         password = accounts.password(data.get("password"))
         user = await current_user(request)
         if user is not None and user["account"]:
             raise ApiError(409, f"you are signed in as {user['name']!r}; sign out first to create another account")
+        limit_users.take(client_address(request))
+        await in_thread(passwords.check_strength, password, name)
         if await hub.db(accounts.account_name_taken, store, name, None):  # before the work of hashing (the insert checks again)
             raise ApiError(409, f"the name {name!r} is taken by another account; choose another one, or sign in if it is yours")
-        limit_users.take(client_address(request))
         pw_hash = await in_thread(accounts.hash_password, password)
         secret = new_secret()
         uid = await hub.write(accounts.sign_up, store, new_id(9), user["id"] if user else None, name, pw_hash,
@@ -53,19 +61,28 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
 
     @app.post("/api/signin")
     async def sign_in(request: Request) -> Response:
+        """Sign in to an account.  An unknown name and a wrong password get the same answer after the
+        same work; attempts are limited per address and, in the database, per name (``signins.py``)."""
         data = await body(request)
         name = names.clean(data.get("name"), names.NAME_LIMIT, "your account name")
         password = data.get("password")
         if not isinstance(password, str) or not password:
             raise ApiError(400, "send your password too")
         limit_signins.take(client_address(request))
-        got = await hub.db(accounts.password_of, store, name)
+        key = accounts.name_key(name)
+        wait, tries = await hub.write(signins.begin, store, key, throttle)
+        if wait > 0:
+            secs = max(1, math.ceil(wait))
+            raise RateLimited(f"too many failed sign-ins to {name!r} ({tries} in a row); to protect the account from guessing, "
+                              f"the next try is allowed in {secs} s (a successful sign-in starts the count again)", secs, False)
+        if tries == throttle.free:
+            log.warning("sign-in to %r failed %d times in a row; further attempts are slowed down", name, tries)
+        found = await hub.db(accounts.password_of, store, name)
+        got = await in_thread(accounts.check_sign_in, found, password)
         if got is None:
-            raise ApiError(401, f"no account is called {name!r}; check the spelling, or sign up")
-        uid, pw_hash = got
-        ok, rehash = await in_thread(accounts.check_password, pw_hash, password[:accounts.PASSWORD_MAX + 1])
-        if not ok:
-            raise ApiError(401, f"wrong password for {name!r}; try again")
+            raise ApiError(401, "wrong name or password; check both (names are not case-sensitive), or sign up if you have no account")
+        uid, rehash = got
+        await hub.write(signins.succeeded, store, key)
         old = request.cookies.get(USER_COOKIE)
         if old and len(old) <= 200:  # this browser's previous session, if any, ends here
             await hub.write(accounts.end_session, store, hash_secret(old))

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import functools
+import secrets
 import time
 from typing import Any
 
@@ -52,6 +54,20 @@ def check_password(stored_hash: str, raw: str) -> tuple[bool, str | None]:
     except (VerificationError, InvalidHashError):
         return False, None
     return True, HASHER.hash(raw) if HASHER.check_needs_rehash(stored_hash) else None
+
+
+@functools.cache
+def dummy_hash() -> str:
+    """The hash of a password nobody knows, made once per process (at start): a sign-in to a name without
+    an account is checked against it, so that it costs the same work as a wrong password."""
+    return HASHER.hash(secrets.token_urlsafe(32))
+
+
+def check_sign_in(found: tuple[str, str] | None, raw: str) -> tuple[str, str | None] | None:
+    """The user id (and a renewed hash, or None) if ``raw`` is the password of ``found`` (:func:`password_of`),
+    else None; a name without an account (``found`` None) is checked against :func:`dummy_hash`, the same work."""
+    ok, rehash = check_password(found[1] if found else dummy_hash(), raw[:PASSWORD_MAX + 1])
+    return (found[0], rehash) if ok and found else None
 
 
 def name_key(name: str) -> str:

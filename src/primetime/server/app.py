@@ -28,7 +28,7 @@ from primetime.core.plugin import get_plugin, plugins
 from primetime.server import accounts, clocks, names
 from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.config import Settings
-from primetime.server.http import ApiError, body, client_address
+from primetime.server.http import ApiError, body, client_address, secure_cookies
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
 from primetime.server.limits import Limiter, RateLimited
@@ -144,6 +144,8 @@ class Guard:
                      b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
                      b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
                 ]
+                if scope.get("scheme") == "https":  # served over HTTPS (or through a named proxy that says so)
+                    hs = secure_cookies(hs)
                 msg = {**msg, "headers": hs}
             await send(msg)
 
@@ -208,6 +210,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     limit_users = Limiter(settings.rate_users, "new players")
     limit_imports = Limiter(settings.rate_imports, "record imports")
     limit_signins = Limiter(settings.rate_signins, "sign-in attempts")
+    limit_renames = Limiter(settings.rate_users, "name changes")
 
     @app.exception_handler(ConflictError)
     async def conflict_error(request: Request, exc: ConflictError) -> JSONResponse:
@@ -311,13 +314,14 @@ def create_app(settings: Settings | None = None) -> Guard:
         name = names.display_name(data.get("name"))
         user = await current_user(request)
         resp = JSONResponse({"ok": True, "name": name})
+        # the address's limit before the name is looked up: a flood of accounts' names meets a 429, not 409s
+        (limit_users if user is None else limit_renames).take(client_address(request))
         if user is not None and user["account"]:
             await hub.write(accounts.rename_account, store, user["id"], name)
             return resp
         if await hub.db(accounts.account_name_taken, store, name, None):
             raise ApiError(409, f"the name {name!r} belongs to an account: sign in if it is yours, or choose another name")
         if user is None:
-            limit_users.take(client_address(request))
             secret = new_secret()
             await hub.write(store.create_user, new_id(9), name, hash_secret(secret))
             set_cookie(resp, USER_COOKIE, secret)

@@ -4,14 +4,32 @@ from __future__ import annotations
 
 import argparse
 import gc
+import ipaddress
 import logging
 import os
 from pathlib import Path
 from typing import Any
 
 
+def proxy_options(allow_ips: str) -> dict[str, Any]:
+    """uvicorn's proxy settings, given explicitly (uvicorn's own default believes any peer on 127.0.0.1):
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from the proxies of ``allow_ips``
+    (addresses or networks, comma-separated; ``*``: any peer); empty: from nobody.  A malformed entry
+    is a ``ValueError`` naming it."""
+    items = [item.strip() for item in allow_ips.split(",") if item.strip()]
+    for item in items:
+        if item == "*":
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ValueError(f"forwarded-allow-ips: {item!r} is not an IP address or network; name the proxies in front of the "
+                             "server, e.g. 127.0.0.1 or 10.0.0.0/8 (comma-separated), or * for any peer") from None
+    return {"proxy_headers": bool(items), "forwarded_allow_ips": ",".join(items)}
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policies: list[str] | None = None,
-          workers: int | None = None) -> None:
+          workers: int | None = None, forwarded_allow_ips: str | None = None) -> None:
     """Run the server until interrupted; prints the URL to open.
 
     Storage is SQLite in ``data`` unless ``PRIMETIME_DATABASE_URL=postgresql://...`` is set.
@@ -19,6 +37,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
     policy that cannot be loaded stops the start with a ``ValueError`` naming the problem.
     ``workers``: worker processes sharing the port (default ``PRIMETIME_WORKERS``, else one per core;
     1 serves from this process alone; see ``procs.py``).
+    ``forwarded_allow_ips``: the proxies whose forwarded headers are believed (default
+    ``PRIMETIME_FORWARDED_ALLOW_IPS``, else none; see :func:`proxy_options`).
     """
     import uvicorn
 
@@ -37,11 +57,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
         settings.workers = workers
     if settings.workers < 1:
         raise ValueError("workers must be at least 1")
+    if forwarded_allow_ips is not None:
+        settings.forwarded_allow_ips = forwarded_allow_ips
+    proxies = proxy_options(settings.forwarded_allow_ips)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     storage = "PostgreSQL" if settings.database_url else f"SQLite in {Path(data).resolve()}"
     # no per-message deflate: compressing every state costs more CPU than the bytes it saves on a LAN
     options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 65_536, "ws_ping_interval": 10, "ws_per_message_deflate": False,
-                               "ws_ping_timeout": 10, "timeout_graceful_shutdown": 3}
+                               "ws_ping_timeout": 10, "timeout_graceful_shutdown": 3, **proxies}
     # a server holds many long-lived games: collect cycles seldom (a full collection of a big heap stalls every table)
     gc.set_threshold(20_000, 20, 50)
     if settings.workers == 1:
@@ -78,9 +101,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--policy", action="append", default=[], help="offer a trained policy as a bot (policy:PATH); repeat for more")
     ap.add_argument("--workers", type=int, default=None,
                     help="worker processes sharing the port (default: PRIMETIME_WORKERS, else one per core; 1: a single process)")
+    ap.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                    help="believe X-Forwarded-For/-Proto only from these proxies (addresses or networks, comma-separated; "
+                         "default: PRIMETIME_FORWARDED_ALLOW_IPS, else none)")
     args = ap.parse_args(argv)
     try:
-        serve(args.host, args.port, args.data, args.policy, args.workers)
+        serve(args.host, args.port, args.data, args.policy, args.workers, args.forwarded_allow_ips)
     except ValueError as exc:
         ap.exit(2, f"error: {exc}\n")
 

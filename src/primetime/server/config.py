@@ -84,8 +84,20 @@ class Settings:
     chat_history: int = 50
     #: SQLite ``synchronous`` pragma: FULL makes every commit durable even on power loss.
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("PRIMETIME_SQLITE_SYNCHRONOUS", "FULL"))
-    #: Cookies only over HTTPS (set when served behind TLS).
+    #: Cookies only over HTTPS, always (without it they are ``Secure`` when the request came over HTTPS:
+    #: directly, or through a proxy of ``forwarded_allow_ips`` that says ``X-Forwarded-Proto: https``).
     secure_cookies: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_SECURE_COOKIES", "") == "1")
+    #: The reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed: addresses or
+    #: networks, comma-separated (``serve --forwarded-allow-ips``; ``PRIMETIME_FORWARDED_ALLOW_IPS``); empty
+    #: (the default): none, every client is the address it connects from.
+    forwarded_allow_ips: str = field(default_factory=lambda: os.environ.get("PRIMETIME_FORWARDED_ALLOW_IPS", ""))
+    #: Failed sign-ins to one account name (any address, any process: counted in the database) before
+    #: further attempts must wait; the wait starts at ``signin_delay`` seconds and doubles with each
+    #: further failure, up to ``signin_delay_max``.  A success starts the count again, and so does a
+    #: day without attempts.
+    signin_free: int = field(default_factory=lambda: _int("PRIMETIME_SIGNIN_FREE", 5))
+    signin_delay: float = field(default_factory=lambda: _float("PRIMETIME_SIGNIN_DELAY", 2.0))
+    signin_delay_max: float = field(default_factory=lambda: _float("PRIMETIME_SIGNIN_DELAY_MAX", 900.0))
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)

@@ -28,5 +28,17 @@ async def body(request: Request) -> dict[str, Any]:
 
 
 def client_address(request: Request) -> str:
-    """Who a rate limit counts: the client's address (behind a proxy, as the proxy reports it)."""
+    """Who a rate limit counts: the address the connection comes from, or, when it comes from a proxy
+    named in ``forwarded_allow_ips``, the client's address as that proxy reports it (``X-Forwarded-For``,
+    read by uvicorn's proxy middleware, which the server turns on for the named proxies only)."""
     return request.client.host if request.client else "unknown"
+
+
+def secure_cookies(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """Response headers whose cookies are all marked ``Secure`` (sent back over HTTPS only)."""
+    out = []
+    for name, value in headers:
+        if name.lower() == b"set-cookie" and b"secure" not in [p.strip().lower() for p in value.split(b";")[1:]]:
+            value += b"; Secure"
+        out.append((name, value))
+    return out

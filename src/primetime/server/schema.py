@@ -78,6 +78,12 @@ SCHEMA = [
         password_hash TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL
     )""",
+    # sign-in attempts in a row to one name, account or not (``signins.py``); deleted by a success
+    """CREATE TABLE IF NOT EXISTS signin_failures (
+        name_key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_at DOUBLE PRECISION NOT NULL
+    )""",
     # an account's signed-in browsers: the hash of each one's cookie secret (sign-out deletes the row)
     """CREATE TABLE IF NOT EXISTS sessions (
         secret_hash TEXT PRIMARY KEY,
@@ -113,6 +119,7 @@ SCHEMA = [
     )""",
     "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
     "CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)",
+    "CREATE INDEX IF NOT EXISTS signin_failures_at ON signin_failures (last_at)",
     "CREATE INDEX IF NOT EXISTS ratings_game ON ratings (game, rating)",
     "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
 ]

@@ -458,7 +458,7 @@ class Store:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("rating_changes", "ratings", "sessions", "accounts", "chat", "chat_rules", "clocks", "votes", "actions",
+            for name in ("rating_changes", "ratings", "signin_failures", "sessions", "accounts", "chat", "chat_rules", "clocks", "votes", "actions",
                          "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 
