@@ -59,7 +59,7 @@ def test_sign_up_sign_in_rated_game_and_both_profiles(browser: Any, web: ServerP
     page.fill("#acct-pass", "password1")  # issue item 3: a weak password is refused, and the page says why
     page.click("#signup-btn")
     page.wait_for_function("document.querySelector('#toast') && /too easy to guess/.test(document.querySelector('#toast').textContent)")
-    assert "common password" in page.inner_text("#toast")
+    assert "common password" in page.inner_text("#toast") and "too easy to guess" in page.inner_text("#acct-note")
     page.fill("#acct-pass", PASSWORD)
     page.click("#signup-btn")
     page.wait_for_selector("#signout-btn")

@@ -56,14 +56,16 @@
     const name = h("input", { type: "text", id: "acct-name", maxlength: "24", autocomplete: "username",
       "aria-label": "Account name", placeholder: "Name", value: upgrade && ME.user ? ME.user.name : "" });
     const pass = h("input", { type: "password", id: "acct-pass", autocomplete: "current-password",
-      "aria-label": "Password", placeholder: "Password (8+ characters)" });
+      "aria-label": "Password", placeholder: "Password (8+ characters, hard to guess)" });
     const up = h("button", { class: "primary", id: "signup-btn", type: "button" }, "Sign up");
     const inb = h("button", { id: "signin-btn", type: "button" }, "Sign in");
+    // the server's reason for a refusal (a weak password, a wait after failed sign-ins) stays under the form
+    const note = h("p", { class: "muted", id: "acct-note", role: "alert" });
     const send = (path) => async () => {
       try {
         await PT.api(path, { name: name.value, password: pass.value });
         await reload();
-      } catch (err) { PT.toast(err.message); }
+      } catch (err) { note.textContent = err.message; PT.toast(err.message); }
     };
     up.addEventListener("click", send("/api/signup"));
     inb.addEventListener("click", send("/api/signin"));
@@ -74,7 +76,7 @@
       : "With an account your games against other accounts are rated (Glicko-2) and your profile follows you to any browser.";
     return h(upgrade ? "details" : "div", { class: "panel", id: "account-panel" },
       upgrade ? h("summary", {}, "Create an account") : h("h2", {}, "Or sign up / sign in"),
-      h("p", { class: "muted" }, text), form);
+      h("p", { class: "muted" }, text), form, note);
   }
 
   function boardsPanel() {
