@@ -75,11 +75,11 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
             secs = max(1, math.ceil(wait))
             raise RateLimited(f"too many failed sign-ins to {name!r} ({tries} in a row); to protect the account from guessing, "
                               f"the next try is allowed in {secs} s (a successful sign-in starts the count again)", secs, False)
-        if tries == throttle.free:
-            log.warning("sign-in to %r failed %d times in a row; further attempts are slowed down", name, tries)
         found = await hub.db(accounts.password_of, store, name)
         got = await in_thread(accounts.check_sign_in, found, password)
         if got is None:
+            if tries == throttle.free:
+                log.warning("sign-in to %r failed %d times in a row; further attempts are slowed down", name, tries)
             raise ApiError(401, "wrong name or password; check both (names are not case-sensitive), or sign up if you have no account")
         uid, rehash = got
         await hub.write(signins.succeeded, store, key)
