@@ -1,0 +1,254 @@
+"""Issue item 1: clocks that cannot be cheated.  An undo gives back no time: the clocks go
+back to how they stood before the undone action, less the time really spent since.
+
+The property test drives the table changes themselves (``ops``) on a real SQLite store and a
+real game with random sequences of moves, undos, timeouts, votes, seats left, handed to a bot
+and taken back, and random time passing (injected, never slept), and checks every clock
+against a reference computed alongside: the clocks had the undone actions never been taken.
+The exploit itself is played through a real server over WebSockets in ``test_clocks.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from primetime.core.errors import StaleStateError
+from primetime.core.rng import Rng
+from primetime.server import clocks, ops
+from primetime.server.gamestate import undo_refusal
+from primetime.server.runtime import Runtime, hash_secret
+from primetime.server.store import ConflictError, SeatRow, SqliteStore, Store, TableRow
+
+SEQUENCES = 2000  # random sequences in the normal test suite (the issue asks for at least 2,000)
+EPS = 1e-6
+
+
+# ---------------------------------------------------------------------- the reference
+# The standing history of a table as a list of events, each with its moment:
+#   ("start", at, pending, humans)        the game starts: ``pending`` must act, ``humans`` are people
+#   ("act", at, mover, pending, humans)   ``mover`` acted; then ``pending`` must act
+#   ("seat", at, humans, reclaimed)       seats changed hands (a timeout, a vote, a leave, a seat taken back)
+# An undo removes its action from the history: the reference clocks are the history replayed,
+# so they are the clocks had the undone actions never been taken.  A timeout is only a seat
+# handed to a bot here (the seat keeps what it would have had: an upper bound).
+Event = tuple[Any, ...]
+
+
+def replay(log: list[Event], spec: dict[str, Any]) -> tuple[list[float], list[int], float]:
+    realtime = spec["mode"] == "realtime"
+    full = spec["initial"] if realtime else spec["per_move"]
+    rem: list[float] = []
+    run: list[int] = []
+    since = 0.0
+    pending: list[int] = []
+    for e in log:
+        kind, at = e[0], float(e[1])
+        if kind == "start":
+            pending, humans = e[2], e[3]
+            rem = [full] * spec["seats"]
+            run, since = [p for p in pending if p in humans], at
+            continue
+        for s in run:  # the time spent since the last event, by the clocks that ran
+            rem[s] = max(0.0, rem[s] - (at - since))
+        since = at
+        before, mover = set(run), None
+        if kind == "act":
+            mover, pending, humans = e[2], e[3], e[4]
+            if realtime and mover in before:
+                rem[mover] += spec["increment"]
+        else:
+            humans, back = e[2], e[3]
+            if back is not None and realtime:
+                rem[back] = max(rem[back], clocks.RECLAIM_GRACE)
+        run = [p for p in pending if p in humans]
+        if not realtime:  # every new decision gets its full allowance
+            for s in run:
+                if s not in before or s == mover:
+                    rem[s] = full
+    return rem, run, since
+
+
+def left_at(rem: list[float], run: list[int], since: float, now: float) -> list[float]:
+    return [max(0.0, r - (now - since)) if s in run else r for s, r in enumerate(rem)]
+
+
+# ---------------------------------------------------------------------- a table driven by ops
+class Table:
+    """One table on ``store``, changed through ``ops`` at injected moments."""
+
+    def __init__(self, store: Store, tid: str, rng: Rng, now: float) -> None:
+        self.store, self.tid, self.rng = store, tid, rng
+        n = rng.choice([2, 2, 3])
+        mode = rng.choice(["realtime", "turn"])
+        if mode == "realtime":
+            spec = {"mode": mode, "seconds": rng.choice([5, 20, 60, 600]), "increment": rng.choice([0, 2, 30, 600])}
+        else:
+            spec = {"mode": mode, "days": rng.choice([0.01, 0.1])}
+        spec["policy"] = rng.choice(["bot", "end"])
+        clock = clocks.parse(spec)
+        assert clock is not None
+        self.spec = {**clock, "seats": n}
+        self.scale = clock["initial"] if mode == "realtime" else clock["per_move"]
+        rows = [SeatRow(i, "human", f"u{i}", f"P{i}", None, hash_secret(f"{tid}-{i}")) for i in range(n)]
+        store.create_table(TableRow(tid, "t", "networks", "u0", "open", {"pilot": "simplified"}, rng.below(10**6), n,
+                                    None, 1, 0, 0, None, False, now, now, seats=rows, clock=clock))
+        self.rt = Runtime(tid)
+        self.do(ops.start_game, "u0", False, now=now)
+        self.log: list[Event] = [("start", now, self.pending(), self.humans())]
+
+    def change(self, fn: Any) -> Any:
+        def go(tx: Any) -> Any:
+            t = tx.lock_table(self.tid)
+            self.rt.sync(tx, t)
+            return fn(tx, t)
+        try:
+            return self.store.write(go)
+        except BaseException:
+            self.rt.stale = True  # (rolled back: read again)
+            raise
+
+    def do(self, fn: Any, *args: Any, **kw: Any) -> Any:
+        """``fn(tx, runtime, table, *args, **kw)`` (one of ``ops``) in one write transaction."""
+        return self.change(lambda tx, t: fn(tx, self.rt, t, *args, **kw))
+
+    @property
+    def meta(self) -> TableRow:
+        assert self.rt.meta is not None
+        return self.rt.meta
+
+    def stored_clock(self) -> dict[str, Any]:
+        t = self.store.read(lambda tx: tx.table(self.tid))
+        assert t is not None and t.clock is not None
+        return t.clock
+
+    def secret(self, seat: int) -> str:
+        return hash_secret(f"{self.tid}-{seat}")
+
+    def pending(self) -> list[int]:
+        g = self.rt.game
+        return [] if g is None or g.is_over() else sorted(int(p) for p in g.pending_players())
+
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.meta.seats if s.kind == "human"]
+
+
+def unit(rng: Rng) -> float:
+    """A number from 0 to 1."""
+    return rng.below(1 << 30) / (1 << 30)
+
+
+def run_sequence(store: Store, index: int, counts: dict[str, int]) -> None:
+    rng = Rng(index)
+    now = 1_000_000.0 + index * 1000
+    tb = Table(store, f"p{index}", rng, now)
+    exact = True  # nothing but moves and undos so far: the clocks must be the reference's exactly
+    for _ in range(6 + rng.below(17)):
+        t, game = tb.meta, tb.rt.game
+        if t.status != "running" or game is None or game.is_over():
+            break
+        now += rng.choice([0.0, 0.25, unit(rng) * tb.scale / 4, unit(rng) * tb.scale * 1.5])
+        expired = clocks.expired(t.clock, now)
+        pending = tb.pending()
+        last = tb.rt.marks[-1].seat if tb.rt.marks else None
+        undoable = [p for p in pending if t.seats[p].kind == "human" and p not in expired
+                    and undo_refusal(game, tb.rt.marks, p) is None]
+        roll = unit(rng)
+        undone = None
+        if expired and roll < 0.6:
+            got = tb.do(ops.timeout, now)
+            assert sorted(got) == sorted(expired)
+            tb.log.append(("seat", now, tb.humans(), None))
+            counts["timeout"] += 1
+            exact = False
+        elif undoable and (roll < 0.45 or last in undoable and roll < 0.7):
+            p = last if last in undoable else rng.choice(undoable)
+            tb.do(ops.undo, p, None, tb.secret(p), now=now)
+            undone = max(i for i, e in enumerate(tb.log) if e[0] == "act")
+            clean = all(e[0] == "act" for e in tb.log[undone:])
+            del tb.log[undone]
+            counts["undo"] += 1
+        elif roll < 0.8:
+            p = rng.choice(pending)
+            key = rng.choice(game.legal_keys(p))
+            if t.seats[p].kind == "bot":
+                tb.do(ops.act, p, key, None, None, True, now=now)
+            elif p in expired:
+                with pytest.raises(ConflictError, match="time has run out"):
+                    tb.do(ops.act, p, key, None, tb.secret(p), now=now)
+                continue
+            else:
+                try:
+                    tb.do(ops.act, p, key, None, tb.secret(p), now=now)
+                except StaleStateError:
+                    continue
+            tb.log.append(("act", now, p, tb.pending(), tb.humans()))
+            counts["act"] += 1
+        else:
+            humans = [s for s in t.seats if s.kind == "human" and not s.left]
+            kind = rng.choice(["vote", "leave", "rejoin"])
+            if kind == "vote" and len(humans) >= 2:
+                voter = rng.choice(humans)
+                targets = [s.seat for s in humans if s.seat != voter.seat and s.seat in pending]
+                if not targets:
+                    continue
+                target = rng.choice(targets)
+                # (an idle time below zero: whoever is to act may be voted out at once)
+                got = tb.do(ops.vote, voter.seat, target, tb.secret(voter.seat), -1e18, now=now)
+                if got != "replaced":
+                    continue
+            elif kind == "leave" and humans:
+                s = rng.choice(humans)
+                if tb.do(ops.leave, s.user_id, now=now) != "replaced":
+                    continue
+            elif kind == "rejoin":
+                forfeited = (t.clock or {}).get("forfeited") or []
+                back = [s for s in t.seats if (s.kind == "bot" and s.seat not in forfeited) or (s.kind == "human" and s.left)]
+                if not back:
+                    continue
+                s = rng.choice(back)
+                reclaim = s.kind == "bot"
+                tb.do(ops.rejoin, str(s.user_id), f"{tb.tid}-{s.seat}", now=now)
+                if not reclaim:
+                    continue
+                tb.log.append(("seat", now, tb.humans(), s.seat))
+                exact = False
+                counts["rejoin"] += 1
+                check(tb, now, exact, undone, False)
+                continue
+            else:
+                continue
+            tb.log.append(("seat", now, tb.humans(), None))
+            counts["seat"] += 1
+            exact = False
+        check(tb, now, exact, undone, undone is not None and clean)
+
+
+def check(tb: Table, now: float, exact: bool, undone: int | None, clean: bool) -> None:
+    """Every clock (as stored) against the reference at ``now``: never more time than had the undone
+    actions never been taken; exactly that while only moves and undos happened."""
+    stored = tb.stored_clock()
+    assert stored == tb.meta.clock or stored.get("since") == (tb.meta.clock or {}).get("since")
+    ref = left_at(*replay(tb.log, tb.spec), now)
+    got = left_at(stored["remaining"], stored["running"], float(stored["since"]), now)
+    for s, (g, r) in enumerate(zip(got, ref, strict=True)):
+        assert g <= r + EPS, (f"seat {s} has {g:.3f} s left, more than the {r:.3f} s it would have had without the undone "
+                              f"actions (table {tb.tid}, {'after an undo' if undone is not None else 'after a change'})")
+        if exact or clean:
+            assert abs(g - r) < EPS, f"seat {s}: {g:.3f} s left, expected {r:.3f} (table {tb.tid})"
+    if exact or clean:
+        assert sorted(stored["running"]) == sorted(replay(tb.log, tb.spec)[1])
+
+
+def test_issue_item_1_no_sequence_of_moves_undos_and_seat_changes_gives_anyone_more_time() -> None:
+    """Issue item 1 (property): over 2,000 random sequences, nobody's time left ever exceeds what it
+    would be had the undone actions never been taken (real time and days per move)."""
+    store = SqliteStore(":memory:", "OFF")
+    store.init_schema()
+    counts = {"act": 0, "undo": 0, "timeout": 0, "seat": 0, "rejoin": 0}
+    for i in range(SEQUENCES):
+        run_sequence(store, i, counts)
+    # the sequences did exercise what they are about
+    assert counts["undo"] > SEQUENCES and counts["act"] > 2 * SEQUENCES, counts
+    assert min(counts["timeout"], counts["seat"], counts["rejoin"]) > SEQUENCES // 50, counts
