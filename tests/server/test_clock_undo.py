@@ -23,11 +23,12 @@ from primetime.core.rng import Rng
 from primetime.server import clocks, ops
 from primetime.server.gamestate import undo_refusal
 from primetime.server.runtime import Runtime, hash_secret
-from primetime.server.store import ConflictError, SeatRow, SqliteStore, Store, TableRow
+from primetime.server.store import ConflictError, SeatRow, SqliteStore, Store, TableRow, open_store
 
 from .helpers import Person, ServerProc, recv_state
 
 SEQUENCES = 2000  # random sequences in the normal test suite (the issue asks for at least 2,000)
+PG_SEQUENCES = 200  # the same on PostgreSQL (slower: a round trip per statement)
 EPS = 1e-6
 
 
@@ -153,21 +154,23 @@ def left_at(rem: list[float], run: list[int], since: float, now: float) -> list[
 class Table:
     """One table on ``store``, changed through ``ops`` at injected moments."""
 
-    def __init__(self, store: Store, tid: str, rng: Rng, now: float) -> None:
+    def __init__(self, store: Store, tid: str, rng: Rng, now: float, spec: dict[str, Any] | None = None, n: int = 0,
+                 game: str = "networks", options: dict[str, Any] | None = None) -> None:
+        """A random time control and 2 or 3 players unless given (``spec``: a lobby's time control)."""
         self.store, self.tid, self.rng = store, tid, rng
-        n = rng.choice([2, 2, 3])
-        mode = rng.choice(["realtime", "turn"])
-        if mode == "realtime":
-            spec = {"mode": mode, "seconds": rng.choice([5, 20, 60, 600]), "increment": rng.choice([0, 2, 30, 600])}
-        else:
-            spec = {"mode": mode, "days": rng.choice([0.01, 0.1])}
-        spec["policy"] = rng.choice(["bot", "end"])
+        n = n or rng.choice([2, 2, 3])
+        if spec is None:
+            if rng.choice(["realtime", "turn"]) == "realtime":
+                spec = {"mode": "realtime", "seconds": rng.choice([5, 20, 60, 600]), "increment": rng.choice([0, 2, 30, 600])}
+            else:
+                spec = {"mode": "turn", "days": rng.choice([0.01, 0.1])}
+            spec["policy"] = rng.choice(["bot", "end"])
         clock = clocks.parse(spec)
         assert clock is not None
         self.spec = {**clock, "seats": n}
-        self.scale = clock["initial"] if mode == "realtime" else clock["per_move"]
+        self.scale = clock["initial"] if clock["mode"] == "realtime" else clock["per_move"]
         rows = [SeatRow(i, "human", f"u{i}", f"P{i}", None, hash_secret(f"{tid}-{i}")) for i in range(n)]
-        store.create_table(TableRow(tid, "t", "networks", "u0", "open", {"pilot": "simplified"}, rng.below(10**6), n,
+        store.create_table(TableRow(tid, "t", game, "u0", "open", options or {"pilot": "simplified"}, rng.below(10**6), n,
                                     None, 1, 0, 0, None, False, now, now, seats=rows, clock=clock))
         self.rt = Runtime(tid)
         self.do(ops.start_game, "u0", False, now=now)
@@ -327,3 +330,131 @@ def test_issue_item_1_no_sequence_of_moves_undos_and_seat_changes_gives_anyone_m
     # the sequences did exercise what they are about
     assert counts["undo"] > SEQUENCES and counts["act"] > 2 * SEQUENCES, counts
     assert min(counts["timeout"], counts["seat"], counts["rejoin"]) > SEQUENCES // 50, counts
+
+
+def test_issue_item_1_random_sequences_on_postgresql(pg_url: str, tmp_path: Path) -> None:
+    """Issue item 1 (property), on PostgreSQL: the same check over fewer sequences (the store's
+    part is the same SQL; these show that the clock before each step is stored and read back there)."""
+    store = open_store(pg_url, tmp_path)
+    store.init_schema()
+    counts = {"act": 0, "undo": 0, "timeout": 0, "seat": 0, "rejoin": 0}
+    try:
+        for i in range(PG_SEQUENCES):
+            run_sequence(store, i, counts)
+    finally:
+        store.close()
+    assert counts["undo"] > PG_SEQUENCES and min(counts.values()) > 0, counts
+
+
+# ---------------------------------------------------------------------- on both stores, step by step
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    url = "sqlite:///" + str(tmp_path / "db.sqlite3") if request.param == "sqlite" else str(request.getfixturevalue("pg_url"))
+    st = open_store(url, tmp_path, "OFF")
+    st.init_schema()
+    yield st
+    st.close()
+
+
+def snapshots(store: Store, tid: str) -> list[int]:
+    return [int(r[0]) for r in store.read(lambda tx: tx.all("SELECT seq FROM clock_before WHERE table_id = ? ORDER BY seq", (tid,)))]
+
+
+def to_undoable_step(tb: Table, now: float, pace: float) -> tuple[int, dict[str, Any], float]:
+    """Play (``pace`` seconds a step) until a person's step may be taken back; returns the seat, the
+    stored clock just before that step and the moment of the step."""
+    for _ in range(300):
+        game = tb.rt.game
+        assert game is not None and not game.is_over()
+        p = tb.pending()[0]
+        keys = game.legal_keys(p)
+        key = next((k for k in keys if k.startswith("show:")), None) or tb.rng.choice(keys)
+        now += pace
+        before = tb.stored_clock()
+        tb.do(ops.act, p, key, None, tb.secret(p), now=now)
+        game = tb.rt.game
+        if not game.is_over() and undo_refusal(game, tb.rt.marks, p) is None:
+            return p, before, now
+    raise AssertionError("no step could be taken back")
+
+
+def time_left(clock: dict[str, Any], seat: int, now: float) -> float:
+    return float(left_at(clock["remaining"], clock["running"], float(clock["since"]), now)[seat])
+
+
+def test_issue_item_1_turn_based_undo_keeps_the_days_already_spent(store: Store) -> None:
+    """Issue item 1, days per move: a step of one's own gives a full allowance for the next
+    decision; its undo takes that back (the days spent on the decision stay spent)."""
+    now = 5_000_000.0
+    tb = Table(store, "turn1", Rng(4), now, {"mode": "turn", "days": 1, "policy": "bot"}, 2)
+    p, before, at = to_undoable_step(tb, now, 3600.0)
+    assert tb.stored_clock()["remaining"][p] == 86400.0  # the act: a new decision, a new day
+    left = time_left(before, p, at + 7200)
+    assert left < 86400 - 3000
+    tb.do(ops.undo, p, None, tb.secret(p), now=at + 7200)
+    c = tb.stored_clock()
+    assert c["running"] == [p] and time_left(c, p, at + 7200) == pytest.approx(left, abs=1e-6)
+
+
+def test_issue_item_1_undo_after_a_restart_and_of_steps_stored_before_the_upgrade(store: Store) -> None:
+    """Issue item 1: the clock before each step is stored with the step (table ``clock_before``),
+    so an undo after a restart (the runtime rebuilt from the records) takes the increment back
+    too; a step an earlier release stored has no such row: its undo still takes the increment
+    back.  Undone steps lose their rows, and a step no undo can reach back past drops them all."""
+    now = 7_000_000.0
+    tb = Table(store, "rt1", Rng(9), now, {"mode": "realtime", "seconds": 600, "increment": 600, "policy": "bot"}, 2)
+    p, before, at = to_undoable_step(tb, now, 1.0)
+    seq = tb.rt.game.seq - 1 if tb.rt.game is not None else -1
+    assert seq in snapshots(store, tb.tid) and max(snapshots(store, tb.tid)) == seq
+    assert tb.stored_clock()["remaining"][p] > time_left(before, p, at) + 599  # the act earned the increment
+    tb.rt = Runtime(tb.tid)  # a restart: nothing but what is stored
+    tb.do(ops.undo, p, None, tb.secret(p), now=at + 2)
+    c = tb.stored_clock()
+    assert time_left(c, p, at + 2) == pytest.approx(time_left(before, p, at + 2), abs=1e-6)
+    assert all(s < seq for s in snapshots(store, tb.tid))
+    # the same step again, its row deleted as if an earlier release had stored it
+    p2, before, at = to_undoable_step(tb, at + 2, 1.0)
+    assert p2 == p
+    store.write(lambda tx: tx.execute("DELETE FROM clock_before WHERE table_id = ?", (tb.tid,)))
+    tb.do(ops.undo, p, None, tb.secret(p), now=at + 3)
+    assert time_left(tb.stored_clock(), p, at + 3) == pytest.approx(time_left(before, p, at + 3), abs=1e-6)
+    # play on to a step that reveals something (a card drawn): no undo reaches back past it
+    for _ in range(500):
+        game = tb.rt.game
+        assert game is not None
+        if game.is_over() or (tb.rt.marks and tb.rt.marks[-1].reveals):
+            break
+        q = tb.pending()[0]
+        at += 1
+        tb.do(ops.act, q, tb.rng.choice(game.legal_keys(q)), None, tb.secret(q), now=at)
+    assert snapshots(store, tb.tid) == [] and "changes" not in tb.stored_clock()
+
+
+def test_issue_item_1_undo_of_a_step_behind_a_screen_leaves_the_clocks_alone(store: Store) -> None:
+    """Issue item 1, Prime Time's Simultaneous Scheduling: a step behind a screen that left the
+    clocks alone is undone without touching them either (the others are not told of it)."""
+    now = 9_000_000.0
+    tb = Table(store, "pt1", Rng(77), now, {"mode": "realtime", "minutes": 60, "increment": 10}, 2, game="prime-time",
+               options={"bonds": False, "simultaneous": True})
+    rng = Rng(3)
+    undone = 0
+    for _ in range(600):
+        game = tb.rt.game
+        assert game is not None
+        if game.is_over() or undone >= 3:
+            break
+        d = game.pending()
+        assert d is not None
+        keys = [o.key for o in d.options]
+        key = next((k for k in keys if k in ("done", "pass")), None) if rng.below(10) < 7 else None
+        key = key or keys[rng.below(len(keys))]
+        now += 1.0
+        before = json.dumps(tb.stored_clock())
+        tb.do(ops.act, d.player, key, None, tb.secret(d.player), now=now)
+        mark = tb.rt.marks[-1]
+        if mark.screened and json.dumps(tb.stored_clock()) == before and undo_refusal(tb.rt.game, tb.rt.marks, d.player) is None:
+            now += 1.0
+            tb.do(ops.undo, d.player, None, tb.secret(d.player), now=now)
+            assert json.dumps(tb.stored_clock()) == before
+            undone += 1
+    assert undone >= 1
