@@ -135,9 +135,11 @@ def undo(tx: Tx, rt: Runtime, t: TableRow, seat: int, expected_seq: int | None, 
         raise ConflictError(f"cannot undo: {reason}")
     assert game is not None
     n = game.seq - 1
-    before = tx.clock_before(t.id, n) if t.clock is not None and "remaining" in t.clock else None
+    timed = t.clock is not None and "remaining" in t.clock
+    before = tx.clock_before(t.id, n) if timed else None
     tx.execute("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (t.id, n))
-    tx.execute("DELETE FROM clock_before WHERE table_id = ? AND seq >= ?", (t.id, n))
+    if timed:
+        tx.execute("DELETE FROM clock_before WHERE table_id = ? AND seq >= ?", (t.id, n))
     keys = game.actions[:n]
     screened = rt.marks[-1].screened
     finish(tx, rt, t, epoch=True, touch=not screened, nactions=n, acted=now)
