@@ -151,13 +151,14 @@ def undo(tx: Tx, rt: Runtime, t: TableRow, seat: int, expected_seq: int | None, 
 def untick(tx: Tx, rt: Runtime, t: TableRow, seat: int, before: dict[str, Any] | None, screened: bool, now: float) -> None:
     """The clocks after an undo by ``seat``: as they stood before the undone action, less the time
     spent since (``before``: stored with it).  An action stored by an earlier release has no such
-    record: then the clocks are charged as for any change and the increment is taken back."""
+    record: then the clocks are charged as for any change and the increment is taken back (a step
+    behind a screen earned none)."""
     clock = t.clock
     if clock is None or "remaining" not in clock:
         return
     if before is None:
         clocks.after_change(t, rt.game, now)
-        if clock["mode"] == "realtime":
+        if clock["mode"] == "realtime" and not screened:
             clock["remaining"][seat] = max(0.0, clock["remaining"][seat] - clock["increment"])
     else:
         new = {**clock, "remaining": list(clock["remaining"])}
