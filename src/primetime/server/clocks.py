@@ -12,7 +12,14 @@ inside the write transaction of a table change, so every process sees the same c
 * ``running``: the seats whose clocks run since ``since``: every person who must act now
   (a list, so that a decision several players take at once runs all their clocks; bots
   have no clock);
-* ``timed_out`` and ``forfeited``: the seats whose time ran out (forfeited: under ``end``).
+* ``timed_out`` and ``forfeited``: the seats whose time ran out (forfeited: under ``end``);
+* ``changes``: the seats changing hands since the last step no undo can reach back past
+  (``changed_hands``: a timeout, a vote, a leave, a seat taken back), for ``restore``.
+
+An undo gives back no time: each stored action keeps the clock as it stood before it (table
+``clock_before``), and the undo restores that clock less the time really spent since and with
+the seats that changed hands meanwhile (``restore``), so nobody has more time left than had the
+undone action never been taken.
 
 The time left of a running seat is ``remaining - (now - since)``: the server stores only
 the moments of change, and a browser counts down from them.  Wall-clock time goes on
@@ -157,6 +164,72 @@ def reclaimed(clock: dict[str, Any] | None, seat: int) -> None:
         clock["remaining"][seat] = RECLAIM_GRACE
     if seat in clock["timed_out"]:
         clock["timed_out"].remove(seat)
+
+
+def changed_hands(clock: dict[str, Any] | None, t: Any, now: float, reclaimed: int | None = None,
+                  timed_out: list[int] | None = None) -> None:
+    """Note that seats changed hands at ``now`` (``t.seats`` as they are now; ``reclaimed``: the
+    seat a person took back from a bot; ``timed_out``: the seats whose time ran out): an undo of
+    an earlier action plays these again on the clocks as they stood before it (``restore``)."""
+    if not clock or "remaining" not in clock:
+        return
+    humans = [s.seat for s in t.seats if s.kind == "human"]
+    clock.setdefault("changes", []).append([now, humans, reclaimed, sorted(timed_out or [])])
+
+
+def forget_changes(clock: dict[str, Any] | None) -> None:
+    """No undo reaches back past the current step any more: the changes noted so far are of no use."""
+    if clock:
+        clock.pop("changes", None)
+
+
+def before_action(clock: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
+    """What to store with an action taken at ``now`` for an undo of it: the clock as it stood,
+    settled to ``now``, and how many seat changes were noted by then (None: the table has no
+    running time control)."""
+    if not clock or "remaining" not in clock:
+        return None
+    then = {"remaining": list(clock["remaining"]), "running": list(clock.get("running") or []),
+            "since": clock.get("since"), "changes": len(clock.get("changes") or [])}
+    settle(then, now)
+    return then
+
+
+def restore(clock: dict[str, Any], before: dict[str, Any], t: Any, game: Game[Any] | None, now: float) -> None:
+    """An undo of the action ``before`` was stored with (``before_action``; ``game`` is the game
+    without it): the clocks become what they would be had that action never been taken.  From
+    the clocks as they stood before it, the seats that changed hands since are played again
+    (who must act is the same throughout: nothing else was played between the action and its
+    undo), the time spent since is charged to the clocks that ran, and the clocks of whoever
+    must act now run on, with no fresh allowance (an act and its undo earn no increment, nor a
+    new day).  What happened since stays: a timeout and a forfeit stand (such a seat keeps no
+    more than it has now), and a seat taken back from a bot since keeps that grace."""
+    realtime = clock["mode"] == "realtime"
+    then: dict[str, Any] = {"remaining": list(before["remaining"]), "running": list(before.get("running") or []),
+                            "since": float(before["since"])}
+    rem = then["remaining"]
+    pending = acting(game) if t.status == "running" else []
+    for when, humans, back, out in (clock.get("changes") or [])[int(before.get("changes") or 0):]:
+        settle(then, max(float(when), then["since"]))
+        was = set(then["running"])
+        if back is not None and realtime and rem[back] < RECLAIM_GRACE:
+            rem[back] = RECLAIM_GRACE
+        for s in out:
+            rem[s] = 0.0
+        then["running"] = [p for p in pending if p in humans]
+        if not realtime:  # a seat that starts to run (taken back from a bot) gets its days, as then
+            for s in then["running"]:
+                if s not in was:
+                    rem[s] = clock["per_move"]
+    settle(then, max(now, then["since"]))
+    running = _clocked(t, game)
+    if not realtime:
+        for s in running:
+            if s not in then["running"]:
+                rem[s] = clock["per_move"]
+    for s in clock["timed_out"]:
+        rem[s] = min(rem[s], clock["remaining"][s])
+    clock["remaining"], clock["running"], clock["since"] = rem, running, now
 
 
 def ranked(result: dict[str, Any] | None, forfeited: list[int]) -> dict[str, Any] | None:

@@ -63,9 +63,11 @@ def _stale(shown_expected: int, shown_now: int) -> StaleStateError:
 
 
 def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int | None,
-        secret_hash: str | None, by_bot: bool = False) -> int:
+        secret_hash: str | None, by_bot: bool = False, now: float | None = None) -> int:
     """Take ``key`` for ``seat``.  A person's ``expected_seq`` is the step number they were
-    shown (``Runtime.shown``), a bot's the game's own; returns the new shown step number."""
+    shown (``Runtime.shown``), a bot's the game's own; returns the new shown step number.
+    ``now``: the moment of the action (the current time if None)."""
+    now = time.time() if now is None else now
     if t.status != "running" or rt.game is None:
         raise ConflictError("the game is not in progress")
     if by_bot:
@@ -73,7 +75,7 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
             raise ConflictError("that seat is not a bot")
     else:
         seat_of(t, seat, secret_hash)
-        if seat in clocks.expired(t.clock, time.time()):
+        if seat in clocks.expired(t.clock, now):
             raise ConflictError("your time has run out")
     game = rt.game
     off = 0 if by_bot else rt.offset(seat)
@@ -88,8 +90,16 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
     mark = apply_tracked(game, seat, key, real)
     rt.marks.append(mark)
     tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
-               (t.id, game.seq - 1, game.actions[-1], seat, time.time()))
-    cols: dict[str, Any] = {"nactions": game.seq, "acted": time.time()}
+               (t.id, game.seq - 1, game.actions[-1], seat, now))
+    before = clocks.before_action(t.clock, now)
+    if before is not None:  # what an undo of this action gives back (and nothing more)
+        if mark.reveals or game.is_over():  # no undo reaches back past this step: keep nothing for it
+            tx.execute("DELETE FROM clock_before WHERE table_id = ?", (t.id,))
+            if not (mark.screened and clocks.unchanged(t.clock, t, game)):  # (the clock is stored below)
+                clocks.forget_changes(t.clock)
+        else:
+            tx.set_clock_before(t.id, game.seq - 1, before)
+    cols: dict[str, Any] = {"nactions": game.seq, "acted": now}
     if game.is_over():
         cols["status"] = "finished"
         cols["result"] = clocks.ranked(game.result(), list((t.clock or {}).get("forfeited") or []))
@@ -106,10 +116,16 @@ def act(tx: Tx, rt: Runtime, t: TableRow, seat: int, key: str, expected_seq: int
     return game.seq - rt.offset(seat)
 
 
-def undo(tx: Tx, rt: Runtime, t: TableRow, seat: int, expected_seq: int | None, secret_hash: str | None) -> int:
+def undo(tx: Tx, rt: Runtime, t: TableRow, seat: int, expected_seq: int | None, secret_hash: str | None,
+         now: float | None = None) -> int:
+    """Take back ``seat``'s last step.  The clocks go back to how they stood before it, less the
+    time spent since (``clocks.restore``): an undo never gives back time."""
+    now = time.time() if now is None else now
     if t.status != "running":
         raise ConflictError("the game is not in progress")
     seat_of(t, seat, secret_hash)
+    if seat in clocks.expired(t.clock, now):
+        raise ConflictError("your time has run out")
     game = rt.game
     off = rt.offset(seat)
     if expected_seq is not None and game is not None and expected_seq + off != game.seq:
@@ -119,13 +135,42 @@ def undo(tx: Tx, rt: Runtime, t: TableRow, seat: int, expected_seq: int | None, 
         raise ConflictError(f"cannot undo: {reason}")
     assert game is not None
     n = game.seq - 1
+    timed = t.clock is not None and "remaining" in t.clock
+    before = tx.clock_before(t.id, n) if timed else None
     tx.execute("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (t.id, n))
+    if timed:
+        tx.execute("DELETE FROM clock_before WHERE table_id = ? AND seq >= ?", (t.id, n))
     keys = game.actions[:n]
     screened = rt.marks[-1].screened
-    finish(tx, rt, t, epoch=True, touch=not screened, nactions=n, acted=time.time())
+    finish(tx, rt, t, epoch=True, touch=not screened, nactions=n, acted=now)
     rt.game, rt.marks = build_game(t, [(i, k, m.seat) for i, (k, m) in enumerate(zip(keys, rt.marks, strict=False))])
-    tick(tx, rt, t)
+    untick(tx, rt, t, seat, before, screened, now)
     return n - rt.offset(seat)
+
+
+def untick(tx: Tx, rt: Runtime, t: TableRow, seat: int, before: dict[str, Any] | None, screened: bool, now: float) -> None:
+    """The clocks after an undo by ``seat``: as they stood before the undone action, less the time
+    spent since (``before``: stored with it).  An action stored by an earlier release has no such
+    record: then the clocks are charged as for any change and the increment is taken back (a step
+    behind a screen earned none)."""
+    clock = t.clock
+    if clock is None or "remaining" not in clock:
+        return
+    if before is None:
+        clocks.after_change(t, rt.game, now)
+        if clock["mode"] == "realtime" and not screened:
+            clock["remaining"][seat] = max(0.0, clock["remaining"][seat] - clock["increment"])
+    else:
+        new = {**clock, "remaining": list(clock["remaining"])}
+        clocks.restore(new, before, t, rt.game, now)
+        if screened:
+            old = {**clock, "remaining": list(clock["remaining"])}
+            clocks.settle(old, now)
+            same = all(abs(a - b) < 1e-6 for a, b in zip(new["remaining"], old["remaining"], strict=True))
+            if same and new["running"] == list(old.get("running") or []):
+                return  # the undone step was behind a screen and left the clocks alone: so does its undo
+        clock.update(new)
+    tx.set_clock(t.id, clock)
 
 
 def join(tx: Tx, rt: Runtime, t: TableRow, user: dict[str, Any], seat: int | None, secret: str) -> tuple[int, str]:
@@ -154,7 +199,7 @@ def to_bot(tx: Tx, t: TableRow, s: SeatRow, level: str = "greedy") -> None:
     t.votes = {v for v in t.votes if v[0] != s.seat}
 
 
-def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str) -> str:
+def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str, now: float | None = None) -> str:
     mine = [s for s in t.seats if s.kind == "human" and s.user_id == user_id]
     if not mine:
         raise ConflictError("you have no seat at this table")
@@ -176,7 +221,9 @@ def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str) -> str:
     others = [x for x in t.seats if x.kind == "human" and not x.left]
     if not others:
         to_bot(tx, t, s)
-        tick(tx, rt, t)
+        now = time.time() if now is None else now
+        clocks.changed_hands(t.clock, t, now)
+        tick(tx, rt, t, now=now)
         finish(tx, rt, t)
         return "replaced"
     tx.set_seat(t.id, s)
@@ -184,7 +231,7 @@ def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str) -> str:
     return "left"
 
 
-def rejoin(tx: Tx, rt: Runtime, t: TableRow, user_id: str, secret: str) -> tuple[int, str]:
+def rejoin(tx: Tx, rt: Runtime, t: TableRow, user_id: str, secret: str, now: float | None = None) -> tuple[int, str]:
     """Come back to one's seat: after leaving it, or (the game still running) from the bot
     that took it over (the seat's clock, out of time, gets a short grace: ``clocks.reclaimed``)."""
     mine = [s for s in t.seats if s.kind == "human" and s.user_id == user_id]
@@ -203,8 +250,10 @@ def rejoin(tx: Tx, rt: Runtime, t: TableRow, user_id: str, secret: str) -> tuple
     tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, s.seat))
     t.votes = {v for v in t.votes if v[0] != s.seat}
     if reclaim:
+        now = time.time() if now is None else now
         clocks.reclaimed(t.clock, s.seat)
-        tick(tx, rt, t)
+        clocks.changed_hands(t.clock, t, now, reclaimed=s.seat)
+        tick(tx, rt, t, now=now)
     finish(tx, rt, t)
     return s.seat, secret
 
@@ -225,13 +274,15 @@ def timeout(tx: Tx, rt: Runtime, t: TableRow, now: float) -> list[int]:
         if clock["policy"] == "end" and seat not in clock["forfeited"]:
             clock["forfeited"].append(seat)
         to_bot(tx, t, t.seats[seat])
+    clocks.changed_hands(clock, t, now, timed_out=out)
     clocks.restart(clock, t, rt.game, now, None)
     tx.set_clock(t.id, clock)
     finish(tx, rt, t)
     return out
 
 
-def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash: str | None, idle: float) -> str:
+def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash: str | None, idle: float,
+         now: float | None = None) -> str:
     if t.status != "running":
         raise ConflictError("the game is not in progress")
     seat_of(t, voter, secret_hash)
@@ -245,7 +296,9 @@ def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash:
     others = [s.seat for s in t.seats if s.kind == "human" and not s.left and s.seat != target]
     if all((target, o) in t.votes for o in others):
         to_bot(tx, t, t.seats[target])
-        tick(tx, rt, t)
+        now = time.time() if now is None else now
+        clocks.changed_hands(t.clock, t, now)
+        tick(tx, rt, t, now=now)
         finish(tx, rt, t)
         return "replaced"
     finish(tx, rt, t)
@@ -275,7 +328,7 @@ def set_seat(tx: Tx, rt: Runtime, t: TableRow, user_id: str, seat: int, kind: st
     finish(tx, rt, t)
 
 
-def start_game(tx: Tx, rt: Runtime, t: TableRow, user_id: str, fill_bots: bool) -> None:
+def start_game(tx: Tx, rt: Runtime, t: TableRow, user_id: str, fill_bots: bool, now: float | None = None) -> None:
     if t.status != "open":
         raise ConflictError("the game has already started")
     if t.owner != user_id:
@@ -292,7 +345,7 @@ def start_game(tx: Tx, rt: Runtime, t: TableRow, user_id: str, fill_bots: bool) 
     except ValueError as exc:
         raise ConflictError(str(exc)) from None
     t.players = players
-    now = time.time()
+    now = time.time() if now is None else now
     finish(tx, rt, t, status="running", players=players, acted=now)
     rt.game, rt.marks = build_game(t, [])
     if t.clock is not None:

@@ -117,6 +117,15 @@ SCHEMA = [
         table_id TEXT PRIMARY KEY,
         clock TEXT NOT NULL
     )""",
+    # the clock as it stood before a stored action (``seq``: its number in ``actions``), settled to
+    # the moment of that action: what an undo of the action gives back (``clocks.restore``); a table
+    # without time control, or an action stored by an earlier release, has no row
+    """CREATE TABLE IF NOT EXISTS clock_before (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        clock TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
     "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
     "CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)",
     "CREATE INDEX IF NOT EXISTS signin_failures_at ON signin_failures (last_at)",

@@ -205,6 +205,17 @@ class Tx:
         if clock is not None:
             self.execute("UPDATE clocks SET clock = ? WHERE table_id = ?", (msgspec.json.encode(clock).decode(), table_id))
 
+    def set_clock_before(self, table_id: str, seq: int, clock: dict[str, Any]) -> None:
+        """Store the clock as it stood before action ``seq`` (in the transaction that stores the action)."""
+        self.execute("INSERT INTO clock_before (table_id, seq, clock) VALUES (?, ?, ?) "
+                     "ON CONFLICT (table_id, seq) DO UPDATE SET clock = excluded.clock",
+                     (table_id, seq, msgspec.json.encode(clock).decode()))
+
+    def clock_before(self, table_id: str, seq: int) -> dict[str, Any] | None:
+        """The clock as it stood before action ``seq`` (None: none stored)."""
+        row = self.one("SELECT clock FROM clock_before WHERE table_id = ? AND seq = ?", (table_id, seq))
+        return json.loads(row[0]) if row is not None else None
+
     def set_seat(self, table_id: str, s: SeatRow) -> None:
         self.execute("UPDATE seats SET kind = ?, user_id = ?, name = ?, bot = ?, secret_hash = ?, left_game = ? "
                      "WHERE table_id = ? AND seat = ?",
@@ -458,7 +469,8 @@ class Store:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("rating_changes", "ratings", "signin_failures", "sessions", "accounts", "chat", "chat_rules", "clocks", "votes", "actions",
+            for name in ("rating_changes", "ratings", "signin_failures", "sessions", "accounts", "chat", "chat_rules", "clocks", "clock_before",
+                         "votes", "actions",
                          "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 
