@@ -233,13 +233,6 @@ def create_app(settings: Settings | None = None) -> Guard:
     def set_cookie(resp: Response, name: str, value: str) -> None:
         resp.set_cookie(name, value, max_age=YEAR, httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
 
-    async def bind_seat(request: Request, user: dict[str, Any], secret: str) -> None:
-        """A seat secret an account obtained opens its seat only while the session that got it lives
-        (``sessions.py``); a guest's is not bound."""
-        usecret = request.cookies.get(USER_COOKIE)
-        if user["account"] and usecret:
-            await hub.write(sessions.bind_seat, store, hash_secret(secret), hash_secret(usecret), user["id"])
-
     async def runtime(table_id: str) -> Runtime:
         if not TABLE_ID.match(table_id):
             raise ApiError(404, "no such table")
@@ -390,7 +383,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             raise ApiError(400, str(exc)) from None
         limit_tables.take(client_address(request))
         tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock)
-        await bind_seat(request, user, secret)
+        await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
         return resp
@@ -419,7 +412,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             raise ApiError(400, "seat is a number")
         rt = await runtime(table_id)
         got_seat, secret = await hub.join(rt, user, seat)
-        await bind_seat(request, user, secret)
+        await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "seat": got_seat})
         set_cookie(resp, SEAT_COOKIE + table_id, secret)
         return resp
@@ -439,7 +432,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         await body(request)
         rt = await runtime(table_id)
         seat, secret = await hub.rejoin(rt, user["id"])
-        await bind_seat(request, user, secret)
+        await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "seat": seat})
         set_cookie(resp, SEAT_COOKIE + table_id, secret)
         return resp
@@ -555,13 +548,13 @@ def create_app(settings: Settings | None = None) -> Guard:
         async def send(text: str) -> None:
             await ws.send_text(text)
 
-        async def close(code: int, reason: str) -> None:
-            await ws.close(code=code, reason=reason)
-
         client = Client(seat, secret_hash, user["id"] if user else None, send, name=user["name"] if user else None,
-                        sessions=tuple(dict.fromkeys(h for h in (session, seat_session) if h)), close=close)
+                        sessions=tuple(dict.fromkeys(h for h in (session, seat_session) if h)),
+                        close=lambda code, reason: ws.close(code=code, reason=reason))
         await hub.attach(rt, client)
         sender = asyncio.create_task(hub.sender(rt, client))
+        if client.sessions:  # a session ended while it was being attached was not among the sockets then
+            await hub.still_signed_in(client)
         try:  # the chat it has not seen: the latest messages after ?chat_since=<number> (all: 0)
             since = int(ws.query_params.get("chat_since", "0")[:12])
         except ValueError:

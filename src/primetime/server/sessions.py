@@ -26,12 +26,12 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from primetime.server.runtime import Client, Runtime, hash_secret
 from primetime.server.store import ConflictError, Store, Tx
 
 if TYPE_CHECKING:
     from primetime.server import procs
     from primetime.server.config import Settings
-    from primetime.server.runtime import Client, Runtime
 
 log = logging.getLogger("primetime.server")
 R = TypeVar("R")
@@ -235,6 +235,12 @@ class SessionWatch:
         reason, _, hashes = text.partition(":")
         if hashes:
             self.close_sessions(hashes.split(","), reason, tell=False)
+
+    async def bind_seat(self, user: dict[str, Any], user_secret: str | None, seat_secret: str) -> None:
+        """A seat secret an account obtained opens its seat only while the session that got it (its user
+        cookie, ``user_secret``) lives; a guest's is not bound."""
+        if user["account"] and user_secret:
+            await self.write(bind_seat, self.store, hash_secret(seat_secret), hash_secret(user_secret), user["id"])
 
     async def sign_out(self, session_hash: str, everywhere: bool) -> list[str]:
         """End a session (``everywhere``: all of its account's) and close their sockets everywhere."""
