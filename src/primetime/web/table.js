@@ -645,7 +645,7 @@
         } }, "Come back")));
     }
     const you = (S.tableInfo && S.tableInfo.you) || {};
-    const reclaim = m.table.status === "running" && (m.me.seat === null || m.me.seat === undefined) ? you.reclaim : null;
+    const reclaim = !S.signedOut && m.table.status === "running" && (m.me.seat === null || m.me.seat === undefined) ? you.reclaim : null;
     if (reclaim !== null && reclaim !== undefined && m.table.seats[reclaim] && m.table.seats[reclaim].replaced) {
       const clock = m.table.clock;
       const why = clock && (clock.timed_out || []).includes(reclaim) ? "Your time ran out: a bot is playing your seat."
