@@ -158,7 +158,9 @@ def end_sessions(store: Store, session_hash: str, everywhere: bool) -> list[str]
         row = tx.one("SELECT user_id FROM sessions WHERE secret_hash = ?", (session_hash,)) if everywhere else None
         if row is not None:
             hashes = sorted({session_hash, *(str(r[0]) for r in tx.all("SELECT secret_hash FROM sessions WHERE user_id = ?", (row[0],)))})
-        tx.execute(f"DELETE FROM sessions WHERE secret_hash IN ({_marks(len(hashes))})", hashes)
+            tx.execute("DELETE FROM sessions WHERE user_id = ?", (row[0],))
+        else:
+            tx.execute("DELETE FROM sessions WHERE secret_hash = ?", (session_hash,))
         _notify(tx, reason, hashes)
         return hashes
 
@@ -179,7 +181,7 @@ def signed_in(store: Store, user_id: str, old_hash: str | None, new_hash: str, e
         others = sorted(str(r[0]) for r in tx.all("SELECT secret_hash FROM sessions WHERE user_id = ? AND secret_hash <> ?",
                                                  (user_id, new_hash)))
         if others:
-            tx.execute(f"DELETE FROM sessions WHERE secret_hash IN ({_marks(len(others))})", others)
+            tx.execute("DELETE FROM sessions WHERE user_id = ? AND secret_hash <> ?", (user_id, new_hash))
             _notify(tx, "everywhere", others)
         return others
 
