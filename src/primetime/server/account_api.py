@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from primetime.core.plugin import get_plugin
-from primetime.server import accounts, names, passwords, signins
+from primetime.server import accounts, names, passwords, sessions, signins
 from primetime.server.http import ApiError, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.limits import Limiter, RateLimited
@@ -55,6 +55,8 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
         secret = new_secret()
         uid = await hub.write(accounts.sign_up, store, new_id(9), user["id"] if user else None, name, pw_hash,
                               hash_secret(new_secret()), hash_secret(secret))
+        if user is not None:  # a guest's seats are bound to their first session (``sessions.py``)
+            await hub.write(sessions.adopt_seats, store, uid, hash_secret(secret))
         resp = JSONResponse({"ok": True, "id": uid, "name": name})
         set_cookie(resp, USER_COOKIE, secret)
         return resp
@@ -88,6 +90,8 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
             await hub.write(accounts.end_session, store, hash_secret(old))
         secret = new_secret()
         await hub.write(accounts.start_session, store, uid, hash_secret(secret), rehash)
+        # this browser's sockets of its previous session close; ``everywhere``: the account's other sessions end
+        await hub.signed_in(uid, hash_secret(old) if old and len(old) <= 200 else None, hash_secret(secret), data.get("everywhere") is True)
         user = await hub.db(store.user_by_secret, hash_secret(secret))
         resp = JSONResponse({"ok": True, "id": uid, "name": user["name"] if user else name})
         set_cookie(resp, USER_COOKIE, secret)
@@ -95,11 +99,12 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
 
     @app.post("/api/signout")
     async def sign_out(request: Request) -> Response:
-        """Forget this browser's session (an account can sign in again; a guest's name is gone)."""
-        await body(request)
+        """Forget this browser's session (an account can sign in again; a guest's name is gone) and close
+        its sockets on every worker and process; ``{"everywhere": true}``: every session of the account."""
+        data = await body(request)
         secret = request.cookies.get(USER_COOKIE)
         if secret and len(secret) <= 200:
-            await hub.write(accounts.end_session, store, hash_secret(secret))
+            await hub.sign_out(hash_secret(secret), data.get("everywhere") is True)
         resp = JSONResponse({"ok": True})
         resp.delete_cookie(USER_COOKIE, path="/", httponly=True, samesite="lax", secure=settings.secure_cookies)
         return resp

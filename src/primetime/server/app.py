@@ -25,7 +25,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
-from primetime.server import accounts, clocks, names
+from primetime.server import accounts, clocks, names, sessions
 from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.config import Settings
 from primetime.server.http import ApiError, body, client_address, secure_cookies
@@ -387,6 +387,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             raise ApiError(400, str(exc)) from None
         limit_tables.take(client_address(request))
         tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock)
+        await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
         return resp
@@ -415,6 +416,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             raise ApiError(400, "seat is a number")
         rt = await runtime(table_id)
         got_seat, secret = await hub.join(rt, user, seat)
+        await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "seat": got_seat})
         set_cookie(resp, SEAT_COOKIE + table_id, secret)
         return resp
@@ -434,6 +436,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         await body(request)
         rt = await runtime(table_id)
         seat, secret = await hub.rejoin(rt, user["id"])
+        await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "seat": seat})
         set_cookie(resp, SEAT_COOKIE + table_id, secret)
         return resp
@@ -539,19 +542,23 @@ def create_app(settings: Settings | None = None) -> Guard:
         await ws.accept()
         await hub.refresh(rt)  # another process may have moved on: start from the stored state
         secret = ws.cookies.get(SEAT_COOKIE + table_id)
-        secret_hash = hash_secret(secret) if secret and len(secret) < 200 else None
-        seat = rt.seat_for(secret_hash)
-        user = None
         usecret = ws.cookies.get(USER_COOKIE)
-        if usecret and len(usecret) < 200:
-            user = await hub.db(store.user_by_secret, hash_secret(usecret))
+        # its user, the account session it relies on, and its seat secret unless the session that got it has ended
+        user, session, secret_hash, seat_session = await hub.db(
+            sessions.identify, store, hash_secret(usecret) if usecret and len(usecret) < 200 else None,
+            hash_secret(secret) if secret and len(secret) < 200 else None)
+        seat = rt.seat_for(secret_hash)
 
         async def send(text: str) -> None:
             await ws.send_text(text)
 
-        client = Client(seat, secret_hash, user["id"] if user else None, send, name=user["name"] if user else None)
+        client = Client(seat, secret_hash, user["id"] if user else None, send, name=user["name"] if user else None,
+                        sessions=tuple(dict.fromkeys(h for h in (session, seat_session) if h)),
+                        close=lambda code, reason: ws.close(code=code, reason=reason))
         await hub.attach(rt, client)
         sender = asyncio.create_task(hub.sender(rt, client))
+        if client.sessions:  # a session ended while it was being attached was not among the sockets then
+            await hub.still_signed_in(client)
         try:  # the chat it has not seen: the latest messages after ?chat_since=<number> (all: 0)
             since = int(ws.query_params.get("chat_since", "0")[:12])
         except ValueError:
@@ -593,6 +600,8 @@ def create_app(settings: Settings | None = None) -> Guard:
                 text = dumps({"type": mtype, **kw})
             client.push(text)
 
+        if client.closing is not None:  # its session ended: it is being closed
+            return
         now = time.monotonic()
         if now - client.window_start > 5.0:
             client.window_start, client.window_count = now, 0
@@ -628,6 +637,9 @@ def create_app(settings: Settings | None = None) -> Guard:
             hub.set_away(rt, client, state == "away")
             return
         if kind == "chat":
+            if not await hub.still_signed_in(client):
+                reply("error", mid, error="you are signed out: sign in again to chat", kind="SignedOut")
+                return
             try:
                 await hub.chat(rt, client, msg.get("text"))
             except (ConflictError, InputError) as exc:
@@ -667,17 +679,17 @@ def create_app(settings: Settings | None = None) -> Guard:
                 if seq is None:
                     reply("error", mid, error="an action needs the seq it was chosen at")
                     return
-                new_seq = await hub.act(rt, client.seat, key, seq, client.secret_hash)
+                new_seq = await hub.act(rt, client.seat, key, seq, client.secret_hash, client.sessions)
                 reply("ack", mid, seq=new_seq, version=rt.shown(client.seat)[1])
             elif kind == "undo":
-                new_seq = await hub.undo(rt, client.seat, seq, client.secret_hash)
+                new_seq = await hub.undo(rt, client.seat, seq, client.secret_hash, client.sessions)
                 reply("ack", mid, seq=new_seq, version=rt.shown(client.seat)[1])
             else:
                 target = msg.get("target")
                 if not isinstance(target, int) or isinstance(target, bool):
                     reply("error", mid, error="target is a seat number")
                     return
-                result = await hub.vote(rt, client.seat, target, client.secret_hash)
+                result = await hub.vote(rt, client.seat, target, client.secret_hash, client.sessions)
                 reply("ack", mid, result=result, version=rt.shown(client.seat)[1])
         except StaleStateError as exc:
             reply("error", mid, error=str(exc), kind="StaleStateError", stale=True)
@@ -685,6 +697,9 @@ def create_app(settings: Settings | None = None) -> Guard:
             client.wake.set()
         except GameError as exc:
             reply("error", mid, error=str(exc), kind=type(exc).__name__)
+        except sessions.SessionEnded as exc:  # checked in the change's own transaction
+            reply("error", mid, error=str(exc), kind="SignedOut")
+            hub.close_client(client, "ended")
         except ConflictError as exc:
             reply("error", mid, error=str(exc), kind="Conflict")
         except Exception:

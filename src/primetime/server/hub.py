@@ -32,7 +32,7 @@ from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool, clocks, ops, procs
+from primetime.server import botpool, clocks, ops, procs, sessions
 from primetime.server.config import Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
@@ -77,7 +77,7 @@ R = TypeVar("R")
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 
 
-class Hub(Links):
+class Hub(sessions.SessionWatch, Links):
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
@@ -123,6 +123,7 @@ class Hub(Links):
             if rt is not None:
                 self.kick(rt)
         self._spawn(self._poller())
+        self._spawn(self._session_poller())
         if self.store.kind == "postgresql" and self.settings.listen:
             self._listener = threading.Thread(target=self._listen, name="pg-listen", daemon=True)
             self._listener.start()
@@ -302,7 +303,7 @@ class Hub(Links):
     def _held_back(rt: Runtime, c: Client) -> bool:
         """Whether the table's state may not go to ``c`` now: not stored (and durable) yet, to be read
         again, or ``c``'s own change still to be answered first."""
-        return rt.stale or rt.changing or rt.meta is None or c.acting > 0
+        return rt.stale or rt.changing or rt.meta is None or c.acting > 0 or c.closing is not None
 
     def _send_state(self, rt: Runtime, c: Client, send: Callable[[str], Any]) -> Any:
         """The newest state for ``c``'s seat as it is held now (``send``: how to send it; returns what it
@@ -453,6 +454,12 @@ class Hub(Links):
             await client.settle_sends()  # (a state sent at once that had to wait goes first)
             client.sending = True
             try:
+                if client.closing is not None:  # its session ended: what was queued for it, then the close
+                    while client.direct:
+                        await client.send(client.direct.pop(0))
+                    if client.close is not None:
+                        await client.close(*client.closing)
+                    return
                 while client.direct:
                     await client.send(client.direct.pop(0))
                 if client.sent_version == rt.version or self._held_back(rt, client):
@@ -555,13 +562,16 @@ class Hub(Links):
             self.kick(rt)
 
     # ================================================================ public operations (ops.py says what each does)
-    async def act(self, rt: Runtime, seat: int, key: str, expected_seq: int | None, secret_hash: str | None) -> int:
+    async def act(self, rt: Runtime, seat: int, key: str, expected_seq: int | None, secret_hash: str | None,
+                  signed_in: tuple[str, ...] = ()) -> int:
         """Take ``key`` for a person's ``seat``; ``expected_seq`` and the result are the step
-        numbers that seat is shown (``Runtime.shown``)."""
-        return await self.mutate(rt, lambda tx, rt_, t: ops.act(tx, rt_, t, seat, key, expected_seq, secret_hash))
+        numbers that seat is shown (``Runtime.shown``); ``signed_in``: the sessions that must still
+        live (``sessions.checked``)."""
+        return await self.mutate(rt, sessions.checked(signed_in, lambda tx, rt_, t: ops.act(tx, rt_, t, seat, key, expected_seq, secret_hash)))
 
-    async def undo(self, rt: Runtime, seat: int, expected_seq: int | None, secret_hash: str | None) -> int:
-        return await self.mutate(rt, lambda tx, rt_, t: ops.undo(tx, rt_, t, seat, expected_seq, secret_hash))
+    async def undo(self, rt: Runtime, seat: int, expected_seq: int | None, secret_hash: str | None,
+                   signed_in: tuple[str, ...] = ()) -> int:
+        return await self.mutate(rt, sessions.checked(signed_in, lambda tx, rt_, t: ops.undo(tx, rt_, t, seat, expected_seq, secret_hash)))
 
     async def join(self, rt: Runtime, user: dict[str, Any], seat: int | None) -> tuple[int, str]:
         secret = new_secret()
@@ -574,9 +584,9 @@ class Hub(Links):
         secret = new_secret()
         return await self.mutate(rt, lambda tx, rt_, t: ops.rejoin(tx, rt_, t, user_id, secret))
 
-    async def vote(self, rt: Runtime, voter: int, target: int, secret_hash: str | None) -> str:
+    async def vote(self, rt: Runtime, voter: int, target: int, secret_hash: str | None, signed_in: tuple[str, ...] = ()) -> str:
         idle = self.settings.idle_replace_after
-        return await self.mutate(rt, lambda tx, rt_, t: ops.vote(tx, rt_, t, voter, target, secret_hash, idle))
+        return await self.mutate(rt, sessions.checked(signed_in, lambda tx, rt_, t: ops.vote(tx, rt_, t, voter, target, secret_hash, idle)))
 
     def levels_for(self, game: str) -> list[str]:
         """The bots that play ``game``: every known bot, and the trained policies of that game."""

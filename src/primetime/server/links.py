@@ -99,7 +99,13 @@ class Links:
                 log.warning("notification listener: %s; reconnecting", exc)
                 time.sleep(1.0)
 
+    def _sessions_ended(self, text: str) -> None:  # (``sessions.SessionWatch``)
+        raise NotImplementedError
+
     def _on_notify(self, payload: str) -> None:
+        if payload.startswith("session:"):  # session:<reason>:<hashes>: sessions ended (``sessions.py``)
+            self._sessions_ended(payload[8:])
+            return
         if payload.startswith("chat:"):
             tid, _, v = payload[5:].rpartition(":")
             crt = self.rts.get(tid)
@@ -160,6 +166,8 @@ class Links:
                     self._take_relayed(tid, int(v), None if a == "-" else int(a), int(shown), theirs, int(start), head, tail)
                 except (ValueError, msgspec.DecodeError):
                     continue
+            elif kind == "e":  # e:<reason>:<hashes>: sessions ended, their sockets close (``sessions.py``)
+                self._sessions_ended(rest)
             elif kind == "c":  # c:<table>:<number>: a chat message stored
                 self._on_notify("chat:" + rest)
             elif kind == "p":  # p:<worker>:<table>:<json>: the presence of that worker's sockets at the table

@@ -67,6 +67,11 @@ class Client:
     acting: int = 0  # its own changes under way: the state waits for their answers, which go first
     sending: bool = False  # its sender is in the middle of a send (another must not overtake it)
     finishing: asyncio.Future[None] | None = None  # a send begun at once (``send_now``) that had to wait
+    # the account sessions it relies on (its user cookie's, its seat secret's: ``sessions.py``), and once
+    # one of them ended, the close code and reason it is closed with (``close``: how) instead of any state
+    sessions: tuple[str, ...] = ()
+    closing: tuple[int, str] | None = None
+    close: Callable[[int, str], Any] | None = None
 
     def send_now(self, text: str) -> None:
         """Send ``text`` at once, from the caller's turn of the event loop: a send that has to wait (the

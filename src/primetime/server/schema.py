@@ -90,6 +90,14 @@ SCHEMA = [
         user_id TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL
     )""",
+    # the session that obtained a seat secret (``sessions.py``): when that session ends, the seat's cookie
+    # no longer opens the seat (a guest's seat secret has no row and works as long as the seat is theirs)
+    """CREATE TABLE IF NOT EXISTS seat_sessions (
+        secret_hash TEXT PRIMARY KEY,
+        session_hash TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
     # an account's Glicko-2 rating in one game
     """CREATE TABLE IF NOT EXISTS ratings (
         user_id TEXT NOT NULL,
@@ -129,6 +137,7 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
     "CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)",
     "CREATE INDEX IF NOT EXISTS signin_failures_at ON signin_failures (last_at)",
+    "CREATE INDEX IF NOT EXISTS seat_sessions_session ON seat_sessions (session_hash)",
     "CREATE INDEX IF NOT EXISTS ratings_game ON ratings (game, rating)",
     "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
 ]

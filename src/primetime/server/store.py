@@ -469,9 +469,8 @@ class Store:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("rating_changes", "ratings", "signin_failures", "sessions", "accounts", "chat", "chat_rules", "clocks", "clock_before",
-                         "votes", "actions",
-                         "seats", "tables", "users"):
+            for name in ("rating_changes", "ratings", "signin_failures", "seat_sessions", "sessions", "accounts", "chat", "chat_rules",
+                         "clocks", "clock_before", "votes", "actions", "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)

@@ -43,11 +43,15 @@
     const who = document.getElementById("who");
     if (!ME.user) { who.replaceChildren(); return; }
     const out = h("button", { id: "signout-btn", type: "button" }, "Sign out");
-    out.addEventListener("click", async () => {
-      try { await PT.api("/api/signout", {}); await reload(); } catch (e) { PT.toast(e.message); }
-    });
+    // every session of the account ends (other browsers too): their open tables say so at once
+    const all = h("button", { id: "signout-all-btn", type: "button", title: "Sign out on every browser and device" }, "Sign out everywhere");
+    const signOut = (everywhere) => async () => {
+      try { await PT.api("/api/signout", { everywhere }); await reload(); } catch (e) { PT.toast(e.message); }
+    };
+    out.addEventListener("click", signOut(false));
+    all.addEventListener("click", signOut(true));
     who.replaceChildren(`Playing as ${ME.user.name}` + (ME.user.account ? "" : " (guest)"), " · ",
-      h("a", { href: `/u/${ME.user.id}`, id: "profile-link" }, "Your profile"), ...(ME.user.account ? [" · ", out] : []));
+      h("a", { href: `/u/${ME.user.id}`, id: "profile-link" }, "Your profile"), ...(ME.user.account ? [" · ", out, " ", all] : []));
   }
 
   /* Sign up (a name and a password: rated games, your profile on any browser) or sign in.

@@ -29,6 +29,7 @@
     arrivals: new Map(), // card id -> until when it counts as just arrived (animated)
     turnSignals: 0, // how often this page signalled "your turn"
     roundShown: null, // index of the round summary on the page (a panel above the board), null: closed
+    signedOut: null, // why the server closed this page's socket when its session ended (close code 4401), else null
   };
   PT.tableState = S; // for debugging and tests
 
@@ -113,6 +114,7 @@
 
   /* ---------------------------------------------------------------- connection */
   function connect() {
+    if (S.signedOut) return; // signed out: this page neither reconnects nor plays any more
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // the chat messages this page has not seen come with the connection (all on the first)
     const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?chat_since=${S.chat.lastSeq}`);
@@ -128,10 +130,31 @@
       if (S.ws !== ws) return;
       S.busy = false;
       if (ev.code === 4404) { setConn("no such table", true); showMissing(); return; }
+      if (ev.code === 4401) { signedOut(ev.reason || "you signed out"); return; }
       setConn("reconnecting…", true);
       const wait = Math.min(5000, 300 * 2 ** S.retry++);
       setTimeout(connect, wait);
     };
+  }
+  /** The server closed the socket because its session ended (sign-out, here or in another tab or
+      browser): say so, stop reconnecting, and neither act nor chat any more. */
+  function signedOut(reason) {
+    S.signedOut = reason;
+    S.ws = null;
+    S.busy = false;
+    cancelPending();
+    setConn("signed out", true);
+    document.body.dataset.signedOut = "1";
+    let b = document.getElementById("signed-out");
+    if (!b) {
+      b = h("div", { class: "banner signed-out", id: "signed-out", role: "alert" });
+      document.getElementById("page").before(b);
+    }
+    b.replaceChildren(h("strong", {}, "Signed out"), ` — ${reason}. This page no longer plays or chats for you.`,
+      h("a", { href: `/?next=${encodeURIComponent("/t/" + tableId)}`, id: "signed-out-signin" }, "Sign in again"),
+      h("button", { class: "small", id: "signed-out-reload", onclick: () => location.reload() }, "Reload"));
+    if (S.msg) { S.msg.me = { ...S.msg.me, seat: null, host: false, can_undo: false, votes: [] }; render(); }
+    else renderChatInput();
   }
   function setConn(text, bad) {
     const c = document.getElementById("conn");
@@ -139,6 +162,7 @@
     c.classList.toggle("bad", !!bad);
   }
   function send(obj) {
+    if (S.signedOut) { PT.toast(`Signed out: ${S.signedOut}.`); return false; }
     if (!S.ws || S.ws.readyState !== 1) { PT.toast("Not connected — reconnecting…"); return false; }
     obj.id = S.nextId++;
     S.ws.send(JSON.stringify(obj));
@@ -299,6 +323,7 @@
 
   /** Who may write: a seated player; a spectator with a display name, unless the table says not. */
   function chatRefusal() {
+    if (S.signedOut) return `Signed out: ${S.signedOut}.`;
     const m = S.msg;
     if (!m) return "connecting…";
     if (m.me.seat !== null && m.me.seat !== undefined) return null;
@@ -499,7 +524,8 @@
         h("div", { class: "invite" }, h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": "Invite link" }),
           h("button", { onclick: () => { navigator.clipboard && navigator.clipboard.writeText(link); PT.toast("Link copied", "info"); } }, "Copy"))),
     ];
-    if (!seated && open > 0) parts.push(joinPanel());
+    if (reseatable()) parts.push(reseatBanner("panel row"));
+    else if (!seated && open > 0 && !S.signedOut) parts.push(joinPanel());
     if (!seated && open === 0) parts.push(h("div", { class: "panel muted" }, "All seats are taken. You can watch once the game starts."));
     if (host) {
       const startBtn = h("button", { class: "primary", id: "start-btn" },
@@ -519,6 +545,20 @@
   function seatBots(game) {
     const g = ((S.me && S.me.games) || []).find((x) => x.id === game);
     return (g && g.bots) || (S.me && S.me.bots) || [];
+  }
+
+  /** Whether a seat here is yours (``/api/tables``) while this page's socket is a spectator's: its seat
+      cookie was got in a session that has ended (you signed out, then in again). */
+  function reseatable() {
+    const you = (S.tableInfo && S.tableInfo.you) || {};
+    const m = S.msg;
+    return !S.signedOut && !!m && (m.me.seat === null || m.me.seat === undefined) && you.seat !== null && you.seat !== undefined;
+  }
+  function reseatBanner(cls) {
+    return h("div", { class: cls, id: "reseat" }, "This seat is yours, but this browser took it in a session that has ended.",
+      h("button", { class: "primary", id: "reseat-btn", onclick: async () => {
+        try { await PT.api(`/api/tables/${tableId}/rejoin`, {}); await refreshInfo(); reconnect(); } catch (e) { PT.toast(e.message); }
+      } }, "Take my seat here"));
   }
 
   function joinPanel() {
@@ -605,7 +645,7 @@
         } }, "Come back")));
     }
     const you = (S.tableInfo && S.tableInfo.you) || {};
-    const reclaim = m.table.status === "running" && (m.me.seat === null || m.me.seat === undefined) ? you.reclaim : null;
+    const reclaim = !S.signedOut && m.table.status === "running" && (m.me.seat === null || m.me.seat === undefined) ? you.reclaim : null;
     if (reclaim !== null && reclaim !== undefined && m.table.seats[reclaim] && m.table.seats[reclaim].replaced) {
       const clock = m.table.clock;
       const why = clock && (clock.timed_out || []).includes(reclaim) ? "Your time ran out: a bot is playing your seat."
@@ -614,7 +654,9 @@
         h("button", { class: "primary", id: "reclaim-btn", onclick: async () => {
           try { await PT.api(`/api/tables/${tableId}/rejoin`, {}); await refreshInfo(); reconnect(); } catch (e) { PT.toast(e.message); }
         } }, "Take my seat back")));
-    } else if (m.me.seat === null || m.me.seat === undefined) {
+    } else if (reseatable()) {
+      out.push(reseatBanner("banner full"));
+    } else if (!S.signedOut && (m.me.seat === null || m.me.seat === undefined)) {
       const lost = m.table.status === "running" && you.played_by_bot !== null && you.played_by_bot !== undefined;
       out.push(h("div", { class: "banner full", id: "spectating" }, lost
         ? "Your time ran out and at this table that ends the game for you: a bot plays your seat to the end and you are ranked last."
