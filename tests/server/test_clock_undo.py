@@ -167,6 +167,7 @@ def replay(log: list[Event], spec: dict[str, Any]) -> tuple[list[float], list[in
     run: list[int] = []
     since = 0.0
     pending: list[int] = []
+    graced: set[int] = set()  # a seat taken back from a bot gets its grace once a game
     for e in log:
         kind, at = e[0], float(e[1])
         if kind == "start":
@@ -184,8 +185,9 @@ def replay(log: list[Event], spec: dict[str, Any]) -> tuple[list[float], list[in
                 rem[mover] += spec["increment"]
         else:
             humans, back = e[2], e[3]
-            if back is not None and realtime:
-                rem[back] = max(rem[back], clocks.RECLAIM_GRACE)
+            if back is not None and realtime and back not in graced and rem[back] < clocks.RECLAIM_GRACE:
+                rem[back] = clocks.RECLAIM_GRACE
+                graced.add(back)
         run = [p for p in pending if p in humans]
         if not realtime:  # every new decision gets its full allowance
             for s in run:
@@ -506,3 +508,27 @@ def test_issue_item_1_undo_of_a_step_behind_a_screen_leaves_the_clocks_alone(sto
             assert json.dumps(tb.stored_clock()) == before
             undone += 1
     assert undone >= 1
+
+
+def test_issue_item_1_taking_a_seat_back_gives_its_grace_once_a_game(store: Store) -> None:
+    """Issue item 1 (clocks that cannot be cheated): a real-time clock short of time gets the
+    60-s grace when its player takes the seat back from the bot, but only once a game: leaving
+    and coming back again, or letting the time run out and taking the seat back again, gives
+    nothing more (it would otherwise give time without end)."""
+    now = 6_000_000.0
+    tb = Table(store, "grace1", Rng(5), now, {"mode": "realtime", "seconds": 30, "increment": 0, "policy": "bot"}, 2)
+    p = tb.pending()[0]
+    now += 25.0  # 5 s left
+    for attempt in range(3):
+        assert tb.do(ops.leave, f"u{p}", now=now) in ("left", "replaced")
+        if tb.meta.seats[p].kind != "bot":  # another person is still seated: a vote hands the seat over
+            other = next(s.seat for s in tb.meta.seats if s.kind == "human" and s.seat != p)
+            assert tb.do(ops.vote, other, p, tb.secret(other), 0.0, now=now) == "replaced"
+        tb.do(ops.rejoin, f"u{p}", f"grace1-{p}", now=now)
+        left = time_left(tb.stored_clock(), p, now)
+        if attempt == 0:
+            assert left == pytest.approx(clocks.RECLAIM_GRACE)  # the first time: the grace
+            now += clocks.RECLAIM_GRACE - 5.0  # spend it down to 5 s again
+        else:
+            assert left <= 5.0 + 1e-6, f"taking the seat back again gave time: {left:.1f} s"
+        assert tb.stored_clock()["graced"] == [p]

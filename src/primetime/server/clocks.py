@@ -156,14 +156,20 @@ def next_deadline(clock: dict[str, Any] | None) -> float | None:
     return float(clock["since"]) + min(clock["remaining"][s] for s in clock["running"])
 
 
-def reclaimed(clock: dict[str, Any] | None, seat: int) -> None:
-    """A person takes their seat back from the bot: out of time, they get a short grace."""
+def reclaimed(clock: dict[str, Any] | None, seat: int) -> bool:
+    """A person takes their seat back from the bot: out of time, they get a short grace, once a
+    game per seat (``graced``; else leaving and coming back, or letting the time run out and
+    taking the seat back, would give time without end).  Whether the grace was given now."""
     if not clock or "remaining" not in clock:
-        return
-    if clock["mode"] == "realtime" and clock["remaining"][seat] < RECLAIM_GRACE:
+        return False
+    graced = clock.setdefault("graced", [])
+    given = clock["mode"] == "realtime" and clock["remaining"][seat] < RECLAIM_GRACE and seat not in graced
+    if given:
         clock["remaining"][seat] = RECLAIM_GRACE
+        graced.append(seat)
     if seat in clock["timed_out"]:
         clock["timed_out"].remove(seat)
+    return given
 
 
 def changed_hands(clock: dict[str, Any] | None, t: Any, now: float, reclaimed: int | None = None,
@@ -190,7 +196,7 @@ def before_action(clock: dict[str, Any] | None, now: float) -> dict[str, Any] | 
     if not clock or "remaining" not in clock:
         return None
     then = {"remaining": list(clock["remaining"]), "running": list(clock.get("running") or []),
-            "since": clock.get("since"), "changes": len(clock.get("changes") or [])}
+            "since": clock.get("since"), "changes": len(clock.get("changes") or []), "graced": list(clock.get("graced") or [])}
     settle(then, now)
     return then
 
@@ -208,12 +214,14 @@ def restore(clock: dict[str, Any], before: dict[str, Any], t: Any, game: Game[An
     then: dict[str, Any] = {"remaining": list(before["remaining"]), "running": list(before.get("running") or []),
                             "since": float(before["since"])}
     rem = then["remaining"]
+    graced = set(before.get("graced") or [])  # the seats whose grace was spent before the undone action
     pending = acting(game) if t.status == "running" else []
     for when, humans, back, out in (clock.get("changes") or [])[int(before.get("changes") or 0):]:
         settle(then, max(float(when), then["since"]))
         was = set(then["running"])
-        if back is not None and realtime and rem[back] < RECLAIM_GRACE:
+        if back is not None and realtime and rem[back] < RECLAIM_GRACE and back not in graced:
             rem[back] = RECLAIM_GRACE
+            graced.add(back)
         for s in out:
             rem[s] = 0.0
         then["running"] = [p for p in pending if p in humans]
@@ -230,6 +238,8 @@ def restore(clock: dict[str, Any], before: dict[str, Any], t: Any, game: Game[An
     for s in clock["timed_out"]:
         rem[s] = min(rem[s], clock["remaining"][s])
     clock["remaining"], clock["running"], clock["since"] = rem, running, now
+    if "graced" in before:  # (a step stored before graces were counted leaves them as they are)
+        clock["graced"] = sorted(graced)
 
 
 def ranked(result: dict[str, Any] | None, forfeited: list[int]) -> dict[str, Any] | None:
@@ -255,4 +265,4 @@ def public(clock: dict[str, Any] | None) -> dict[str, Any] | None:
     if not clock:
         return None
     return {k: clock.get(k) for k in ("mode", "policy", "initial", "increment", "per_move", "remaining", "since",
-                                      "running", "timed_out", "forfeited")}
+                                      "running", "timed_out", "forfeited", "graced")}
