@@ -458,7 +458,8 @@ class Store:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("rating_changes", "ratings", "sessions", "accounts", "chat", "chat_rules", "clocks", "votes", "actions",
+            for name in ("skills", "rated_tables", "departures", "account_origins", "meta",
+                         "rating_changes", "ratings", "sessions", "accounts", "chat", "chat_rules", "clocks", "votes", "actions",
                          "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 
