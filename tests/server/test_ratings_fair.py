@@ -19,7 +19,7 @@ import pytest
 from primetime.server import accounts, clocks, ops, ratings_store
 from primetime.server.rating import Skill, finishing_ranks, rate
 from primetime.server.runtime import Runtime, hash_secret
-from primetime.server.store import SeatRow, Store, TableRow, Tx, open_store
+from primetime.server.store import PostgresStore, SeatRow, Store, TableRow, Tx, open_store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -231,3 +231,29 @@ def test_issue_item_6_damping_rules_origins_a_day_apart_and_pairs_that_play_each
     # the first five games together are free; from then on the pair played only each other
     assert weights[:5] == [1.0] * 5 and weights[5] == pytest.approx(ratings_store.PAIR_FLOOR) and weights[6] == weights[5]
     assert "each other" in ratings_store.table_ratings(store, "p6")["reason"]
+
+
+def test_issue_item_6_through_the_server_two_sign_ups_from_one_address_farm_almost_nothing(store: Store, tmp_path: Path) -> None:
+    """The tester's scenario on a running server: two accounts signed up from one address a few
+    seconds apart, one rated game; each rating moves a little (not 1500 -> 1662 / 1338), the table's
+    summary says why, and the ratings are marked provisional."""
+    from .helpers import ServerProc
+    from .test_accounts import account, rated_game
+
+    url = store.url if isinstance(store, PostgresStore) else "sqlite:///" + str(tmp_path / "site.sqlite3")
+    env = {"PRIMETIME_DATABASE_URL": url, "PRIMETIME_TABLE_SEED": "1"}
+    site = ServerProc(tmp_path / "data", env=env).start()
+    try:
+        ana, ben = account(site.url, "Ana"), account(site.url, "Ben")
+        tid, final = rated_game(ana, ben)
+        got = ana.get(f"/api/tables/{tid}/ratings")
+        assert got["rated"] and got["weight"] == pytest.approx(0.1) and "one address" in got["reason"]
+        (w,) = final["final"]["winners"]
+        moves = {s["seat"]: s["after"] - s["before"] for s in got["seats"]}
+        assert moves[w] > 0 > moves[1 - w] and all(abs(m) <= 12 for m in moves.values())
+        assert all(s["provisional"] for s in got["seats"])
+        prof = ana.get(f"/api/users/{got['seats'][w]['user']}")["ratings"]["networks"]
+        assert prof["provisional"] is True and prof["games"] == 1 and prof["rating"] == got["seats"][w]["after"]
+    finally:
+        site.stop()
+
