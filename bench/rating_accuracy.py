@@ -12,7 +12,11 @@ Both models rate the first ``1 - --holdout`` of the games in order, as the serve
 
 * **Spearman**: the rank correlation between the accounts' rating order and their true strength
   order (the level; the accounts of a level are tied), for the number each model shows
-  (openskill: the conservative ``1500 + 30 (mu - 3 sigma)``; Glicko-2: the rating) and for the mean;
+  (openskill: the conservative ``1500 + 30 (mu - 3 sigma)``; Glicko-2: the rating) and for the mean.
+  Against the nominal order of the levels, and against the order their games measure: each level's
+  share of opponents finishing ahead of it, pooled over its accounts and every game of the league
+  (at 3-5 players two search levels can be about as strong: then no rating can order their accounts,
+  and with the accounts of a level tied even a perfect rating scores below 1);
 * **order log-loss** on the held-out games (ratings frozen): the mean ``-log P(finishing order)``
   (ties: the sum over the orders that break them) under Plackett-Luce with each model's strengths
   (openskill: ``mu / c`` as in its update; Glicko-2: ``g(phi) mu`` with ``phi`` the table's root mean
@@ -219,6 +223,18 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     return cov / math.sqrt(vx * vy) if vx and vy else 0.0
 
 
+def measured_strength(games: list[dict[str, Any]]) -> dict[str, float]:
+    """Each level's share of opponents that finished ahead of it (ties: half), over all the games: lower is stronger."""
+    ahead: dict[str, float] = dict.fromkeys(LEVELS, 0.0)
+    met: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    for g in games:
+        ranks = ranks_of(g)
+        for k, bot in enumerate(g["bots"]):
+            ahead[bot] += sum(1.0 if r < ranks[k] else 0.5 if r == ranks[k] else 0.0 for j, r in enumerate(ranks) if j != k)
+            met[bot] += len(ranks) - 1
+    return {lv: ahead[lv] / met[lv] if met[lv] else 0.5 for lv in LEVELS}
+
+
 def evaluate(model: Any, games: list[dict[str, Any]], holdout: float, accounts: list[tuple[str, int]]) -> dict[str, Any]:
     cut = int(len(games) * (1 - holdout))
     t0 = time.perf_counter()
@@ -227,6 +243,8 @@ def evaluate(model: Any, games: list[dict[str, Any]], holdout: float, accounts: 
     seconds = time.perf_counter() - t0
     names = [a for a, _ in accounts]
     truth = [float(s) for _, s in accounts]
+    strength = measured_strength(games)
+    measured = [-strength[LEVELS[s]] for _, s in accounts]
     order_ll, uniform_ll, pair_ll, pairs, found = 0.0, 0.0, 0.0, 0, 0
     test = games[cut:]
     for g in test:
@@ -247,24 +265,29 @@ def evaluate(model: Any, games: list[dict[str, Any]], holdout: float, accounts: 
     return {"model": model.name, "train": cut, "test": len(test), "seconds": seconds,
             "spearman_shown": spearman([model.shown(a) for a in names], truth),
             "spearman_mean": spearman([model.mean(a) for a in names], truth),
+            "spearman_measured": spearman([model.shown(a) for a in names], measured),
+            "spearman_best": spearman(list(range(len(names))), truth),
             "order_logloss": order_ll / n, "uniform_logloss": uniform_ll / n,
-            "pair_logloss": pair_ll / max(pairs, 1), "winner_found": found / n, "levels": levels}
+            "pair_logloss": pair_ll / max(pairs, 1), "winner_found": found / n, "levels": levels, "measured": strength}
 
 
 def report(results: list[dict[str, Any]], console: Console) -> None:
     t = Table(title=f"Ratings of the league: {results[0]['train']} games rated, {results[0]['test']} held out")
-    for col in ("model", "Spearman (shown)", "Spearman (mean)", "order log-loss", "(uniform)", "pair log-loss", "winner found", "rating time"):
+    for col in ("model", "Spearman (shown)", "Spearman (mean)", "Spearman (measured order)", "order log-loss", "(uniform)",
+                "pair log-loss", "winner found", "rating time"):
         t.add_column(col, justify="left" if col == "model" else "right")
     for r in results:
-        t.add_row(r["model"], f"{r['spearman_shown']:.3f}", f"{r['spearman_mean']:.3f}", f"{r['order_logloss']:.3f}",
+        t.add_row(r["model"], f"{r['spearman_shown']:.3f}", f"{r['spearman_mean']:.3f}", f"{r['spearman_measured']:.3f}", f"{r['order_logloss']:.3f}",
                   f"{r['uniform_logloss']:.3f}", f"{r['pair_logloss']:.3f}", f"{100 * r['winner_found']:.1f}%", f"{r['seconds']:.2f} s")
     console.print(t)
+    console.print(f"(a rating that orders every account by its level scores {results[0]['spearman_best']:.3f}: the accounts of a level are tied)")
     lv = Table(title="Mean shown rating per bot level (weakest first)")
     lv.add_column("model")
     for level in LEVELS:
         lv.add_column(level, justify="right")
     for r in results:
         lv.add_row(r["model"], *(f"{r['levels'][level]:.0f}" for level in LEVELS))
+    lv.add_row("opponents ahead (all games)", *(f"{100 * results[0]['measured'][level]:.1f}%" for level in LEVELS))
     console.print(lv)
 
 
