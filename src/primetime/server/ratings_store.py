@@ -170,10 +170,10 @@ def rate_finished(tx: Tx, t: TableRow) -> bool:
     if t.status != "finished" or not t.result:
         return False
     users = rated_seats(tx, t)
-    ranks = finishing_ranks(t.result, departed_seats(tx, t))
-    if users is None or ranks is None or len(ranks) != len(users):
+    if users is None or tx.one("SELECT 1 FROM rating_changes WHERE table_id = ?", (t.id,)) is not None:
         return False
-    if tx.one("SELECT 1 FROM rating_changes WHERE table_id = ?", (t.id,)) is not None:
+    ranks = finishing_ranks(t.result, departed_seats(tx, t))
+    if ranks is None or len(ranks) != len(users):
         return False
     now = time.time()
     current = _skills_for(tx, t.game, users, now)
