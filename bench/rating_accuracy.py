@@ -16,7 +16,9 @@ Both models rate the first ``1 - --holdout`` of the games in order, as the serve
   Against the nominal order of the levels, and against the order their games measure: each level's
   share of opponents finishing ahead of it, pooled over its accounts and every game of the league
   (at 3-5 players two search levels can be about as strong: then no rating can order their accounts,
-  and with the accounts of a level tied even a perfect rating scores below 1);
+  and with the accounts of a level tied even a perfect rating scores below 1; the report also gives
+  the score of ordering the accounts by their own share of opponents ahead in the rated games, a
+  yardstick of how much the games themselves tell);
 * **order log-loss** on the held-out games (ratings frozen): the mean ``-log P(finishing order)``
   (ties: the sum over the orders that break them) under Plackett-Luce with each model's strengths
   (openskill: ``mu / c`` as in its update; Glicko-2: ``g(phi) mu`` with ``phi`` the table's root mean
@@ -223,16 +225,18 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     return cov / math.sqrt(vx * vy) if vx and vy else 0.0
 
 
-def measured_strength(games: list[dict[str, Any]]) -> dict[str, float]:
-    """Each level's share of opponents that finished ahead of it (ties: half), over all the games: lower is stronger."""
-    ahead: dict[str, float] = dict.fromkeys(LEVELS, 0.0)
-    met: dict[str, int] = dict.fromkeys(LEVELS, 0)
+def measured_strength(games: list[dict[str, Any]], key: str = "bots") -> dict[str, float]:
+    """Each level's (``key="accounts"``: each account's) share of opponents that finished ahead of it
+    (ties: half), over ``games``: lower is stronger."""
+    ahead: dict[str, float] = {}
+    met: dict[str, int] = {}
     for g in games:
         ranks = ranks_of(g)
-        for k, bot in enumerate(g["bots"]):
-            ahead[bot] += sum(1.0 if r < ranks[k] else 0.5 if r == ranks[k] else 0.0 for j, r in enumerate(ranks) if j != k)
-            met[bot] += len(ranks) - 1
-    return {lv: ahead[lv] / met[lv] if met[lv] else 0.5 for lv in LEVELS}
+        for k, who in enumerate(g[key]):
+            ahead[who] = ahead.get(who, 0.0) + sum(1.0 if r < ranks[k] else 0.5 if r == ranks[k] else 0.0
+                                                   for j, r in enumerate(ranks) if j != k)
+            met[who] = met.get(who, 0) + len(ranks) - 1
+    return {who: ahead[who] / met[who] for who in ahead}
 
 
 def evaluate(model: Any, games: list[dict[str, Any]], holdout: float, accounts: list[tuple[str, int]]) -> dict[str, Any]:
@@ -243,8 +247,10 @@ def evaluate(model: Any, games: list[dict[str, Any]], holdout: float, accounts: 
     seconds = time.perf_counter() - t0
     names = [a for a, _ in accounts]
     truth = [float(s) for _, s in accounts]
-    strength = measured_strength(games)
+    strength = {lv: measured_strength(games).get(lv, 0.5) for lv in LEVELS}
     measured = [-strength[LEVELS[s]] for _, s in accounts]
+    # what the rated games themselves can tell: each account ordered by its own share of opponents ahead
+    own = measured_strength(games[:cut], "accounts")
     order_ll, uniform_ll, pair_ll, pairs, found = 0.0, 0.0, 0.0, 0, 0
     test = games[cut:]
     for g in test:
@@ -267,6 +273,7 @@ def evaluate(model: Any, games: list[dict[str, Any]], holdout: float, accounts: 
             "spearman_mean": spearman([model.mean(a) for a in names], truth),
             "spearman_measured": spearman([model.shown(a) for a in names], measured),
             "spearman_best": spearman(list(range(len(names))), truth),
+            "spearman_own_share": spearman([-own.get(a, 0.5) for a in names], truth),
             "order_logloss": order_ll / n, "uniform_logloss": uniform_ll / n,
             "pair_logloss": pair_ll / max(pairs, 1), "winner_found": found / n, "levels": levels, "measured": strength}
 
@@ -280,7 +287,9 @@ def report(results: list[dict[str, Any]], console: Console) -> None:
         t.add_row(r["model"], f"{r['spearman_shown']:.3f}", f"{r['spearman_mean']:.3f}", f"{r['spearman_measured']:.3f}", f"{r['order_logloss']:.3f}",
                   f"{r['uniform_logloss']:.3f}", f"{r['pair_logloss']:.3f}", f"{100 * r['winner_found']:.1f}%", f"{r['seconds']:.2f} s")
     console.print(t)
-    console.print(f"(a rating that orders every account by its level scores {results[0]['spearman_best']:.3f}: the accounts of a level are tied)")
+    console.print(f"(a rating that orders every account by its level scores {results[0]['spearman_best']:.3f}: the accounts of a level "
+                  f"are tied; ordering the accounts by their own share of opponents ahead in the rated games scores "
+                  f"{results[0]['spearman_own_share']:.3f})")
     lv = Table(title="Mean shown rating per bot level (weakest first)")
     lv.add_column("model")
     for level in LEVELS:
