@@ -2,7 +2,7 @@
 
 Sign-up (argon2 password hash, rate-limited, names cleaned), sign-in, sign-out, sessions that
 survive a restarted server, a guest as quick as before (a name), clear 4xx messages (wrong
-name or password, taken name, short or weak password); Glicko-2 ratings of a finished table of accounts only,
+name or password, taken name, short or weak password); Plackett-Luce ratings of a finished table of accounts only,
 applied once, in the transaction of its last action; profiles and leaderboards.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from primetime.server import accounts
+from primetime.server import accounts, ratings_store
 from primetime.server.runtime import hash_secret
 from primetime.server.store import ConflictError, SeatRow, TableRow, open_store
 
@@ -172,7 +172,7 @@ def test_rated_game_profiles_and_leaderboard(site: ServerProc) -> None:
     assert changes["rated"] and [(c["seat"], c["user"], c["after"] - c["before"]) for c in changes["seats"]] == \
         [(0, ids[0], moved[0]), (1, ids[1], moved[1])]
     w = winner[0]
-    assert moved[w] > 0 > moved[1 - w]  # two new players: the winner gains what the loser loses
+    assert moved[w] > 0 > moved[1 - w]  # two new players: the winner rises, the loser falls
     board = ana.get("/api/leaderboard/networks")
     assert [p["id"] for p in board["players"]] == [ids[w], ids[1 - w]] and board["players"][0]["rank"] == 1
     assert ana.get("/api/leaderboard/prime-time")["players"] == []
@@ -192,7 +192,7 @@ def test_rated_game_profiles_and_leaderboard(site: ServerProc) -> None:
         ws.close()
     prof = ana.get(f"/api/users/{ids[0]}")
     assert prof["ratings"] == untouched and [g["rated"] for g in prof["games"]] == [False, False, True]
-    assert ana.get(f"/api/tables/{t3}/ratings") == {"rated": False, "seats": []}
+    assert ana.get(f"/api/tables/{t3}/ratings") == {"rated": False, "seats": [], "weight": None, "reason": None}
     assert ana.get(f"/api/users/{cy.get('/api/me')['user']['id']}")["account"] is False
 
 
@@ -225,15 +225,15 @@ def test_ratings_stored_once_per_table(store_url: str) -> None:
         return t
 
     rated = table("tab1", ["u1", "u2", "u3"])
-    assert st.write(lambda tx: accounts.rate_finished(tx, rated)) is True
-    assert st.write(lambda tx: accounts.rate_finished(tx, rated)) is False  # once
-    board = accounts.leaderboard(st, "networks")
+    assert st.write(lambda tx: ratings_store.rate_finished(tx, rated)) is True
+    assert st.write(lambda tx: ratings_store.rate_finished(tx, rated)) is False  # once
+    board = ratings_store.leaderboard(st, "networks")
     assert [p["id"] for p in board] == ["u2", "u3", "u1"] and all(p["games"] == 1 for p in board)
     assert board[0]["rating"] > 1500 > board[2]["rating"]
     for tid, users in (("tab2", ["u1", None, "u2"]), ("tab3", ["u1", "g1", "u2"]), ("tab4", ["u1"])):
         t = table(tid, users)
-        assert st.write(lambda tx, t=t: accounts.rate_finished(tx, t)) is False, tid
-    prof = accounts.profile(st, "u1")
+        assert st.write(lambda tx, t=t: ratings_store.rate_finished(tx, t)) is False, tid
+    prof = ratings_store.profile(st, "u1")
     assert prof is not None and prof["ratings"]["networks"]["games"] == 1
     assert {g["id"]: g["rated"] for g in prof["games"]} == {"tab1": True, "tab2": False, "tab3": False, "tab4": False}
     # guests never show up as accounts in profiles
@@ -259,9 +259,9 @@ def test_ratings_per_game_and_tables_ending_at_once(store_url: str) -> None:
         return t
 
     pt = table("pt1", "prime-time", ["u1", "u2"])
-    assert st.write(lambda tx: accounts.rate_finished(tx, pt))
-    assert [p["id"] for p in accounts.leaderboard(st, "prime-time")] == ["u2", "u1"]
-    assert accounts.leaderboard(st, "networks") == []
+    assert st.write(lambda tx: ratings_store.rate_finished(tx, pt))
+    assert [p["id"] for p in ratings_store.leaderboard(st, "prime-time")] == ["u2", "u1"]
+    assert ratings_store.leaderboard(st, "networks") == []
     # ten tables, every one with u1 and u2 (in both seat orders), rated from four threads at once
     tables = [table(f"n{i}", "networks", ["u1", "u2", "u3"] if i % 2 else ["u2", "u1", "u4"]) for i in range(10)]
     errors: list[BaseException] = []
@@ -269,7 +269,7 @@ def test_ratings_per_game_and_tables_ending_at_once(store_url: str) -> None:
     def worker(mine: list[TableRow]) -> None:
         try:
             for t in mine:
-                assert st.write(lambda tx, t=t: accounts.rate_finished(tx, t))
+                assert st.write(lambda tx, t=t: ratings_store.rate_finished(tx, t))
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
         finally:
@@ -281,8 +281,8 @@ def test_ratings_per_game_and_tables_ending_at_once(store_url: str) -> None:
     for th in threads:
         th.join()
     assert not errors
-    games = {p["id"]: p["games"] for p in accounts.leaderboard(st, "networks")}
+    games = {p["id"]: p["games"] for p in ratings_store.leaderboard(st, "networks")}
     assert games == {"u1": 10, "u2": 10, "u3": 5, "u4": 5}
-    prof = accounts.profile(st, "u1")
+    prof = ratings_store.profile(st, "u1")
     assert prof is not None and prof["ratings"]["prime-time"]["games"] == 1 and prof["ratings"]["networks"]["games"] == 10
     st.close()

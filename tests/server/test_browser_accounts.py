@@ -124,7 +124,10 @@ def test_sign_up_sign_in_rated_game_and_both_profiles(browser: Any, web: ServerP
     assert len(winners) == 1
     # the final summary says how the ratings moved
     page.wait_for_selector("#rating-changes")
-    assert "Rated game: Ana 1500 → " in page.inner_text("#rating-changes")
+    summary = page.inner_text("#rating-changes")
+    assert "Rated game: Ana 1500 → " in summary
+    # issue items 6 and 7: both accounts were made from this one address within a day (damped), and are new (provisional)
+    assert "provisional" in summary and "changes scaled to 10%: two accounts at the table were created from one address" in summary
 
     # ---- both profiles show the rated game; the ratings moved in opposite directions
     moved = {}
@@ -136,6 +139,7 @@ def test_sign_up_sign_in_rated_game_and_both_profiles(browser: Any, web: ServerP
         delta = int(item.locator(".rating-change").get_attribute("data-delta"))
         rating = int(page.locator('#ratings li[data-game="networks"]').get_attribute("data-rating"))
         assert delta == rating - 1500 and delta != 0
+        assert page.locator('#ratings li[data-game="networks"] .provisional').is_visible()
         assert item.locator(f'a[href="/replay/{table_id}"]').count() == 1
         moved[seat] = delta
         page.screenshot(path=str(SCREENSHOTS / f"accounts-profile-{seat}.png"), full_page=True)

@@ -1,5 +1,6 @@
-"""Glicko-2 maths (server/rating.py): Glickman's worked example, pairwise results of a
-multi-player table, and the symmetric cases a rated table must satisfy."""
+"""Glicko-2 maths of earlier releases (server/rating_glicko.py, kept for the benchmark and the
+recompute): Glickman's worked example, pairwise results of a multi-player table, and the symmetric
+cases a rated table must satisfy.  The Plackett-Luce model of today: tests/server/test_rating_model.py."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primetime.server.rating import Rating, pairwise_scores, rate_table, update
+from primetime.server.rating_glicko import Rating, pairwise_scores, rate_table, update
 
 
 def test_glickman_worked_example() -> None:

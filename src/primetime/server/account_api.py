@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from primetime.core.plugin import get_plugin
-from primetime.server import accounts, names, passwords, sessions, signins
+from primetime.server import accounts, names, passwords, ratings_store, sessions, signins
 from primetime.server.http import ApiError, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.limits import Limiter, RateLimited
@@ -57,6 +57,7 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
                               hash_secret(new_secret()), hash_secret(secret))
         if user is not None:  # a guest's seats are bound to their first session (``sessions.py``)
             await hub.write(sessions.adopt_seats, store, uid, hash_secret(secret))
+        await hub.write(ratings_store.record_origin, store, uid, client_address(request))  # the farming rule's address (hashed)
         resp = JSONResponse({"ok": True, "id": uid, "name": name})
         set_cookie(resp, USER_COOKIE, secret)
         return resp
@@ -113,7 +114,7 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
     async def user_profile(user_id: str) -> dict[str, Any]:
         if not ID_RE.match(user_id):
             raise ApiError(404, "no such player")
-        got = await hub.db(accounts.profile, store, user_id)
+        got = await hub.db(ratings_store.profile, store, user_id)
         if got is None:
             raise ApiError(404, "no such player")
         return got
@@ -122,13 +123,14 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
     async def leaderboard(game: str) -> dict[str, Any]:
         if game not in GAMES:
             raise ApiError(404, f"unknown game {game!r} (one of {', '.join(GAMES)})")
-        rows = await hub.db(accounts.leaderboard, store, game)
+        rows = await hub.db(ratings_store.leaderboard, store, game)
         return {"game": game, "label": get_plugin(game).short, "players": rows}
 
     @app.get("/api/tables/{table_id}/ratings")
     async def table_ratings(table_id: str) -> dict[str, Any]:
-        """The rating changes of a finished rated table (``rated`` false: the table was not rated)."""
+        """The rating changes of a finished rated table (``rated`` false: the table was not rated), by seat,
+        and the weight they were scaled by (``ratings_store.table_ratings``)."""
         if not ID_RE.match(table_id):
             raise ApiError(404, "no such table")
-        rows = await hub.db(accounts.table_ratings, store, table_id)
-        return {"rated": bool(rows), "seats": rows}
+        got: dict[str, Any] = await hub.db(ratings_store.table_ratings, store, table_id)
+        return got

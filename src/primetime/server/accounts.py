@@ -1,12 +1,10 @@
-"""Accounts, sessions, ratings, profiles and leaderboards, stored beside the tables (both backends).
+"""Accounts and sessions, stored beside the tables (both backends).
 
 * A **guest** is a user row and the secret in their cookie (``users.secret_hash``): a name, no password.
 * An **account** is a user with an ``accounts`` row: a sign-in name (unique without case) and an argon2
   password hash.  Its browsers hold session secrets (``sessions``), so a restarted server still knows
   them and signing out ends one browser's session.  A guest who signs up keeps their user (and games).
-* A finished table is **rated** when every seat is held by an account (no bots, no guests, nobody
-  replaced), at least two, and it was played here (not imported).  It is rated in the transaction of
-  its last action (:func:`rate_finished`), once: ``rating_changes`` is keyed by the table.
+* Ratings, profiles and leaderboards are in :mod:`primetime.server.ratings_store`.
 """
 
 from __future__ import annotations
@@ -20,8 +18,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from primetime.server.inputs import InputError
-from primetime.server.rating import Rating, pairwise_scores, rate_table
-from primetime.server.store import TABLE_COLS, ConflictError, Store, TableRow, Tx, _result_brief, _table_from
+from primetime.server.store import ConflictError, Store, Tx
 
 #: Shortest password accepted at sign-up.
 PASSWORD_MIN = 8
@@ -140,107 +137,3 @@ def rename_account(store: Store, user_id: str, name: str) -> None:
         tx.execute("UPDATE users SET name = ? WHERE id = ?", (name, user_id))
 
     store.write(go)
-
-
-# ---------------------------------------------------------------------- ratings
-
-
-def rated_seats(tx: Tx, t: TableRow) -> list[str] | None:
-    """The account of every seat if ``t`` is rated (see the module's note), else None."""
-    if t.imported or len(t.seats) < 2:
-        return None
-    users = [s.user_id for s in t.seats if s.kind == "human" and s.user_id]
-    if len(users) != len(t.seats) or len(set(users)) != len(users):
-        return None
-    marks = ", ".join("?" * len(users))
-    accounts = {r[0] for r in tx.all(f"SELECT user_id FROM accounts WHERE user_id IN ({marks})", users)}
-    return users if accounts == set(users) else None
-
-
-def rate_finished(tx: Tx, t: TableRow) -> bool:
-    """Rate the finished table ``t`` inside the transaction that finished it; whether it was rated.
-    Rating rows are created, then locked in user order (two tables ending at once cannot deadlock)."""
-    if t.status != "finished" or not t.result:
-        return False
-    users = rated_seats(tx, t)
-    scores = pairwise_scores(t.result)
-    if users is None or scores is None or len(scores) != len(users):
-        return False
-    if tx.one("SELECT 1 FROM rating_changes WHERE table_id = ?", (t.id,)) is not None:
-        return False
-    now = time.time()
-    fresh = Rating()
-    current: dict[str, Rating] = {}
-    for uid in sorted(users):
-        tx.execute("INSERT INTO ratings (user_id, game, rating, rd, vol, games, updated) VALUES (?, ?, ?, ?, ?, 0, ?) "
-                   "ON CONFLICT (user_id, game) DO NOTHING", (uid, t.game, fresh.rating, fresh.rd, fresh.vol, now))
-        row = tx.one("SELECT rating, rd, vol FROM ratings WHERE user_id = ? AND game = ?" + tx.store.for_update, (uid, t.game))
-        current[uid] = Rating(float(row[0]), float(row[1]), float(row[2]))
-    before = [current[u] for u in users]
-    after = rate_table(before, scores)
-    for uid, old, new in zip(users, before, after, strict=True):
-        tx.execute("UPDATE ratings SET rating = ?, rd = ?, vol = ?, games = games + 1, updated = ? WHERE user_id = ? AND game = ?",
-                   (new.rating, new.rd, new.vol, now, uid, t.game))
-        tx.execute("INSERT INTO rating_changes (table_id, user_id, game, rating_before, rating_after, rd_after, at) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)", (t.id, uid, t.game, old.rating, new.rating, new.rd, now))
-    return True
-
-
-# ---------------------------------------------------------------------- profiles and leaderboards
-
-
-def _ratings_json(rows: list[Any]) -> dict[str, dict[str, Any]]:
-    return {r[0]: {"rating": round(float(r[1])), "rd": round(float(r[2])), "games": int(r[3])} for r in rows}
-
-
-def profile(store: Store, user_id: str, limit: int = 100) -> dict[str, Any] | None:
-    """A player's public page: name, whether they have an account, ratings per game and their finished
-    games, newest first (seat names, scores, winners, and the rating change of a rated game)."""
-    def go(tx: Tx) -> dict[str, Any] | None:
-        user = tx.one("SELECT u.id, u.name, u.created, a.user_id FROM users u LEFT JOIN accounts a ON a.user_id = u.id "
-                      "WHERE u.id = ?", (user_id,))
-        if user is None:
-            return None
-        ratings = _ratings_json(tx.all("SELECT game, rating, rd, games FROM ratings WHERE user_id = ? AND games > 0", (user_id,)))
-        changes = {r[0]: (float(r[1]), float(r[2])) for r in tx.all(
-            "SELECT table_id, rating_before, rating_after FROM rating_changes WHERE user_id = ?", (user_id,))}
-        rows = tx.all(f"SELECT {TABLE_COLS} FROM tables WHERE status = 'finished' AND imported = 0 AND id IN "
-                      "(SELECT table_id FROM seats WHERE user_id = ?) ORDER BY updated DESC LIMIT ?", (user_id, limit))
-        account_ids = {r[0] for r in tx.all("SELECT a.user_id FROM accounts a JOIN seats s ON s.user_id = a.user_id "
-                                            "WHERE s.table_id IN (SELECT table_id FROM seats WHERE user_id = ?)", (user_id,))}
-        games = []
-        for row in rows:
-            t = tx.fill(_table_from(row))
-            winners = (t.result or {}).get("winners", [])
-            seat = next((s.seat for s in t.seats if s.user_id == user_id), None)
-            change = changes.get(t.id)
-            games.append({
-                "id": t.id, "name": t.name, "game": t.game, "finished": t.updated,
-                "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
-                           "user": s.user_id if s.user_id in account_ids else None} for s in t.seats],
-                "scores": _result_brief(t.result), "winners": winners if isinstance(winners, list) else [],
-                "seat": seat, "won": seat in winners if isinstance(winners, list) else False,
-                "rated": change is not None,
-                "rating": {"before": round(change[0]), "after": round(change[1])} if change else None,
-            })
-        return {"id": user[0], "name": user[1], "account": user[3] is not None, "since": float(user[2]),
-                "ratings": ratings, "games": games}
-
-    return store.read(go)
-
-
-def table_ratings(store: Store, table_id: str) -> list[dict[str, Any]]:
-    """What a rated table did to its players' ratings, by seat (empty: not rated)."""
-    rows = store.read(lambda tx: tx.all(
-        "SELECT s.seat, s.name, r.user_id, r.rating_before, r.rating_after FROM rating_changes r "
-        "JOIN seats s ON s.table_id = r.table_id AND s.user_id = r.user_id WHERE r.table_id = ? ORDER BY s.seat", (table_id,)))
-    return [{"seat": int(r[0]), "name": r[1], "user": r[2], "before": round(float(r[3])), "after": round(float(r[4]))} for r in rows]
-
-
-def leaderboard(store: Store, game: str, limit: int = 100) -> list[dict[str, Any]]:
-    """The rated accounts of ``game``, best rating first."""
-    rows = store.read(lambda tx: tx.all(
-        "SELECT r.user_id, u.name, r.rating, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id "
-        "WHERE r.game = ? AND r.games > 0 ORDER BY r.rating DESC, r.games DESC, u.name LIMIT ?", (game, limit)))
-    return [{"rank": i + 1, "id": r[0], "name": r[1], "rating": round(float(r[2])), "rd": round(float(r[3])), "games": int(r[4])}
-            for i, r in enumerate(rows)]

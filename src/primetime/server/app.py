@@ -25,7 +25,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
-from primetime.server import accounts, clocks, names, sessions
+from primetime.server import accounts, clocks, names, ratings_store, sessions
 from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.config import Settings
 from primetime.server.http import ApiError, body, client_address, secure_cookies
@@ -169,6 +169,9 @@ def create_app(settings: Settings | None = None) -> Guard:
     """The ASGI application (``.hub`` and ``.settings`` are attached for tests and tools)."""
     settings = settings or Settings()
     store = open_store(settings.database_url, settings.data_dir, settings.sqlite_synchronous)
+    replayed = ratings_store.upgrade(store)  # a database rated by an earlier model: its ratings recomputed, once
+    if replayed is not None:
+        log.info("ratings: %d rated tables replayed with the Plackett-Luce model", replayed)
     hub = Hub(settings, store)
 
     @contextlib.asynccontextmanager

@@ -15,9 +15,9 @@ from typing import Any
 from primetime.core.errors import StaleStateError
 from primetime.core.game import Game
 from primetime.server import clocks
-from primetime.server.accounts import rate_finished
 from primetime.server.gamestate import apply_tracked, build_game, undo_refusal, unseen_by
 from primetime.server.names import seat_refusal
+from primetime.server.ratings_store import come_back, depart, rate_finished
 from primetime.server.runtime import Runtime, bot_name, hash_secret
 from primetime.server.store import ConflictError, SeatRow, TableRow, Tx
 
@@ -218,6 +218,7 @@ def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str, now: float | None = No
     if t.status != "running":
         raise ConflictError("the game is over")
     s.left = True
+    depart(tx, t, s.seat, "left")  # abandoning a game under way: ranked last at its end, unless they come back
     others = [x for x in t.seats if x.kind == "human" and not x.left]
     if not others:
         to_bot(tx, t, s)
@@ -249,6 +250,7 @@ def rejoin(tx: Tx, rt: Runtime, t: TableRow, user_id: str, secret: str, now: flo
     tx.set_seat(t.id, s)
     tx.execute("DELETE FROM votes WHERE table_id = ? AND target = ?", (t.id, s.seat))
     t.votes = {v for v in t.votes if v[0] != s.seat}
+    come_back(tx, t, s.seat)  # holding the seat again: no longer a leaver
     if reclaim:
         now = time.time() if now is None else now
         clocks.reclaimed(t.clock, s.seat)
@@ -273,6 +275,7 @@ def timeout(tx: Tx, rt: Runtime, t: TableRow, now: float) -> list[int]:
             clock["timed_out"].append(seat)
         if clock["policy"] == "end" and seat not in clock["forfeited"]:
             clock["forfeited"].append(seat)
+        depart(tx, t, seat, "forfeit" if seat in clock["forfeited"] else "timeout", now)
         to_bot(tx, t, t.seats[seat])
     clocks.changed_hands(clock, t, now, timed_out=out)
     clocks.restart(clock, t, rt.game, now, None)
@@ -295,6 +298,7 @@ def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash:
         t.votes.add((target, voter))
     others = [s.seat for s in t.seats if s.kind == "human" and not s.left and s.seat != target]
     if all((target, o) in t.votes for o in others):
+        depart(tx, t, target, "replaced")
         to_bot(tx, t, t.seats[target])
         now = time.time() if now is None else now
         clocks.changed_hands(t.clock, t, now)

@@ -1,112 +1,139 @@
-"""Player ratings: Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013), one rating per game.
+"""Player ratings: the Plackett-Luce model of full finishing orders (Weng and Lin, "A Bayesian
+approximation method for online ranking", JMLR 12, 2011, through the ``openskill`` package), one
+rating per account and game.
 
-A finished rated table is one rating period.  A game of several players counts as the
-pairwise results between every two of them (a win, a draw or a loss against each other
-player, from the final scores), all against the ratings they had before the table.
+A rating is a belief about a player's skill: a mean ``mu`` and a deviation ``sigma`` (a new player:
+25 and 25/3, the package's defaults).  A finished rated table updates the ratings of all its players
+at once from its whole finishing order, ties included (:func:`finishing_ranks`): a 5-player table is
+one observation of five players, not ten two-player games.
 
-Ratings are shown on the Glicko scale (a new player: 1500, deviation 350, volatility 0.06).
+What players see is a **conservative** number on a familiar scale, :func:`shown`::
+
+    shown = 1500 + 30 * (mu - 3 * sigma)
+
+``mu - 3 sigma`` (the package's ``ordinal``) is a skill the player has with 99.7% certainty, so a
+number only rises once games have shown it.  A brand new player shows 1500 (``mu - 3 sigma = 0``).
+30 points per unit of ``mu`` makes differences read like Elo's: two established players (small
+``sigma``) 400 points apart meet at odds of about 10 to 1 (the model's pairwise chance is
+``1 / (1 + exp(-(mu_a - mu_b) / c))`` with ``c = sqrt(2) * beta`` = 5.9, and 13.6 units of ``mu`` are
+a factor of 10).  As ``sigma`` falls an average regular's number climbs towards about 2100; the
+leaderboard compares players with the same yardstick.  A rating is **provisional** for its first
+:data:`PROVISIONAL_GAMES` rated games (the number is still moving fast).
+
+A table's changes may be damped by a weight ``w`` in [0.1, 1] (:func:`rate`; the farming rules
+are in :mod:`primetime.server.ratings_store`): each player moves ``w`` of the way from the old
+rating to the one the model gives, in ``mu`` and in ``sigma`` alike.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-#: The system constant: how much the volatility may change in one period (Glickman suggests 0.3 to 1.2).
-TAU = 0.5
-SCALE = 173.7178
-EPSILON = 1e-6
+from openskill.models import PlackettLuce
+
+MU = 25.0
+SIGMA = 25.0 / 3.0
+BETA = 25.0 / 6.0
+TAU = 25.0 / 300.0  # the additive dynamics: sigma never settles at 0, so skills that change are followed
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
+
+BASE = 1500.0
+SCALE = 30.0
+#: Rated games before a rating stops being marked provisional.
+PROVISIONAL_GAMES = 10
+#: The least a table's rating changes are scaled by (:func:`rate`).
+MIN_WEIGHT = 0.1
 
 
 @dataclass(frozen=True)
-class Rating:
-    rating: float = 1500.0
-    rd: float = 350.0
-    vol: float = 0.06
+class Skill:
+    """One account's rating in one game."""
+
+    mu: float = MU
+    sigma: float = SIGMA
+    games: int = 0
+
+    @property
+    def shown(self) -> float:
+        return shown(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
 
 
-def _g(phi: float) -> float:
-    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+def shown(mu: float, sigma: float) -> float:
+    """The number players see (see the module's note): 1500 for a new player."""
+    return BASE + SCALE * (mu - 3.0 * sigma)
 
 
-def _e(mu: float, mu_j: float, phi_j: float) -> float:
-    return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
+def finishing_ranks(result: dict[str, Any] | None, departed: Sequence[int] = ()) -> list[int] | None:
+    """Every seat's place (0 = first; equal places are ties) from a final result, or None if the
+    result has not that shape.
 
-
-def update(player: Rating, results: list[tuple[Rating, float]], tau: float = TAU) -> Rating:
-    """``player``'s rating after one period with ``results``: (opponent's rating, score 1/0.5/0) pairs.
-    With no results only the deviation grows (step 6 of the paper)."""
-    mu = (player.rating - 1500.0) / SCALE
-    phi = player.rd / SCALE
-    sigma = player.vol
-    if not results:
-        return Rating(player.rating, min(350.0, math.sqrt(phi * phi + sigma * sigma) * SCALE), sigma)
-    opp = [((o.rating - 1500.0) / SCALE, o.rd / SCALE, s) for o, s in results]
-    v_inv = 0.0
-    delta_sum = 0.0
-    for mu_j, phi_j, s in opp:
-        e = _e(mu, mu_j, phi_j)
-        g = _g(phi_j)
-        v_inv += g * g * e * (1.0 - e)
-        delta_sum += g * (s - e)
-    v = 1.0 / v_inv
-    delta = v * delta_sum
-    # step 5: the new volatility (the Illinois algorithm)
-    a = math.log(sigma * sigma)
-
-    def f(x: float) -> float:
-        ex = math.exp(x)
-        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau)
-
-    big_a = a
-    if delta * delta > phi * phi + v:
-        big_b = math.log(delta * delta - phi * phi - v)
-    else:
-        k = 1
-        while f(a - k * tau) < 0:
-            k += 1
-        big_b = a - k * tau
-    fa, fb = f(big_a), f(big_b)
-    while abs(big_b - big_a) > EPSILON:
-        c = big_a + (big_a - big_b) * fa / (fb - fa)
-        fc = f(c)
-        if fc * fb <= 0:
-            big_a, fa = big_b, fb
-        else:
-            fa /= 2.0
-        big_b, fb = c, fc
-    new_sigma = math.exp(big_a / 2.0)
-    # steps 6 and 7: the new deviation and rating
-    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
-    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-    new_mu = mu + new_phi * new_phi * delta_sum
-    return Rating(new_mu * SCALE + 1500.0, new_phi * SCALE, new_sigma)
-
-
-def pairwise_scores(result: dict[str, Any]) -> list[list[float]] | None:
-    """``score[i][j]``: 1 if player i beat player j, 0.5 for a draw, 0 for a loss.  A winner (the
-    result's ``winners``, tie-breaks included) beats every non-winner; two winners draw; two
-    others are ordered by their final totals.  None if the result has not that shape."""
+    The players who stayed come first: the result's ``winners`` (tie-breaks included) share the
+    first place, the others follow by final total, equal totals tied.  The ``departed`` seats (in
+    the order they left the game: the first to leave first) come after all of them, the first to
+    leave last of all, whatever their totals."""
     try:
-        totals = [float(p["total"]) for p in result["players"]]
-        winners = {int(w) for w in result.get("winners", [])}
-    except (KeyError, TypeError, ValueError):
+        totals = [float(p["total"]) for p in result["players"]]  # type: ignore[index]
+        winners = {int(w) for w in result.get("winners", [])}  # type: ignore[union-attr]
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
     n = len(totals)
-    out = [[0.5] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(n):
-            wi, wj = i in winners, j in winners
-            if wi != wj:
-                out[i][j] = 1.0 if wi else 0.0
-            elif not wi and totals[i] != totals[j]:
-                out[i][j] = 1.0 if totals[i] > totals[j] else 0.0
-    return out
+    gone = list(dict.fromkeys(s for s in departed if 0 <= s < n))
+    stay = [s for s in range(n) if s not in gone]
+    keys = {s: (s not in winners, -totals[s]) for s in stay}
+    places = sorted(set(keys.values()))
+    ranks = [0] * n
+    for s in stay:
+        ranks[s] = places.index(keys[s])
+    for i, s in enumerate(gone):
+        ranks[s] = len(places) + len(gone) - 1 - i
+    return ranks
 
 
-def rate_table(before: list[Rating], scores: list[list[float]], tau: float = TAU) -> list[Rating]:
-    """Every player's new rating after one table: each plays the pairwise result against every
-    other, all against the ratings from before the table."""
-    return [update(me, [(before[j], scores[i][j]) for j in range(len(before)) if j != i], tau)
-            for i, me in enumerate(before)]
+def rate(before: Sequence[Skill], ranks: Sequence[int], weight: float = 1.0) -> list[Skill]:
+    """Every player's rating after one table with finishing ``ranks`` (lower is better, equal is a
+    tie), all from the ratings they had ``before`` it; each moves ``weight`` of the way the model says."""
+    if len(before) != len(ranks) or len(before) < 2:
+        raise ValueError("a rated table has at least two players and one place for each")
+    w = min(1.0, max(MIN_WEIGHT, weight))
+    teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in before]
+    after = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    return [Skill(s.mu + w * (a[0].mu - s.mu), s.sigma + w * (a[0].sigma - s.sigma), s.games + 1)
+            for s, a in zip(before, after, strict=True)]
+
+
+def order_log_likelihood(skills: Sequence[Skill], ranks: Sequence[int]) -> float:
+    """The log of the model's probability of the finishing order ``ranks`` (ties: the sum over the
+    orders that break them), with Plackett-Luce strengths ``exp(mu / c)``, ``c`` as in the update."""
+    c = math.sqrt(sum(s.sigma ** 2 + BETA ** 2 for s in skills))
+    return plackett_luce_log_likelihood([s.mu / c for s in skills], ranks)
+
+
+def plackett_luce_log_likelihood(strengths: Sequence[float], ranks: Sequence[int]) -> float:
+    """log P(order) under Plackett-Luce with log-strengths ``strengths``: the first place is drawn
+    among all with probability proportional to ``exp(strength)``, the next among the rest, and so
+    on; tied places sum over every order of the tied players (at most 5! orders here)."""
+    from itertools import permutations, product
+
+    groups: dict[int, list[int]] = {}
+    for i, r in enumerate(ranks):
+        groups.setdefault(r, []).append(i)
+    ordered = [groups[r] for r in sorted(groups)]
+    top = max(strengths)
+    lam = [math.exp(x - top) for x in strengths]
+    total = 0.0
+    for orders in product(*(list(permutations(g)) for g in ordered)):
+        seq = [i for part in orders for i in part]
+        p = 1.0
+        rest = sum(lam[i] for i in seq)
+        for i in seq[:-1]:
+            p *= lam[i] / rest
+            rest -= lam[i]
+        total += p
+    return math.log(max(total, 1e-300))

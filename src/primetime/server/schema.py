@@ -98,7 +98,7 @@ SCHEMA = [
         user_id TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL
     )""",
-    # an account's Glicko-2 rating in one game
+    # an account's Glicko-2 rating in one game (earlier releases: kept, no longer written)
     """CREATE TABLE IF NOT EXISTS ratings (
         user_id TEXT NOT NULL,
         game TEXT NOT NULL,
@@ -134,7 +134,50 @@ SCHEMA = [
         clock TEXT NOT NULL,
         PRIMARY KEY (table_id, seq)
     )""",
+    # --- ratings (``ratings_store.py``); the tables above of earlier releases are never altered
+    # an account's Plackett-Luce rating in one game (``rating.py``); ``ratings`` above holds the Glicko-2 of earlier releases
+    """CREATE TABLE IF NOT EXISTS skills (
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, game)
+    )""",
+    # how a table was rated by the model of ``skills``: the weight its changes were scaled by, and why
+    """CREATE TABLE IF NOT EXISTS rated_tables (
+        table_id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        weight DOUBLE PRECISION NOT NULL,
+        reason TEXT,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+    # a player who abandoned a running game (left it, was voted out, ran out of time), in order:
+    # ranked last at its end; the row goes if they take their seat back
+    """CREATE TABLE IF NOT EXISTS departures (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id TEXT,
+        at DOUBLE PRECISION NOT NULL,
+        why TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    # where an account was created: a keyed hash of the address (never the address), for the farming rule
+    """CREATE TABLE IF NOT EXISTS account_origins (
+        user_id TEXT PRIMARY KEY,
+        address_hash TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    # settings of the database itself (the rating model in use, the address hashing key)
+    """CREATE TABLE IF NOT EXISTS meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )""",
     "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
+    "CREATE INDEX IF NOT EXISTS rating_changes_user ON rating_changes (user_id, game)",
+    "CREATE INDEX IF NOT EXISTS skills_game ON skills (game)",
+    "CREATE INDEX IF NOT EXISTS account_origins_address ON account_origins (address_hash)",
     "CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id)",
     "CREATE INDEX IF NOT EXISTS signin_failures_at ON signin_failures (last_at)",
     "CREATE INDEX IF NOT EXISTS seat_sessions_session ON seat_sessions (session_hash)",

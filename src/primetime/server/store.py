@@ -469,8 +469,9 @@ class Store:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("rating_changes", "ratings", "signin_failures", "seat_sessions", "sessions", "accounts", "chat", "chat_rules",
-                         "clocks", "clock_before", "votes", "actions", "seats", "tables", "users"):
+            for name in ("skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
+                         "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "clocks", "clock_before", "votes", "actions",
+                         "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)

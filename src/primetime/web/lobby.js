@@ -77,7 +77,7 @@
     form.addEventListener("submit", (e) => { e.preventDefault(); send("/api/signin")(); });
     const text = upgrade ? "Sign up to keep this name and your games on any browser and to have your games between accounts rated " +
       "(choose a password), or sign in to an account you have (this guest name is then left behind)."
-      : "With an account your games against other accounts are rated (Glicko-2) and your profile follows you to any browser.";
+      : "With an account your games against other accounts are rated (the whole finishing order counts) and your profile follows you to any browser.";
     return h(upgrade ? "details" : "div", { class: "panel", id: "account-panel" },
       upgrade ? h("summary", {}, "Create an account") : h("h2", {}, "Or sign up / sign in"),
       h("p", { class: "muted" }, text), form, note);

@@ -12,12 +12,18 @@
     return id ? h("a", { href: `/u/${encodeURIComponent(id)}` }, name) : h("span", {}, name);
   }
 
+  // a rating still moving fast: fewer than ten rated games (``provisional`` in the JSON)
+  const provisional = (r) => r.provisional
+    ? h("span", { class: "badge provisional", title: "fewer than 10 rated games: the rating is still settling" }, "provisional") : "";
+
   function ratingsPanel(p) {
     const games = Object.keys(p.ratings).sort();
     const body = !p.account ? h("p", { class: "muted" }, "A guest: guests' games are not rated.")
-      : games.length ? h("ul", { class: "table-list", id: "ratings" }, games.map((g) => h("li", { dataset: { game: g, rating: p.ratings[g].rating } },
+      : games.length ? h("ul", { class: "table-list", id: "ratings" }, games.map((g) => h("li", {
+        dataset: { game: g, rating: p.ratings[g].rating, provisional: p.ratings[g].provisional ? "1" : "0" } },
         h("span", { class: "grow" }, h("b", {}, gameLabel(g))),
-        h("span", { class: "badge", title: "rating ± deviation (Glicko-2)" }, `${p.ratings[g].rating} ± ${p.ratings[g].rd}`),
+        h("span", { class: "badge", title: `a cautious estimate: the skill you have with near certainty (deviation ${p.ratings[g].rd})` },
+          `${p.ratings[g].rating}`), provisional(p.ratings[g]),
         h("span", { class: "muted" }, `${p.ratings[g].games} rated game${p.ratings[g].games === 1 ? "" : "s"}`),
         h("a", { href: `/leaderboard/${g}` }, "Leaderboard"))))
         : h("p", { class: "muted" }, "No rated games yet: play a table where every seat is an account.");
@@ -34,7 +40,8 @@
     }
     return h("li", { dataset: { table: g.id, rated: g.rated ? "1" : "0" } },
       h("span", { class: "grow" }, h("b", {}, g.name), h("br"),
-        h("span", { class: "muted" }, `${gameLabel(g.game)} · ${g.won ? "won" : "lost"} · `), ...seats.flat()),
+        h("span", { class: "muted" }, `${gameLabel(g.game)} · ${g.left ? "left the game (ranked last)" : g.won ? "won" : "lost"} · `),
+        ...seats.flat()),
       change, h("a", { href: `/replay/${g.id}` }, "Replay"));
   }
 
@@ -58,11 +65,14 @@
     document.title = `${b.label} leaderboard — primetime`;
     const others = Object.keys(GAME_LABELS).filter((g) => g !== game);
     root.replaceChildren(h("section", { class: "panel" }, h("h2", {}, `${b.label}: leaderboard`),
-      h("p", { class: "muted" }, "Glicko-2 ratings (± deviation) from games between accounts only; a game of several players counts as a result against each other player. ",
+      h("p", { class: "muted" }, "Ratings from games between accounts only: each table's whole finishing order counts at once " +
+        "(Plackett-Luce), and a player who abandons a game ranks last in it. The number is cautious: 1500 for a new player, " +
+        "rising as games show what they can do. Provisional: fewer than 10 rated games. ",
         others.map((g) => h("a", { href: `/leaderboard/${g}` }, `${gameLabel(g)} leaderboard`))),
       b.players.length ? h("ol", { class: "table-list", id: "board" }, b.players.map((p) => h("li", { dataset: { player: p.id } },
         h("span", { class: "badge" }, `#${p.rank}`), h("span", { class: "grow" }, playerLink(p.name, p.id)),
-        h("span", { class: "badge" }, `${p.rating} ± ${p.rd}`), h("span", { class: "muted" }, `${p.games} game${p.games === 1 ? "" : "s"}`))))
+        h("span", { class: "badge" }, `${p.rating}`), provisional(p),
+        h("span", { class: "muted" }, `${p.games} game${p.games === 1 ? "" : "s"}`))))
         : h("p", { class: "muted" }, "Nobody is rated yet.")));
   }
 

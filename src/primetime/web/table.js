@@ -834,8 +834,9 @@
       if (!r.rated) return;
       extra.before(h("p", { id: "rating-changes" }, "Rated game: ", r.seats.map((s, i) => {
         const d = s.after - s.before;
-        return [i ? ", " : "", h("a", { href: `/u/${encodeURIComponent(s.user)}` }, s.name), ` ${s.before} → ${s.after} (${d >= 0 ? "+" : ""}${d})`];
-      }).flat()));
+        return [i ? ", " : "", h("a", { href: `/u/${encodeURIComponent(s.user)}` }, s.name), ` ${s.before} → ${s.after} (${d >= 0 ? "+" : ""}${d})`,
+          s.left ? " (left the game: ranked last)" : "", s.provisional ? " provisional" : ""];
+      }).flat(), r.weight !== null && r.weight < 1 ? ` — changes scaled to ${Math.round(100 * r.weight)}%: ${r.reason}.` : ""));
     }).catch(() => {});
     ov.replaceChildren(dlg);
     ov.classList.remove("hidden");
