@@ -19,6 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from primetime.server.procs import owner
+from primetime.server.runtime import hash_secret
 from primetime.server.sessions import CLOSE_CODE, REASONS
 from primetime.server.store import open_store
 
@@ -151,32 +152,42 @@ def test_issue_item_2_sign_out_closes_the_sockets_and_the_seat_cookie_opens_noth
 
 def test_issue_item_2_the_session_row_is_the_truth_for_moves_and_chat(store_url: str, tmp_path: Path) -> None:
     """Issue item 2: a socket whose session row is gone, with nobody telling its process (the row deleted
-    in the store, the poll slow), is refused its next chat message and its next move (checked in the
-    move's own transaction) and closed with 4401; the game did not move."""
+    in the store, the poll slow), is refused its next move (checked in the move's own transaction) and
+    its next chat message, and closed with 4401; the game did not move.  The move's socket and the chat's
+    are of two sessions of one account (two browsers), ended one after the other: a socket closed because
+    the other's session was found ended cannot stand in for the check under test."""
     s = start_site(tmp_path, store_url, PRIMETIME_POLL_INTERVAL="30")
     try:
         ana = account(s.url, "Ana")
         tid = running_table(ana)
-        chatter = open_ws(ws_url(s, tid), ana.cookie_header())
+        other_browser = Person(s.url)
+        other_browser.post("/api/signin", {"name": "Ana", "password": PASSWORD})
+        chatter = open_ws(ws_url(s, tid), other_browser.cookie_header())
         mover = open_ws(ws_url(s, tid), seat_cookie(ana, tid))
         st = my_turn(mover)
         recv_state(chatter)
-        store = open_store(store_url, tmp_path / "data")
-        try:
-            store.write(lambda tx: tx.execute("DELETE FROM sessions"))  # (as a sign-out elsewhere whose word was lost)
-        finally:
-            store.close()
-        chatter.send(json.dumps({"type": "chat", "text": "hello", "id": 7}))
-        code, reason, seen = closed_with(chatter)
-        refusals = [m for m in seen if m.get("id") == 7]
-        assert refusals and refusals[0]["type"] == "error" and refusals[0]["kind"] == "SignedOut"
-        assert (code, reason) == (CLOSE_CODE, REASONS["ended"])
+
+        def end_session(person: Person) -> None:  # as a sign-out elsewhere whose word was lost
+            gone = hash_secret(person.http.cookies["pt_user"])
+            store = open_store(store_url, tmp_path / "data")
+            try:
+                store.write(lambda tx: tx.execute("DELETE FROM sessions WHERE secret_hash = ?", (gone,)))
+            finally:
+                store.close()
+
+        end_session(ana)
         key = st["view"]["pending"]["options"][0]["key"]
         mover.send(json.dumps({"type": "act", "key": key, "seq": st["seq"], "id": 8}))
         code, reason, seen = closed_with(mover)
         refusals = [m for m in seen if m.get("id") == 8]
         assert refusals and refusals[0]["type"] == "error" and refusals[0]["kind"] == "SignedOut"
         assert code == CLOSE_CODE
+        end_session(other_browser)
+        chatter.send(json.dumps({"type": "chat", "text": "hello", "id": 7}))
+        code, reason, seen = closed_with(chatter)
+        refusals = [m for m in seen if m.get("id") == 7]
+        assert refusals and refusals[0]["type"] == "error" and refusals[0]["kind"] == "SignedOut"
+        assert (code, reason) == (CLOSE_CODE, REASONS["ended"])
         watcher = open_ws(ws_url(s, tid))
         now, history = opening(watcher)
         assert now["seq"] == st["seq"], "the refused move was not taken"
