@@ -19,7 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
@@ -28,7 +28,7 @@ from primetime.core.plugin import get_plugin, plugins
 from primetime.server import accounts, clocks, names, ratings_store, sessions
 from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.config import Settings
-from primetime.server.http import ApiError, body, client_address, secure_cookies
+from primetime.server.http import ApiError, Guard, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
 from primetime.server.limits import Limiter, RateLimited
@@ -92,74 +92,6 @@ KEY_RE = re.compile(r"^[A-Za-z0-9_:,.-]{1,80}$")
 
 
 # ---------------------------------------------------------------------- middleware
-
-
-class Guard:
-    """Body size limits, JSON-only POSTs (so no cross-site form can post) and security headers."""
-
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
-        self.app = app
-        self.settings = settings
-        self.hub: Hub | None = None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        path: str = scope["path"]
-        method: str = scope["method"]
-        limit = self.settings.max_record if path == "/api/records" else 16_384
-        headers = {k.decode().lower(): v.decode() for k, v in scope.get("headers", [])}
-        if method in ("POST", "PUT", "PATCH", "DELETE") and path.startswith("/api/"):
-            ctype = headers.get("content-type", "")
-            if not ctype.startswith("application/json"):
-                await _send_json(send, 415, {"error": "send JSON (Content-Type: application/json)"})
-                return
-            try:
-                if int(headers.get("content-length", "0")) > limit:
-                    await _send_json(send, 413, {"error": f"request too large (limit {limit} bytes)"})
-                    return
-            except ValueError:
-                await _send_json(send, 400, {"error": "bad Content-Length"})
-                return
-        received = 0
-
-        async def limited_receive() -> Message:
-            nonlocal received
-            msg = await receive()
-            if msg["type"] == "http.request":
-                received += len(msg.get("body", b""))
-                if received > limit:
-                    raise ApiError(413, f"request too large (limit {limit} bytes)")
-            return msg
-
-        async def secure_send(msg: Message) -> None:
-            if msg["type"] == "http.response.start":
-                hs = list(msg.get("headers", []))
-                hs += [
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"same-origin"),
-                    (b"content-security-policy",
-                     b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
-                     b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
-                ]
-                if scope.get("scheme") == "https":  # served over HTTPS (or through a named proxy that says so)
-                    hs = secure_cookies(hs)
-                msg = {**msg, "headers": hs}
-            await send(msg)
-
-        try:
-            await self.app(scope, limited_receive, secure_send)
-        except ApiError as exc:
-            await _send_json(send, exc.status, {"error": exc.message})
-
-
-async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
-    data = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
-    await send({"type": "http.response.body", "body": data})
 
 
 # ---------------------------------------------------------------------- helpers
