@@ -87,12 +87,13 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
         uid, rehash = got
         await hub.write(signins.succeeded, store, key)
         old = request.cookies.get(USER_COOKIE)
-        if old and len(old) <= 200:  # this browser's previous session, if any, ends here
-            await hub.write(accounts.end_session, store, hash_secret(old))
+        old_hash = hash_secret(old) if old and len(old) <= 200 else None
+        if old_hash is not None:  # this browser's previous session, if any, ends here
+            await hub.write(accounts.end_session, store, old_hash)
         secret = new_secret()
         await hub.write(accounts.start_session, store, uid, hash_secret(secret), rehash)
         # this browser's sockets of its previous session close; ``everywhere``: the account's other sessions end
-        await hub.signed_in(uid, hash_secret(old) if old and len(old) <= 200 else None, hash_secret(secret), data.get("everywhere") is True)
+        await hub.signed_in(uid, old_hash, hash_secret(secret), data.get("everywhere") is True)
         user = await hub.db(store.user_by_secret, hash_secret(secret))
         resp = JSONResponse({"ok": True, "id": uid, "name": user["name"] if user else name})
         set_cookie(resp, USER_COOKIE, secret)

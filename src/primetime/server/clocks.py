@@ -156,20 +156,18 @@ def next_deadline(clock: dict[str, Any] | None) -> float | None:
     return float(clock["since"]) + min(clock["remaining"][s] for s in clock["running"])
 
 
-def reclaimed(clock: dict[str, Any] | None, seat: int) -> bool:
+def reclaimed(clock: dict[str, Any] | None, seat: int) -> None:
     """A person takes their seat back from the bot: out of time, they get a short grace, once a
     game per seat (``graced``; else leaving and coming back, or letting the time run out and
-    taking the seat back, would give time without end).  Whether the grace was given now."""
+    taking the seat back, would give time without end)."""
     if not clock or "remaining" not in clock:
-        return False
+        return
     graced = clock.setdefault("graced", [])
-    given = clock["mode"] == "realtime" and clock["remaining"][seat] < RECLAIM_GRACE and seat not in graced
-    if given:
+    if clock["mode"] == "realtime" and clock["remaining"][seat] < RECLAIM_GRACE and seat not in graced:
         clock["remaining"][seat] = RECLAIM_GRACE
         graced.append(seat)
     if seat in clock["timed_out"]:
         clock["timed_out"].remove(seat)
-    return given
 
 
 def changed_hands(clock: dict[str, Any] | None, t: Any, now: float, reclaimed: int | None = None,

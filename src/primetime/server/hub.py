@@ -454,14 +454,12 @@ class Hub(sessions.SessionWatch, Links):
             await client.settle_sends()  # (a state sent at once that had to wait goes first)
             client.sending = True
             try:
-                if client.closing is not None:  # its session ended: what was queued for it, then the close
-                    while client.direct:
-                        await client.send(client.direct.pop(0))
+                while client.direct:
+                    await client.send(client.direct.pop(0))
+                if client.closing is not None:  # its session ended: what was queued for it went first, then the close
                     if client.close is not None:
                         await client.close(*client.closing)
                     return
-                while client.direct:
-                    await client.send(client.direct.pop(0))
                 if client.sent_version == rt.version or self._held_back(rt, client):
                     continue
                 out = self._send_state(rt, client, client.send)

@@ -48,6 +48,14 @@ def tick(tx: Tx, rt: Runtime, t: TableRow, mover: int | None = None, now: float 
         tx.set_clock(t.id, t.clock)
 
 
+def handed_over(tx: Tx, rt: Runtime, t: TableRow, now: float | None, reclaimed: int | None = None) -> None:
+    """Seats changed hands (a leave, a vote, a seat taken back from the bot: ``reclaimed``): noted for an
+    undo of an earlier step (``clocks.changed_hands``), and the clocks of whoever must act now run."""
+    now = time.time() if now is None else now
+    clocks.changed_hands(t.clock, t, now, reclaimed=reclaimed)
+    tick(tx, rt, t, now=now)
+
+
 def seat_of(t: TableRow, seat: int, secret_hash: str | None) -> SeatRow:
     if not 0 <= seat < len(t.seats):
         raise ConflictError("no such seat")
@@ -222,9 +230,7 @@ def leave(tx: Tx, rt: Runtime, t: TableRow, user_id: str, now: float | None = No
     others = [x for x in t.seats if x.kind == "human" and not x.left]
     if not others:
         to_bot(tx, t, s)
-        now = time.time() if now is None else now
-        clocks.changed_hands(t.clock, t, now)
-        tick(tx, rt, t, now=now)
+        handed_over(tx, rt, t, now)
         finish(tx, rt, t)
         return "replaced"
     tx.set_seat(t.id, s)
@@ -252,10 +258,8 @@ def rejoin(tx: Tx, rt: Runtime, t: TableRow, user_id: str, secret: str, now: flo
     t.votes = {v for v in t.votes if v[0] != s.seat}
     come_back(tx, t, s.seat)  # holding the seat again: no longer a leaver
     if reclaim:
-        now = time.time() if now is None else now
         clocks.reclaimed(t.clock, s.seat)
-        clocks.changed_hands(t.clock, t, now, reclaimed=s.seat)
-        tick(tx, rt, t, now=now)
+        handed_over(tx, rt, t, now, reclaimed=s.seat)
     finish(tx, rt, t)
     return s.seat, secret
 
@@ -300,9 +304,7 @@ def vote(tx: Tx, rt: Runtime, t: TableRow, voter: int, target: int, secret_hash:
     if all((target, o) in t.votes for o in others):
         depart(tx, t, target, "replaced")
         to_bot(tx, t, t.seats[target])
-        now = time.time() if now is None else now
-        clocks.changed_hands(t.clock, t, now)
-        tick(tx, rt, t, now=now)
+        handed_over(tx, rt, t, now)
         finish(tx, rt, t)
         return "replaced"
     finish(tx, rt, t)

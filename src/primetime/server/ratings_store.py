@@ -29,7 +29,7 @@ import secrets
 import time
 from typing import Any
 
-from primetime.server.rating import PROVISIONAL_GAMES, SCALE, Skill, finishing_ranks, rate, shown
+from primetime.server.rating import PROVISIONAL_GAMES, SCALE, Skill, finishing_ranks, rate
 from primetime.server.store import TABLE_COLS, Store, TableRow, Tx, _result_brief, _table_from
 
 #: The ``meta`` marker of the rating model ``skills`` holds (a database without it is recomputed).
@@ -186,7 +186,7 @@ def rate_finished(tx: Tx, t: TableRow) -> bool:
         tx.execute("INSERT INTO rating_changes (table_id, user_id, game, rating_before, rating_after, rd_after, at) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?)", (t.id, uid, t.game, old.shown, new.shown, SCALE * new.sigma, now))
     tx.execute("INSERT INTO rated_tables (table_id, game, weight, reason, at) VALUES (?, ?, ?, ?, ?)",
-               (t.id, t.game, min(1.0, max(0.1, weight)), reason, now))
+               (t.id, t.game, weight, reason, now))
     return True
 
 
@@ -247,8 +247,8 @@ def recompute(tx: Tx) -> int:
 
 
 def skill_json(mu: float, sigma: float, games: int) -> dict[str, Any]:
-    return {"rating": round(shown(mu, sigma)), "rd": round(SCALE * sigma), "games": games,
-            "provisional": games < PROVISIONAL_GAMES}
+    s = Skill(mu, sigma, games)
+    return {"rating": round(s.shown), "rd": round(SCALE * sigma), "games": games, "provisional": s.provisional}
 
 
 def profile(store: Store, user_id: str, limit: int = 100) -> dict[str, Any] | None:

@@ -106,28 +106,26 @@ def adopt_seats(store: Store, user_id: str, session_hash: str) -> None:
     store.write(go)
 
 
+def _live(tx: Tx, hashes: Iterable[str]) -> set[str]:
+    """Which of the session hashes ``hashes`` are live sessions (read in ``tx``)."""
+    wanted = sorted(set(hashes))
+    out: set[str] = set()
+    for i in range(0, len(wanted), 500):
+        part = wanted[i:i + 500]
+        out.update(str(r[0]) for r in tx.all(
+            f"SELECT secret_hash FROM sessions WHERE secret_hash IN ({_marks(len(part))}) AND created > ?", [*part, _cutoff()]))
+    return out
+
+
 def alive(store: Store, hashes: Iterable[str]) -> set[str]:
     """Which of the session hashes ``hashes`` are live sessions."""
-    wanted = sorted(set(hashes))
-
-    def go(tx: Tx) -> set[str]:
-        out: set[str] = set()
-        for i in range(0, len(wanted), 500):
-            part = wanted[i:i + 500]
-            out.update(str(r[0]) for r in tx.all(
-                f"SELECT secret_hash FROM sessions WHERE secret_hash IN ({_marks(len(part))}) AND created > ?", [*part, _cutoff()]))
-        return out
-
-    return store.read(go) if wanted else set()
+    wanted = set(hashes)
+    return store.read(lambda tx: _live(tx, wanted)) if wanted else set()
 
 
 def require_alive(tx: Tx, hashes: tuple[str, ...]) -> None:
     """Inside a change's transaction: :class:`SessionEnded` unless every session of ``hashes`` lives."""
-    if not hashes:
-        return
-    rows = tx.all(f"SELECT secret_hash FROM sessions WHERE secret_hash IN ({_marks(len(hashes))}) AND created > ?",
-                  [*hashes, _cutoff()])
-    if len(rows) < len(set(hashes)):
+    if hashes and len(_live(tx, hashes)) < len(set(hashes)):
         raise SessionEnded("you are signed out: sign in again to play or chat")
 
 
