@@ -43,6 +43,14 @@ def pg_url() -> Iterator[str]:
         c.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database URL for either store: an SQLite file of the test's own, or a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        return "sqlite:///" + str(tmp_path / "db.sqlite3")
+    return str(request.getfixturevalue("pg_url"))
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProc]:
     s = ServerProc(tmp_path / "data").start()

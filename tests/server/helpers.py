@@ -137,6 +137,23 @@ class Person:
         self.http.close()
 
 
+@contextlib.contextmanager
+def two_servers(tmp_path: Path, env: dict[str, str]) -> Iterator[tuple[ServerProc, ServerProc]]:
+    """Two server processes on one database (``env`` names it: ``PRIMETIME_DATABASE_URL``), data folders
+    ``a`` and ``b`` under ``tmp_path``; both stopped afterwards, whatever happened."""
+    a = ServerProc(tmp_path / "a", env=env).start()
+    try:
+        b = ServerProc(tmp_path / "b", env=env).start()
+    except BaseException:
+        a.stop()
+        raise
+    try:
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
 def open_ws(url: str, cookie: str | None = None, origin: str | None = None) -> Any:
     """A synchronous WebSocket connection (close it with ``.close()``)."""
     from websockets.sync.client import connect

@@ -34,13 +34,6 @@ PASSWORD = "plum kettle orbit 71"
 WEAK = ["password", "12345678", "aaaaaaaa", "iloveyou", "Password1", "qwertyuiop", "abcd1234"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return "sqlite:///" + str(tmp_path / "db.sqlite3")
-    return str(request.getfixturevalue("pg_url"))
-
-
 def sign_in(base: str, name: str, password: str, address: str | None = None) -> httpx.Response:
     headers = {"x-forwarded-for": address} if address else {}
     return httpx.post(base + "/api/signin", json={"name": name, "password": password}, headers=headers, timeout=15.0)

@@ -26,13 +26,6 @@ from .helpers import Person, ServerProc, recv_state
 PASSWORD = "plum kettle orbit 71"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return "sqlite:///" + str(tmp_path / "db.sqlite3")
-    return str(request.getfixturevalue("pg_url"))
-
-
 @pytest.fixture
 def site(store_url: str, tmp_path: Path) -> Iterator[ServerProc]:
     """A server on either store (PRIMETIME_DATABASE_URL), bots without delay; fixed table seeds

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Person, ServerProc, decode, recv_state
+from .helpers import Person, ServerProc, decode, recv_state, two_servers
 
 # per connection: messages passed over, read first next time (keyed by the connection itself: the
 # number ``id`` gives a closed connection can be a new one's in the next test)
@@ -195,9 +195,7 @@ def test_chat_crosses_processes(pg_url: str, tmp_path: Path) -> None:
     """Two processes on one PostgreSQL database: a message written through one reaches the
     sockets of the other (by notification), once."""
     env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "30"}
-    a = ServerProc(tmp_path / "a", env=env).start()
-    b = ServerProc(tmp_path / "b", env=env).start()
-    try:
+    with two_servers(tmp_path, env) as (a, b):
         ana, ben = Person(a.url, "Ana"), Person(b.url, "Ben")
         tid = ana.create(["open"], pilot="simplified")
         ben.post(f"/api/tables/{tid}/join")
@@ -221,6 +219,3 @@ def test_chat_crosses_processes(pg_url: str, tmp_path: Path) -> None:
             chat_texts(wa, 1, timeout=1.5)
         wa.close()
         wb.close()
-    finally:
-        a.stop()
-        b.stop()

@@ -25,7 +25,7 @@ from primetime.server.gamestate import undo_refusal
 from primetime.server.runtime import Runtime, hash_secret
 from primetime.server.store import ConflictError, SeatRow, SqliteStore, Store, TableRow, open_store
 
-from .helpers import Person, ServerProc, open_ws, recv_state
+from .helpers import Person, ServerProc, open_ws, recv_state, two_servers
 
 SEQUENCES = 2000  # random sequences in the normal test suite (the issue asks for at least 2,000)
 PG_SEQUENCES = 200  # the same on PostgreSQL (slower: a round trip per statement)
@@ -105,9 +105,7 @@ def test_issue_item_1_act_through_one_process_undo_through_another(pg_url: str, 
     """Issue item 1, two server processes on one PostgreSQL database: the act goes through one,
     its undo through the other, which reads the clock before the act from the database."""
     env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "0.5", "PRIMETIME_TABLE_SEED": "1"}
-    a = ServerProc(tmp_path / "a", env=env).start()
-    b = ServerProc(tmp_path / "b", env=env).start()
-    try:
+    with two_servers(tmp_path, env) as (a, b):
         ana = Person(a.url, "Ana")
         body = {"seats": ["bot:random"], "options": {"pilot": "simplified"},
                 "time_control": {"mode": "realtime", "seconds": 600, "increment": 600}}
@@ -144,9 +142,6 @@ def test_issue_item_1_act_through_one_process_undo_through_another(pg_url: str, 
             wb.close()
         log = a.log_path.read_text() + b.log_path.read_text()
         assert "Traceback" not in log, log[-3000:]
-    finally:
-        a.stop()
-        b.stop()
 
 
 # ---------------------------------------------------------------------- the reference

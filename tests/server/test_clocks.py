@@ -14,7 +14,7 @@ import pytest
 
 from primetime.server import clocks
 
-from .helpers import Person, ServerProc, recv_state
+from .helpers import Person, ServerProc, recv_state, two_servers
 
 
 # ---------------------------------------------------------------------- the clock itself
@@ -223,9 +223,7 @@ def test_clocks_survive_a_restart_and_run_out_while_the_server_is_down(tmp_path:
 
 def test_two_processes_on_postgresql_apply_one_timeout(pg_url: str, tmp_path: Path) -> None:
     env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "0.5"}
-    a = ServerProc(tmp_path / "a", env=env).start()
-    b = ServerProc(tmp_path / "b", env=env).start()
-    try:
+    with two_servers(tmp_path, env) as (a, b):
         ana, ben = Person(a.url, "Ana"), Person(b.url, "Ben")
         tid = table(ana, ["open"], {"mode": "realtime", "seconds": 5, "policy": "bot"})
         ben.post(f"/api/tables/{tid}/join")
@@ -245,9 +243,6 @@ def test_two_processes_on_postgresql_apply_one_timeout(pg_url: str, tmp_path: Pa
             w.close()
         log = a.log_path.read_text() + b.log_path.read_text()
         assert "Traceback" not in log, log[-3000:]
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_steps_behind_a_screen_leave_the_clocks_alone(tmp_path: Path) -> None:

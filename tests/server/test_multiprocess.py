@@ -20,7 +20,7 @@ from primetime.core.game import replay_record
 from primetime.server.messages import card_ids, render_view
 from primetime.server.procs import owner
 
-from .helpers import Person, ServerProc, decode, joiner, recv_state
+from .helpers import Person, ServerProc, decode, joiner, recv_state, two_servers
 
 
 def wait_for_version(ws: Any, version: int, timeout: float) -> tuple[dict[str, Any], float]:
@@ -34,9 +34,7 @@ def test_action_through_one_process_reaches_the_other(pg_url: str, tmp_path: Pat
     env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_LISTEN": "1" if listen else "0",
            # with notifications, polling is slow on purpose: the update must come from NOTIFY
            "PRIMETIME_POLL_INTERVAL": "30" if listen else "0.5"}
-    a = ServerProc(tmp_path / "a", env=env).start()
-    b = ServerProc(tmp_path / "b", env=env).start()
-    try:
+    with two_servers(tmp_path, env) as (a, b):
         ana, ben = Person(a.url, "Ana"), Person(b.url, "Ben")
         tid = ana.create(["open"], pilot="simplified")
         ben.post(f"/api/tables/{tid}/join")  # through the other process
@@ -62,9 +60,6 @@ def test_action_through_one_process_reaches_the_other(pg_url: str, tmp_path: Pat
             assert latest[cur]["view"]["players"] == latest[other]["view"]["players"]
         for w in ws.values():
             w.close()
-    finally:
-        a.stop()
-        b.stop()
 
 
 async def connect_to_worker(url: str, cookie: str | None, worker: int | None, patience: float = 30.0) -> tuple[Any, list[dict[str, Any]]]:
@@ -151,9 +146,7 @@ def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_pa
     import asyncio
 
     env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "1", "PRIMETIME_BOT_WORKERS": "0"}
-    a = ServerProc(tmp_path / "a", env=env).start()
-    b = ServerProc(tmp_path / "b", env=env).start()
-    try:
+    with two_servers(tmp_path, env) as (a, b):
         for n in range(2):
             ana, ben = Person(a.url, "Ana"), Person(b.url, "Ben")
             r = ana.http.post("/api/tables", json={"game": game, "seats": ["open", "bot:greedy"], "options": options})
@@ -176,9 +169,6 @@ def test_whole_games_with_a_bot_never_stall_across_processes(pg_url: str, tmp_pa
                 assert sum(1 for x in final[f"log_starts{seat}"] if x > 0) > 10
             ana.close()
             ben.close()
-    finally:
-        a.stop()
-        b.stop()
 
 
 # ---------------------------------------------------------------------- one server, two worker processes (SQLite)

@@ -24,13 +24,6 @@ NEW_TABLES = ("skills", "rated_tables", "departures", "account_origins", "meta")
 ID = {u: f"player-{u}" for u in "abcd"}  # the accounts' user ids (long enough for /api/users/<id>)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return "sqlite:///" + str(tmp_path / "db.sqlite3")
-    return str(request.getfixturevalue("pg_url"))
-
-
 def old_rate_finished(tx: Tx, t: TableRow, at: float) -> None:
     """What releases before the Plackett-Luce model stored for a rated table (their
     ``accounts.rate_finished``): Glicko-2 in ``ratings`` and one ``rating_changes`` row per player."""

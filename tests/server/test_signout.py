@@ -23,17 +23,10 @@ from primetime.server.runtime import hash_secret
 from primetime.server.sessions import CLOSE_CODE, REASONS
 from primetime.server.store import open_store
 
-from .helpers import Person, ServerProc, decode, open_ws, recv_state
+from .helpers import Person, ServerProc, decode, open_ws, recv_state, two_servers
 from .test_multiprocess import connect_to_worker
 
 PASSWORD = "correct horse"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return "sqlite:///" + str(tmp_path / "db.sqlite3")
-    return str(request.getfixturevalue("pg_url"))
 
 
 def start_site(tmp_path: Path, store_url: str, **env: str) -> ServerProc:
@@ -307,9 +300,7 @@ def test_issue_item_2_sign_out_reaches_the_other_process(pg_url: str, tmp_path: 
     when neither has come yet, at their next chat message or move (the session row is read)."""
     env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_LISTEN": "0" if mode != "notify" else "1",
            "PRIMETIME_POLL_INTERVAL": "0.5" if mode == "poll" else "30"}
-    a = ServerProc(tmp_path / "a", env=env).start()
-    b = ServerProc(tmp_path / "b", env=env).start()
-    try:
+    with two_servers(tmp_path, env) as (a, b):
         ana = account(a.url, "Ana")
         tid = running_table(ana)
         full = open_ws(ws_url(b, tid), ana.cookie_header())
@@ -331,6 +322,3 @@ def test_issue_item_2_sign_out_reaches_the_other_process(pg_url: str, tmp_path: 
         watcher = open_ws(ws_url(b, tid))
         assert recv_state(watcher)["seq"] == st["seq"], "no move was taken after sign-out"
         watcher.close()
-    finally:
-        a.stop()
-        b.stop()

@@ -25,13 +25,6 @@ from primetime.server.runtime import GroupSync, WriteBatch, hash_secret
 from primetime.server.store import ConflictError, SeatRow, SqliteStore, Store, StoreBusy, TableRow, open_store
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return "sqlite:///" + str(tmp_path / "db.sqlite3")
-    return str(request.getfixturevalue("pg_url"))
-
-
 def make_store(url: str) -> Store:
     return open_store(url)
 
