@@ -154,6 +154,16 @@ def two_servers(tmp_path: Path, env: dict[str, str]) -> Iterator[tuple[ServerPro
         b.stop()
 
 
+def sign_in_from(page: Any, link: str, name: str, password: str, back_to: str) -> None:
+    """On a table page: follow its sign-in link (``link``), sign in with the lobby's form, and wait
+    until the browser is back at ``back_to``."""
+    page.click(link)
+    page.fill("#acct-name", name)
+    page.fill("#acct-pass", password)
+    page.click("#signin-btn")
+    page.wait_for_url(back_to)
+
+
 def open_ws(url: str, cookie: str | None = None, origin: str | None = None) -> Any:
     """A synchronous WebSocket connection (close it with ``.close()``)."""
     from websockets.sync.client import connect

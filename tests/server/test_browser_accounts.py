@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SCREENSHOTS, Person, ServerProc, decode
+from .helpers import SCREENSHOTS, Person, ServerProc, decode, sign_in_from
 
 PASSWORD = "plum kettle orbit 71"
 
@@ -170,11 +170,7 @@ def test_an_invitee_signs_in_and_comes_back_to_the_table(browser: Any, web: Serv
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{web.url}/t/{table_id}")
-    page.click("#join-signin")
-    page.fill("#acct-name", "Ben")
-    page.fill("#acct-pass", PASSWORD)
-    page.click("#signin-btn")
-    page.wait_for_url(f"{web.url}/t/{table_id}")
+    sign_in_from(page, "#join-signin", "Ben", PASSWORD, f"{web.url}/t/{table_id}")
     page.wait_for_selector("#join-btn")
     assert "as Ben" in page.inner_text("#join-btn >> xpath=..")
     page.click("#join-btn")

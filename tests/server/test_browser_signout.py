@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SCREENSHOTS, ServerProc
+from .helpers import SCREENSHOTS, ServerProc, sign_in_from
 
 PASSWORD = "correct horse"
 
@@ -93,11 +93,7 @@ def test_issue_item_2_a_table_tab_says_it_was_signed_out(browser: Any, web: Serv
     assert table.evaluate("window.__sockets") == 1, "the page did not reconnect"
 
     # ---- "Sign in again" leads back to the table, where the seat taken in the ended session is offered back
-    table.click("#signed-out-signin")
-    table.fill("#acct-name", "Ana")
-    table.fill("#acct-pass", PASSWORD)
-    table.click("#signin-btn")
-    table.wait_for_url(f"{web.url}/t/{table_id}")
+    sign_in_from(table, "#signed-out-signin", "Ana", PASSWORD, f"{web.url}/t/{table_id}")
     table.click("#reseat-btn")
     table.wait_for_function("document.body.dataset.myTurn === '1'")
     assert table.locator("#signed-out").count() == 0 and table.locator("#choices button[data-key]").count() > 0
