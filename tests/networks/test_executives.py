@@ -16,6 +16,7 @@ from primetime.core.carddata import CardDataError
 from primetime.core.game import Game, replay_record
 from primetime.core.rng import Rng
 from primetime.games.networks import invariants as INV
+from primetime.games.networks.cards import telly_catalogue
 from primetime.games.networks.executive_data import EXECUTIVE_EFFECTS, EXECUTIVE_HANDLERS, GENERIC_PARAMS, load_executives
 from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import executives as X
@@ -29,6 +30,7 @@ from primetime.games.networks.state import NetState
 from .helpers import CAT, DAY, PRIME, choose, cid, clear_display, clear_green, keys_starting, legal, opts, set_turn, to_display, to_green, top
 
 EX = X.EX
+TCAT = telly_catalogue()
 RS = NetworksRuleset()
 
 
@@ -43,7 +45,7 @@ def with_boards(n: int, ids: list[str], seed: int = 1, start: bool = False, cash
     ``start``: stop where round 1 begins (Gorilla's offer pending); otherwise a clean scenario as
     ``helpers.scenario`` gives one: round 1, the first player to act, empty green rooms and display."""
     o = {**opts(n, executives=True, **kw), **(modules or {})}
-    s = SU.new_state(CAT, o, seed, n)
+    s = SU.new_state(TCAT if o.get("telly_time") else CAT, o, seed, n)
     want = [EX.by_id[i] for i in ids]
     rest = [i for i in EX.eligible(s.opts) if i not in want]
     offers: list[int] = []
@@ -106,6 +108,35 @@ def test_net_opt_04_specialist_only_with_moguls() -> None:
         dealt = dealt or spec in s.extra["xo"]
         assert not INV.executive_problems(s)
     assert dealt
+
+
+def test_net_exec_08_specialist_not_dealt_with_telly_time_and_moguls() -> None:
+    """NET-EXEC-08 with NET-TELLY-14 and NET-OPT-04 (issue 33, item 3): with Telly Time there are no Mogul
+    tokens on genre tracks and only the Genre Grid's second line gives a Mogul, so nobody can own a second
+    one: the Specialist's "2 Moguls" could never pay off. It is not dealt in that mix (data: ``excludes``)."""
+    spec = EX.by_id["specialist"]
+    mix = {**opts(5, executives=True), "moguls": True, "telly_time": True}
+    assert spec not in EX.eligible(mix) and spec in EX.eligible({**mix, "telly_time": False})
+    for seed in range(60):  # seed 906 with all three modules and 4 players dealt it before
+        s = SU.new_state(TCAT, mix, seed, 5)
+        assert spec not in s.extra["xo"] and spec in s.extra["xb"]
+        assert not INV.executive_problems(s)
+    s = SU.new_state(TCAT, {**opts(4, executives=True), "moguls": True, "telly_time": True}, 906, 4)
+    assert spec not in s.extra["xo"]
+    # A seat's determinization never deals it either.
+    for k in range(20):
+        d = s.clone()
+        X.redeal(d, 0, Rng(k))
+        assert spec not in d.extra["xo"]
+
+
+def test_executive_data_excludes_must_name_another_module(tmp_path: Path) -> None:
+    """Card content is data, validated at load: ``excludes`` names a module other than ``requires``."""
+    src = (Path(X.__file__).parents[1] / "data" / "executives" / "executives.toml").read_text()
+    bad = tmp_path / "executives.toml"
+    bad.write_text(src.replace('excludes = "telly_time"', 'excludes = "moguls"'))
+    with pytest.raises(CardDataError, match=r"executives.toml.*specialist.*excludes"):
+        load_executives(bad)
 
 
 def test_net_exec_01_every_player_gets_one_board() -> None:
@@ -290,9 +321,10 @@ def test_net_exec_07_gorilla_drawback_no_pass_bonus() -> None:
     assert top(s) == ("turn", 0, 0) and not s.extra["xg"][2]
 
 
-def test_net_exec_04_gorilla_loses_telly_times_grid_cash_too() -> None:
-    """NET-EXEC-04 with NET-TELLY-07 (docs/design-decisions.md, Executives): Gorilla's early turn costs
-    all its pass pays that round, Telly Time's $1M per empty Genre Grid square included."""
+def test_net_telly_07_gorilla_after_its_early_turn_still_gains_the_grid_cash() -> None:
+    """NET-TELLY-07 with NET-EXEC-07 (issue 33, item 1). Seed 003: "When passing, gain $1M for each empty
+    square in addition to any other eligible pass reward"; seed 004: "In Telly Time you also gain $1M per
+    empty square ... when you pass". Gorilla's early turn costs the pass track's bonus, not the grid's money."""
     from primetime.games.networks.rules import genre_grid as GG
 
     s = with_boards(3, ["cable", "flix", "gorilla"], start=True, first_player=0, modules={"telly_time": True})
@@ -305,20 +337,36 @@ def test_net_exec_04_gorilla_loses_telly_times_grid_cash_too() -> None:
     if top(s)[:2] == ("turn", 1):
         choose(s, "end")
     assert top(s)[:2] == ("turn", 2) and "x:pass" in legal(s) and not keys_starting(s, "pass:")
-    assert GG.empty_count(s, 2) > 0
+    empty = GG.empty_count(s, 2)
+    assert empty == 9
     cash = s.players[2].cash
     choose(s, "x:pass")
-    assert s.players[2].cash == cash and s.players[2].pass_viewers == 0
+    assert s.players[2].cash == cash + empty * GG.EMPTY_SQUARE_CASH and s.players[2].pass_viewers == 0
 
 
-def test_net_exec_06_cable_passing_last_gets_nothing_with_telly_time() -> None:
-    """NET-EXEC-06: "nothing when passing last", the Genre Grid's cash included."""
+def test_net_telly_07_cable_passing_last_still_gains_the_grid_cash() -> None:
+    """NET-TELLY-07 with NET-EXEC-06 (issue 33, item 1): Cable passing last takes nothing from the pass
+    track, but "in addition to any other eligible pass reward" (seed 003) it gains $1M per empty square."""
+    from primetime.games.networks.rules import genre_grid as GG
+
     s = with_boards(2, ["flix", "cable"], modules={"telly_time": True})
     choose(s, "pass:cash")  # player 0 passes first: Cable is last
     assert top(s)[1] == 1 and "x:pass" in legal(s)
+    empty = GG.empty_count(s, 1)
+    assert empty == 9
     cash = s.players[1].cash + V.upkeep_net(s, 1)  # passing last ends the round: upkeep is paid
     choose(s, "x:pass")
-    assert s.players[1].cash == cash
+    assert s.players[1].cash == cash + empty * GG.EMPTY_SQUARE_CASH
+
+
+def test_net_telly_07_the_pass_label_names_the_grid_cash_without_a_track_bonus() -> None:
+    """NET-TELLY-07, NET-EXEC-06: the option a player clicks says what the pass pays."""
+    s = with_boards(2, ["flix", "cable"], modules={"telly_time": True})
+    choose(s, "pass:cash")
+    from primetime.games.networks import views
+
+    label = views.label(s, top(s), "x:pass")
+    assert "no pass-track bonus" in label and "$9M for your empty grid squares" in label
 
 
 # ----------------------------------------------------------------------------- Specialist (NET-EXEC-08)
@@ -419,6 +467,40 @@ def test_net_exec_11_procrastinator_changes_genre_while_producing() -> None:
     choose(s, "genre:sports")
     assert s.players[0].lineup[PRIME].genre == "sports"  # type: ignore[union-attr]
     assert s.players[0].genre[0] == 1  # the Sports track advanced, not Drama's
+
+
+def test_net_telly_11_12_procrastinator_makes_a_quiz_or_chat_show_with_its_genre_rule() -> None:
+    """NET-EXEC-11 with NET-TELLY-11 and NET-TELLY-12 (issue 33, item 2): a show Procrastinator turns into
+    Quiz gets the Quiz spend at scoring (seed 003: "Each Quiz Show may spend up to $5M ..."), one turned into
+    Chat gains the star viewers of its owner's other shows; a show's genre, wherever it comes from, is the
+    genre the rules use."""
+    from primetime.games.networks.rules import flow as F
+
+    for genre in ("quiz", "chat"):
+        s = with_boards(2, ["procrastinator", "cable"], modules={"telly_time": True})
+        choose_dawsons_reek_with_a_star(s)  # a Drama show with a star
+        choose(s, f"slot:{PRIME}")
+        assert top(s)[0] == "prod_genre" and f"genre:{genre}" in legal(s)
+        choose(s, f"genre:{genre}")
+        sh = s.players[0].lineup[PRIME]
+        assert sh is not None and sh.genre == genre
+        printed = s.T.defs[sh.cid].seasons[sh.row] + sum(s.T.att_v[c][1 if r else 0][sh.row] for c, r in sh.atts)
+        if genre == "chat":
+            other = s.players[0].lineup[DAY]
+            assert other is not None
+            star = cid("STAR-02")
+            other.atts = other.atts + ((star, False),)  # a star on another show of the same player
+            gain = s.T.att_v[star][0][other.row]
+            assert gain > 0 and V.chat_viewers(s, 0, sh) == gain
+            assert V.show_viewers(s, 0, sh) == printed + gain
+            continue
+        assert V.show_viewers(s, 0, sh) == printed
+        choose(s, "end") if "end" in legal(s) else None
+        while top(s)[0] != "quiz":  # both pass; after upkeep the Quiz show's spend is asked
+            assert s.round == 1, top(s)
+            keys = legal(s)
+            choose(s, next((k for k in keys if k.startswith(("pass:cash", "x:pass"))), keys[0]))
+        assert top(s)[:3] == ("quiz", 0, PRIME) and "quiz:1" in F.legal(s)
 
 
 def test_net_exec_11_procrastinator_drawback_pass_cash() -> None:

@@ -56,6 +56,7 @@ class ExecutiveDef(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     drawback: str
     effect: str = ""
     requires: str = ""
+    excludes: str = ""  # a module with which the board is not dealt (its ability could not work there)
     params: dict[str, int] = msgspec.field(default_factory=dict)
 
 
@@ -71,8 +72,10 @@ class Executives:
         return int(self.boards[i].params.get(key, default))
 
     def eligible(self, opts: dict[str, Any]) -> list[int]:
-        """The boards that may be dealt with these table options (NET-OPT-04: the Specialist needs Moguls)."""
-        return [i for i, b in enumerate(self.boards) if not b.requires or opts.get(b.requires, False)]
+        """The boards that may be dealt with these table options (NET-OPT-04: the Specialist needs Moguls,
+        and is not dealt with Telly Time too, where nobody can own a second Mogul)."""
+        return [i for i, b in enumerate(self.boards)
+                if (not b.requires or opts.get(b.requires, False)) and not (b.excludes and opts.get(b.excludes, False))]
 
 
 def load_executives(path: Path | str = EXEC_FILE) -> Executives:
@@ -95,6 +98,8 @@ def load_executives(path: Path | str = EXEC_FILE) -> Executives:
         check(path, "executive", d.id, bool(d.ability.strip()), "field `ability`: empty")
         check(path, "executive", d.id, bool(d.drawback.strip()), "field `drawback`: empty")
         check(path, "executive", d.id, d.requires in ("", *MODULES), f"field `requires`: {d.requires!r} is no module ({', '.join(MODULES)})")
+        check(path, "executive", d.id, not d.excludes or (d.excludes in MODULES and d.excludes != d.requires),
+              f"field `excludes`: {d.excludes!r} is no module ({', '.join(MODULES)}) other than `requires`")
         own: tuple[str, ...] = ()
         if d.effect:
             check(path, "executive", d.id, d.effect in EXECUTIVE_EFFECTS,

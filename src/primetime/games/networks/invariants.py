@@ -399,7 +399,7 @@ def telly_problems(s: NetState) -> list[str]:
         if any(pl.genre):
             out.append(f"telly: {_pname(p)} moved on the genre tracks {pl.genre} (NET-TELLY-03)")
         spent = int(quiz[p]) if p < len(quiz) else -1
-        shows = sum(1 for sh in pl.lineup if sh is not None and s.cat.cards[sh.cid].defn.effect == "quiz")
+        shows = sum(1 for sh in pl.lineup if sh is not None and sh.genre == "quiz")
         if spent < 0 or spent > 5 * shows or (spent and s.phase != "round_end"):
             out.append(f"telly: {_pname(p)} holds {spent} Quiz viewers with {shows} Quiz show(s) in phase {s.phase} (NET-TELLY-11)")
         if s.final is not None and s.final["players"][p]["genres"]:

@@ -83,7 +83,7 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
     if k == "x_choose":
         return f"{who}: Executives — keep 1 of your 2 Executive boards, on the artwork side you like."
     if k == "x_gorilla":
-        return f"{who}: Gorilla — take a turn before the 1st player? Your pass this round then gives no bonus."
+        return f"{who}: Gorilla — take a turn before the 1st player? Your pass this round then gives no bonus from the pass track."
     if k == "talent":
         return f"{who}: Talent Agency — draw another card ({top[2]} left), take one you drew, or stop."
     if k == "mogul":
@@ -142,7 +142,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
                 what = f"{max(0, (column.viewers or 0) * mult + X.param(s, p, 'pass_viewers'))} viewers"
             grid = ""
             if TS.telly(s):  # NET-TELLY-07
-                grid = f", and ${GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p)}M for your empty grid squares"
+                grid = f", and ${GG.pass_grid_cash(s, p)}M for your empty grid squares"
             return f"Pass (column {col + 1}): take {what}" + (" — doubled by Preempted Timeslot" if mult == 2 else "") + grid
     if head in ("att", "card", "take") and len(parts) >= 2 and k != "pick" or (k == "pick" and head == "card"):
         c = int(parts[1])
@@ -218,14 +218,17 @@ def _x_label(s: NetState, p: int, key: str) -> str:
         return (f"Keep {b.name} ({b.sides[int(parts[2])]}), complexity {b.complexity}: {b.ability} "
                 f"Drawback: {b.drawback}")
     if key == "x:early":
-        return "Take a turn now, before the 1st player (no pass bonus this round)"
+        return "Take a turn now, before the 1st player (no pass-track bonus this round)"
     if key == "x:wait":
         return "Wait for your normal turn"
     if key == "x:butcher":
         return f"Pay ${X.param(s, p, 'cost', 3)}M: every slot of this show is optional (Butcher)"
     if key == "x:pass":
         col = len(s.setup.pass_track) - 1 if R.is_last(s, p) else len(s.pass_order)
-        return f"Pass (column {col + 1}): no bonus"
+        grid = ""
+        if TS.telly(s):  # NET-TELLY-07: the grid's money is not the pass track's bonus
+            grid = f"; ${GG.pass_grid_cash(s, p)}M for your empty grid squares"
+        return f"Pass (column {col + 1}): no pass-track bonus" + grid
     return key
 
 

@@ -310,7 +310,7 @@ def breakdown(s: NetState, p: int) -> dict[str, float]:
         d = T.defs[sh.cid]
         free = _slot_total(T, sh.cid) + sh.x_star + sh.x_ad + sh.x_wild - len(sh.atts)
         extra = 0
-        if T.effect[sh.cid] in ("reinfeld", "chat"):  # its bonus depends on the whole lineup (NET-TELLY-12)
+        if T.effect[sh.cid] == "reinfeld" or sh.genre == "chat":  # its bonus depends on the whole lineup (NET-TELLY-12)
             extra = V.show_viewers(s, p, sh) - d.seasons[sh.row] - sum(TB.att_viewers(T, c, r, sh.row) for c, r in sh.atts)
         lineup.append(_projection(T, sh.cid, sh.row, tuple(sh.atts), left, aged, extra, free))
     now_upkeep = sum(e[6] for e in lineup if e is not None)
@@ -492,9 +492,8 @@ def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
     if s.phase == "play" and s.extra["xg"][p] and p not in s.pass_order:
         track = s.setup.pass_track
         c = track[min(len(s.pass_order), len(track) - 1)]
-        # the pass bonus this round, and with Telly Time the grid's $1M per empty square (NET-TELLY-07)
-        grid_cash = GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p) * cash_value if TS.telly(s) else 0.0
-        v -= PASS_LATER * (max(c.cash * cash_value, float(c.viewers or 0)) + grid_cash)
+        # the pass track's bonus this round (the grid's $1M per empty square still pays, NET-TELLY-07)
+        v -= PASS_LATER * max(c.cash * cash_value, float(c.viewers or 0))
     return v
 
 
@@ -503,7 +502,7 @@ def pass_later(s: NetState, p: int, cash_value: float) -> float:
     the first one while the opponent is in) and one per round still to start."""
     track = s.setup.pass_track
     # NET-TELLY-07: with Telly Time every pass also pays $1M per empty grid square
-    grid_cash = GG.EMPTY_SQUARE_CASH * GG.empty_count(s, p) * cash_value if TS.telly(s) else 0.0
+    grid_cash = GG.pass_grid_cash(s, p) * cash_value
 
     def worth(col: int) -> float:
         c = track[min(col, len(track) - 1)]

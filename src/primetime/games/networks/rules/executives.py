@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from primetime.games.networks.executive_data import EXECUTIVE_HANDLERS, Executives, default_executives
+from primetime.games.networks.rules.genre_grid import pass_grid_cash
 from primetime.games.networks.rules.green_room import has_effect, passive_sum
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.production import commit_production, production_cost
@@ -273,9 +274,10 @@ def rondel(s: NetState, p: int, space: int) -> None:
 
 
 def _pass_empty(s: NetState, p: int) -> None:
-    """A pass with no bonus (Cable passing last, Gorilla after its early turn): neither the pass
-    track's nor, with Telly Time, the $1M per empty Genre Grid square (NET-TELLY-07), which is paid
-    for passing as the track's bonus is (docs/design-decisions.md, Executives)."""
+    """A pass with no bonus of the pass track (Cable passing last, Gorilla after its early turn).
+    With Telly Time the $1M per empty Genre Grid square still pays: seed 003 gives it "in addition
+    to any other eligible pass reward" (NET-TELLY-07), a reward of its own that Cable's and
+    Gorilla's drawbacks do not take away."""
     pl = s.players[p]
     track = s.setup.pass_track
     col = len(track) - 1 if is_last(s, p) else len(s.pass_order)
@@ -283,8 +285,12 @@ def _pass_empty(s: NetState, p: int) -> None:
     s.pass_order.append(p)
     pl.pass_col = col
     pl.cash += passive_sum(s, p, "pass_cash")  # a network card's own bonus still pays
+    grid_cash = pass_grid_cash(s, p)
+    pl.cash += grid_cash
     if s.log is not None:
-        s.say(f"{pname(s, p)} passes in column {col + 1} without a bonus.")
+        s.say(f"{pname(s, p)} passes in column {col + 1} without the pass track's bonus.")
+        if grid_cash:
+            s.say(f"{pname(s, p)} gains ${grid_cash}M for the empty squares of their Genre Grid.")
     end_turn(s, p)
 
 

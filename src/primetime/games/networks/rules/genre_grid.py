@@ -47,6 +47,15 @@ def empty_count(s: NetState, p: int) -> int:
     return SQUARES - filled_count(s, p)
 
 
+def pass_grid_cash(s: NetState, p: int) -> int:
+    """What passing pays ``p`` for the empty squares of their grid: $1M each with Telly Time, 0
+    without (NET-TELLY-07; seed 003: "in addition to any other eligible pass reward", so every
+    pass pays it, with or without a bonus of the pass track)."""
+    if not s.opts.get("telly_time"):
+        return 0
+    return EMPTY_SQUARE_CASH * empty_count(s, p)
+
+
 def lines_done(s: NetState, p: int) -> int:
     """How many lines ``p`` has completed."""
     return bin(int(s.extra["lines"][p])).count("1")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from primetime.games.networks.rules.genre_grid import EMPTY_SQUARE_CASH, empty_count
+from primetime.games.networks.rules.genre_grid import pass_grid_cash
 from primetime.games.networks.rules.green_room import _discard_used, has_effect, passive_sum
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.moguls import on_pass
@@ -45,8 +45,8 @@ def act_pass(s: NetState, p: int, key: str) -> None:
     s.pass_order.append(p)
     pl.pass_col = col
     extra = passive_sum(s, p, "pass_cash")
-    if s.opts.get("telly_time"):  # NET-TELLY-07: $1M per empty grid square, besides the column
-        grid_cash = EMPTY_SQUARE_CASH * empty_count(s, p)
+    grid_cash = pass_grid_cash(s, p)  # NET-TELLY-07: $1M per empty grid square, besides the column
+    if s.opts.get("telly_time"):
         extra += grid_cash
         if s.log is not None:
             s.say(f"{pname(s, p)} gains ${grid_cash}M for the empty squares of their Genre Grid.")

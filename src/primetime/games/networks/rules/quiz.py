@@ -10,14 +10,14 @@ from primetime.games.networks.state import NetState
 
 
 def eor_quiz(s: NetState, p: int) -> None:
-    """Push one ``quiz`` decision per Quiz show of ``p`` (none without cash to spend)."""
+    """Push one ``quiz`` decision per Quiz show of ``p`` (none without cash to spend). A Quiz show
+    is a show whose genre is Quiz, printed or given while producing it (Procrastinator)."""
     pl = s.players[p]
     if pl.cash <= 0:
         return
-    effect = s.T.effect
     for slot in range(len(pl.lineup) - 1, -1, -1):  # pushed backwards: decided in lineup order
         sh = pl.lineup[slot]
-        if sh is not None and effect[sh.cid] == "quiz":
+        if sh is not None and sh.genre == "quiz":  # the show's genre, Procrastinator's choice included
             s.stack.append(("quiz", p, slot))
 
 

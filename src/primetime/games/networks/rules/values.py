@@ -25,7 +25,7 @@ def show_viewers(s: NetState, p: int, sh: Show) -> int:
                 for cid, rot in other.atts:
                     if T.kind[cid] == STAR and att_expense(T, cid, rot) == 0:
                         v += fx.REINFELD_PER_STAR
-    elif eff == "chat":
+    if sh.genre == "chat":  # NET-TELLY-12, by the show's genre (Procrastinator may give it, or take it away)
         v += chat_viewers(s, p, sh)
     return int(v)
 
