@@ -130,6 +130,17 @@ def test_net_exec_08_specialist_not_dealt_with_telly_time_and_moguls() -> None:
         assert spec not in d.extra["xo"]
 
 
+def test_net_exec_08_the_invariant_catches_a_specialist_dealt_with_telly_time() -> None:
+    """The rule of issue 33 item 3 as an invariant that `primetime check` runs over every state."""
+    spec = EX.by_id["specialist"]
+    s = SU.new_state(TCAT, {**opts(4, executives=True), "moguls": True, "telly_time": True}, 906, 4)
+    assert not INV.executive_problems(s)
+    xo, xb = list(s.extra["xo"]), list(s.extra["xb"])
+    xb[xb.index(spec)], xo[0] = xo[0], spec
+    s.extra["xo"], s.extra["xb"] = tuple(xo), tuple(sorted(xb))
+    assert any("specialist is not dealt with the telly_time module" in m for m in INV.executive_problems(s))
+
+
 def test_executive_data_excludes_must_name_another_module(tmp_path: Path) -> None:
     """Card content is data, validated at load: ``excludes`` names a module other than ``requires``."""
     src = (Path(X.__file__).parents[1] / "data" / "executives" / "executives.toml").read_text()

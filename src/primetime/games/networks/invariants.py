@@ -408,7 +408,8 @@ def telly_problems(s: NetState) -> list[str]:
 
 
 def executive_problems(s: NetState) -> list[str]:
-    """Every Executive board in exactly one place; none dealt that needs a module which is off."""
+    """Every Executive board in exactly one place; none dealt that needs a module which is off, or that
+    a module which is on excludes (the Specialist with Telly Time)."""
     if "x" not in s.extra:
         return []
     boards = default_executives().boards
@@ -429,6 +430,8 @@ def executive_problems(s: NetState) -> list[str]:
             out.append(f"executives: {b.id} is in {len(zones)} places ({', '.join(zones) or 'nowhere'})")
         elif zones[0] != "the box" and b.requires and not s.opts.get(b.requires, False):
             out.append(f"executives: {b.id} needs the {b.requires} module but is in {zones[0]} (NET-OPT-04)")
+        elif zones[0] != "the box" and b.excludes and s.opts.get(b.excludes, False):
+            out.append(f"executives: {b.id} is not dealt with the {b.excludes} module but is in {zones[0]} (NET-EXEC-08)")
     out += [f"executives: {i!r} is no Executive board ({', '.join(z)})" for i, z in where.items()]
     if s.extra["xr"] and -1 in x:
         out.append("executives: revealed while a player has no Executive (NET-EXEC-02)")
