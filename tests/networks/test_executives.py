@@ -20,6 +20,7 @@ from primetime.games.networks.cards import telly_catalogue
 from primetime.games.networks.executive_data import EXECUTIVE_EFFECTS, EXECUTIVE_HANDLERS, GENERIC_PARAMS, load_executives
 from primetime.games.networks.rules import determinize as D
 from primetime.games.networks.rules import executives as X
+from primetime.games.networks.rules import flow as F
 from primetime.games.networks.rules import moguls as M
 from primetime.games.networks.rules import round_end as RE
 from primetime.games.networks.rules import setup as SU
@@ -199,12 +200,85 @@ def test_net_exec_02_private_offer_of_two_keep_one_side_hidden() -> None:
 
 
 def test_net_exec_03_complexity_shown() -> None:
+    """NET-EXEC-03: each board's complexity (1-3) is shown when choosing."""
     s = SU.new_state(CAT, opts(2, executives=True), 2, 2)
     labels = [o.label for o in RS.decision(s).options]
     assert all("complexity" in lb for lb in labels)
     offer = RS.view(s, 0)["players"][0]["executive_offer"]
     assert all(o["complexity"] in (1, 2, 3) for o in offer)
     assert {b.complexity for b in EX.boards} == {1, 2, 3}
+
+
+def _without_board(s: NetState, p: int) -> NetState:
+    """A copy of ``s`` in which ``p`` holds no Executive."""
+    c = s.clone()
+    c.extra = dict(c.extra)
+    xs = list(c.extra["x"])
+    xs[p] = -1
+    c.extra["x"] = tuple(xs)
+    return c
+
+
+def _shape(s: NetState) -> tuple[Any, ...]:
+    """What a rule change (not a change of numbers) would alter: the decisions, their options and
+    the shows' genres and season rows."""
+    lineups = tuple(tuple((sh.cid, sh.genre, sh.row) if sh else None for sh in pl.lineup) for pl in s.players)
+    return (tuple(x[0] for x in s.stack), tuple(F.legal(s)) if s.stack else (), lineups)
+
+
+def _games_with(board: str, games: int = 3) -> list[tuple[int | None, NetState, str]]:
+    """Seeded random 2-player games (the Moguls module on) in which player 0 keeps ``board``: the
+    player to answer, the state before the decision and the answer given, for each decision."""
+    out: list[tuple[int | None, NetState, str]] = []
+    for seed in range(games):
+        s = with_boards(2, [board, "investor" if board != "investor" else "anchor"], seed=seed, start=True,
+                        modules={"moguls": True})
+        r = Rng(seed)
+        while not F.is_over(s):
+            keys = F.legal(s)
+            key = keys[r.below(len(keys))]
+            out.append((F.current_player(s), s.clone(), key))
+            F.apply(s, key)
+    return out
+
+
+@pytest.mark.parametrize("board", [b.id for b in EX.boards if b.complexity == 1])
+def test_net_exec_03_complexity_1_changes_only_numbers(board: str) -> None:
+    """NET-EXEC-03: a complexity 1 Executive makes a small rule change: only numbers (cash when round 1
+    begins, pass bonuses, end-game viewers, the Mogul limit).  At every decision of its holder in whole
+    games the options are exactly those of a player without an Executive."""
+    b = EX.boards[EX.by_id[board]]
+    assert set(b.params) <= set(GENERIC_PARAMS) and not EXECUTIVE_EFFECTS.get(b.effect, ((), ""))[0]
+    states = [s for p, s, _key in _games_with(board) if p == 0]
+    assert len(states) > 30
+    for s in states:
+        assert F.legal(s) == F.legal(_without_board(s, 0))
+
+
+@pytest.mark.parametrize("board", [b.id for b in EX.boards if b.complexity >= 2])
+def test_net_exec_03_complexity_2_3_change_the_turn_or_the_production(board: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """NET-EXEC-03: a complexity 2-3 Executive changes more than numbers: in whole games its effect
+    changes its holder's options, the decisions that follow an answer (a turn before the 1st player,
+    a step of the production), or the season row or genre a show gets.  Compared with the same board
+    stripped of its effect (its numbers kept), at some decision."""
+    i = EX.by_id[board]
+    assert EX.boards[i].effect
+    stripped = tuple("" if k == i else e for k, e in enumerate(X.EFFECTS))
+    differs = 0
+    for _p, s, key in _games_with(board):
+        keys = F.legal(s)
+        with monkeypatch.context() as m:
+            m.setattr(X, "EFFECTS", stripped)
+            twin = s.clone()
+            twin_keys = F.legal(twin)
+            if key in twin_keys:
+                F.apply(twin, key)
+            twin_shape = (tuple(twin_keys), _shape(twin))
+        F.apply(s, key)
+        if (tuple(keys), _shape(s)) != twin_shape:
+            differs += 1
+    assert differs > 0
 
 
 def test_net_exec_04_module_interactions_automatic() -> None:

@@ -169,18 +169,34 @@ def test_mogul_data_errors_name_file_card_and_field(tmp_path: Path, old: str, ne
 
 
 def test_net_mogul_03_a_token_on_space_three_of_every_track_at_setup() -> None:
+    """NET-MOGUL-03: setup puts a Mogul token on space 3 of every genre track -- one token per
+    track, found by landing on space 3 of each track and on no other space."""
     s = on(3)
     assert s.mog is not None and s.mog.tokens == [True] * len(GENRES) and MOGULS.rules.space == 3
     assert sorted(s.mog.deck) == list(range(len(IDS))) and s.mog.owned == [(), (), ()]
     assert RS.view(s, 0)["moguls"]["tokens"] == list(GENRES)
     base = scenario(3)  # the same seed deals the same cards with the module on
     assert base.display == s.display and [p.cash for p in base.players] == [p.cash for p in s.players]
+    for genre in GENRES:
+        for space in (2, 4, 5):  # spaces other than 3 hold no token
+            t = on(2)
+            land(t, 0, genre, space)
+            assert t.mog is not None and top(t)[0] != "mogul" and t.mog.tokens == [True] * len(GENRES)
+            assert t.mog.owned[0] == ()
+        t = on(2)
+        land(t, 0, genre, 3)  # space 3 of this track holds one
+        assert t.mog is not None and top(t)[0] == "mogul" and len(top(t)[2]) == MOGULS.rules.draw == 3
+        assert t.mog.tokens == [g != genre for g in GENRES]
 
 
 def test_net_mogul_04_first_eligible_lander_takes_the_token_instead_of_the_network_bonus() -> None:
+    """NET-MOGUL-04: the first eligible player (no Mogul yet) to land on a track's space 3 takes its
+    token instead of the normal network bonus, draws 3 Moguls and keeps 1.  A player who lands
+    there first while not eligible leaves the token to the first eligible one."""
     s = on(2)
     a, b, c = stack_deck(s, "MOG-12", "MOG-01", "MOG-09")
     net_deck = list(s.decks[NET])
+    green = s.players[0].green
     land(s, 0, "drama")
     assert top(s) == ("mogul", 0, (a, b, c))  # draw 3 ...
     assert s.decks[NET] == net_deck and not s.limbo  # ... instead of the network bonus
@@ -188,10 +204,22 @@ def test_net_mogul_04_first_eligible_lander_takes_the_token_instead_of_the_netwo
     assert sorted(F.legal(s)) == sorted(f"mogul:{j}" for j in (a, b, c))
     choose(s, f"mogul:{b}")  # ... and keep 1
     assert s.mog.owned[0] == (b,) and s.players[0].cash == 20 + 10
+    assert s.mog.owned[1] == () and a not in s.mog.owned[0] and c not in s.mog.owned[0]
+    assert s.players[0].green == green and s.decks[NET] == net_deck  # no network card came with it
     check_all(s)
+    t = on(2)  # the first to land is not eligible (owns a Mogul): the first eligible one takes the token
+    own(t, 0, "MOG-02")
+    land(t, 0, "drama")
+    assert top(t)[0] == "bonus" and t.mog is not None and t.mog.tokens[GENRES.index("drama")] is True
+    choose(t, F.legal(t)[0])
+    set_turn(t, 1)
+    land(t, 1, "drama")
+    assert top(t)[0] == "mogul" and t.mog.tokens[GENRES.index("drama")] is False
 
 
 def test_net_mogul_05_after_the_token_is_taken_the_space_gives_the_network_bonus() -> None:
+    """NET-MOGUL-05: once a track's token is taken, its space 3 gives later players the normal
+    network bonus (draw 2 network cards, keep 1), even a player who could still own a Mogul."""
     s = on(2)
     land(s, 0, "drama")
     choose(s, F.legal(s)[0])
@@ -199,10 +227,15 @@ def test_net_mogul_05_after_the_token_is_taken_the_space_gives_the_network_bonus
     set_turn(s, 1)
     land(s, 1, "drama")
     assert top(s) == ("bonus", 1, (x, y))
-    assert s.mog is not None and s.mog.owned[1] == ()
+    assert s.mog is not None and s.mog.owned[1] == () and M.can_gain(s, 1)  # eligible, but no token left
+    choose(s, f"take:{y}")
+    assert y in s.players[1].green and s.mog.owned[1] == () and s.mog.tokens[GENRES.index("drama")] is False
+    check_all(s)
 
 
 def test_net_mogul_06_an_owner_gets_the_normal_bonus_and_the_token_stays() -> None:
+    """NET-MOGUL-06: a player who already owns a Mogul (face up or used, face down) gets the normal
+    network bonus on space 3 and the token stays for the next eligible player."""
     s = on(2)
     land(s, 0, "sports")
     choose(s, F.legal(s)[0])
@@ -210,10 +243,16 @@ def test_net_mogul_06_an_owner_gets_the_normal_bonus_and_the_token_stays() -> No
     land(s, 0, "scifi")
     assert top(s) == ("bonus", 0, (x, y))
     assert s.mog is not None and s.mog.tokens[GENRES.index("scifi")] is True and len(s.mog.owned[0]) == 1
-    choose(s, f"take:{x}")
+    choose(s, f"take:{y}")
+    assert y in s.players[0].green and len(s.mog.owned[0]) == 1
     set_turn(s, 1)
     land(s, 1, "scifi")  # the token is still there for the next eligible player
     assert top(s)[0] == "mogul"
+    t = on(2)  # a used (face-down) Mogul still counts
+    j = own(t, 0, "MOG-06")
+    t.mog.used[0] = (j,)  # type: ignore[union-attr]
+    land(t, 0, "action")
+    assert top(t)[0] == "bonus" and t.mog is not None and t.mog.tokens[GENRES.index("action")] is True
 
 
 def test_net_mogul_02_the_limit_is_a_number_per_player() -> None:
@@ -230,15 +269,23 @@ def test_net_mogul_02_the_limit_is_a_number_per_player() -> None:
 
 
 def test_net_mogul_08_unkept_moguls_go_to_the_bottom_of_the_deck() -> None:
+    """NET-MOGUL-08 / NET-AMB-24: Moguls drawn but not kept go to the bottom of the Mogul deck, in
+    the order drawn, so they are the last to be drawn again; none is lost."""
     s = on(2)
     a, b, c = stack_deck(s, "MOG-12", "MOG-13", "MOG-14")
     land(s, 0, "sports")
     choose(s, f"mogul:{b}")
     assert s.mog is not None and s.mog.deck[:2] == [a, c] and b not in s.mog.deck
-    assert len(s.mog.deck) == len(IDS) - 1
+    assert len(s.mog.deck) == len(IDS) - 1 and sorted(s.mog.deck + [b]) == list(range(len(IDS)))
+    assert s.mog.box == []
+    set_turn(s, 1)
+    land(s, 1, "drama")  # the next draw comes from the top, not from the returned cards
+    assert top(s)[0] == "mogul" and not {a, c} & set(top(s)[2])
 
 
 def test_net_mogul_08_the_unkept_rule_is_card_data(tmp_path: Path) -> None:
+    """NET-MOGUL-08 / NET-AMB-24: the card data's ``unkept = "box"`` removes unkept Moguls from the
+    game instead, and the prompt says so."""
     folder = tmp_path / "set"
     shutil.copytree(DATA_DIR, folder)
     f = folder / "moguls.toml"
