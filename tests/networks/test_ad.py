@@ -8,6 +8,7 @@ from .helpers import AD, choose, keys_starting, scenario, to_display, top
 
 
 def test_net_ad_01_sign_gains_bonus_to_green_room() -> None:
+    """NET-AD-01: Sign gains bonus to green room."""
     s = scenario(2, cash=5)
     (ad,) = to_display(s, "Fizzy Pop")
     choose(s, f"ad:{ad}")
@@ -15,6 +16,7 @@ def test_net_ad_01_sign_gains_bonus_to_green_room() -> None:
 
 
 def test_net_ad_02_always_legal_with_ads_in_display() -> None:
+    """NET-AD-02: Always legal with ads in display."""
     s = scenario(2, cash=0)
     ads = to_display(s, "Lucky Clover Lotto", "MegaMart")
     assert keys_starting(s, "ad:") == [f"ad:{c}" for c in ads]
@@ -23,6 +25,7 @@ def test_net_ad_02_always_legal_with_ads_in_display() -> None:
 
 
 def test_net_ad_03_three_million_bonus_example() -> None:
+    """NET-AD-03: Three million bonus example."""
     s = scenario(2, cash=0)
     (ad,) = to_display(s, "Glimmer Toothpaste")
     assert TB.tables(s.cat).defs[ad].bonus == 3
@@ -31,6 +34,7 @@ def test_net_ad_03_three_million_bonus_example() -> None:
 
 
 def test_net_ad_04_signed_ad_not_attached_in_same_action() -> None:
+    """NET-AD-04: Signed ad not attached in same action."""
     s = scenario(2)
     (ad,) = to_display(s, "Fizzy Pop")
     choose(s, f"ad:{ad}")

@@ -20,6 +20,7 @@ from .helpers import (
 
 
 def test_net_amb_11_use_once_goes_to_network_discards() -> None:
+    """NET-AMB-11: Use once goes to network discards."""
     s = scenario(2)
     (fp,) = to_green(s, 0, "Fan Petition")
     put_show(s, 0, DAY, "SportsEdges", row=1)
@@ -29,6 +30,7 @@ def test_net_amb_11_use_once_goes_to_network_discards() -> None:
 
 
 def test_net_amb_12_every_network_use_is_free() -> None:
+    """NET-AMB-12: Every network use is free."""
     s = scenario(2)
     (rc,) = to_green(s, 0, "Recasting")
     choose(s, f"use:{rc}")
@@ -36,6 +38,7 @@ def test_net_amb_12_every_network_use_is_free() -> None:
 
 
 def test_net_amb_22_classic_ties_reverse_previous_order() -> None:
+    """NET-AMB-22: Classic ties reverse previous order."""
     s = scenario(4, turn_order="low_to_high", first=0)
     for p in range(4):
         empty_lineup(s, p)
@@ -45,6 +48,7 @@ def test_net_amb_22_classic_ties_reverse_previous_order() -> None:
 
 
 def test_net_amb_25_discarded_game_end_card_does_not_score() -> None:
+    """NET-AMB-25: Discarded game end card does not score."""
     s = scenario(2)
     (cult,) = to_display(s, "Cult Following")
     s.display[NET].remove(cult)
@@ -53,6 +57,7 @@ def test_net_amb_25_discarded_game_end_card_does_not_score() -> None:
 
 
 def test_net_amb_27_solo_new_display_cards_appended_right() -> None:
+    """NET-AMB-27: Solo new display cards appended right."""
     s = solo(first=0)
     (msr,) = to_green(s, 0, "Mid-Season Refresh")
     new = on_top(s, "Dawson's Reek", "Normal Stuff", "Breaking Bland")

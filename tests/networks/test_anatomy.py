@@ -34,6 +34,7 @@ from .helpers import (
 
 
 def test_net_anat_01_show_fields() -> None:
+    """NET-ANAT-01: Show fields."""
     for c in CAT.cards:
         if c.kind != "show":
             continue
@@ -45,6 +46,7 @@ def test_net_anat_01_show_fields() -> None:
 
 
 def test_net_anat_02_four_rows_x_on_row_three() -> None:
+    """NET-ANAT-02: Four rows x on row three."""
     s = scenario(2)
     to_display(s, "Dawson's Reek")
     to_green(s, 0, "Sunny Daye")
@@ -54,6 +56,7 @@ def test_net_anat_02_four_rows_x_on_row_three() -> None:
 
 
 def test_net_anat_03_rerun_value_is_bottom_row() -> None:
+    """NET-ANAT-03: Rerun value is bottom row."""
     s = scenario(2)
     for name in ("Dawson's Reek", "Throne of Games", "Flounder Tank"):
         d = CAT.card(cid(name)).defn
@@ -65,6 +68,7 @@ def test_net_anat_03_rerun_value_is_bottom_row() -> None:
 
 
 def test_net_anat_04_slot_types_one_card_per_slot() -> None:
+    """NET-ANAT-04: Slot types one card per slot."""
     s = scenario(2)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop", "Cloud Nine Mattresses", "QuikLube Express"])
     to_green(s, 0, "Pawsome Pet Food")
@@ -76,6 +80,7 @@ def test_net_anat_04_slot_types_one_card_per_slot() -> None:
 
 
 def test_net_anat_05_star_fields() -> None:
+    """NET-ANAT-05: Star fields."""
     d = CAT.card(cid("Nova Starling")).defn
     assert d.cost == 4 and d.expenses == 2 and d.viewers == [6, 5, 5, 3]
     assert d.rotated_viewers == [2, 2, 2, 1] and d.rotated_expenses == 1
@@ -83,6 +88,7 @@ def test_net_anat_05_star_fields() -> None:
 
 
 def test_net_anat_06_star_viewers_follow_host_row() -> None:
+    """NET-ANAT-06: Star viewers follow host row."""
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "Throne of Games", row=1, atts=["Hunter Handsome"])
     assert V.show_viewers(s, 0, sh) == 13 + 5
@@ -91,6 +97,7 @@ def test_net_anat_06_star_viewers_follow_host_row() -> None:
 
 
 def test_net_anat_07_ad_fields_promo_viewers_only_upright() -> None:
+    """NET-ANAT-07: Ad fields promo viewers only upright."""
     d = CAT.card(cid("Promo: Up Next!")).defn
     assert (d.bonus, d.income, d.promo_cost) == (1, 1, 3)
     s = scenario(2)
@@ -101,6 +108,7 @@ def test_net_anat_07_ad_fields_promo_viewers_only_upright() -> None:
 
 
 def test_net_anat_08_network_timing_and_free_to_take() -> None:
+    """NET-ANAT-08: Network timing and free to take."""
     s = scenario(2, cash=2)
     free, costly = to_display(s, "Cult Following", "Awards Campaign")
     assert CAT.card(free).defn.cost == 0 and CAT.card(costly).defn.cost == 3
@@ -110,6 +118,7 @@ def test_net_anat_08_network_timing_and_free_to_take() -> None:
 
 
 def test_net_anat_09_rotated_cards_use_gray_values() -> None:
+    """NET-ANAT-09: Rotated cards use gray values."""
     s = scenario(2)
     sh = put_show(s, 0, DAY, "SportsEdges", atts=[("Nova Starling", True), ("Gatorpade", True)])
     assert V.show_viewers(s, 0, sh) == 6 + 2
@@ -117,6 +126,7 @@ def test_net_anat_09_rotated_cards_use_gray_values() -> None:
 
 
 def test_net_anat_10_show_effect_active_in_lineup_star_effect_on_attach() -> None:
+    """NET-ANAT-10: Show effect active in lineup star effect on attach."""
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "Reinfeld", atts=["Sunny Daye"])
     assert V.show_viewers(s, 0, sh) == 9 + 2 + 2  # Reinfeld counts Sunny Daye ($0 expenses)
@@ -128,6 +138,7 @@ def test_net_anat_10_show_effect_active_in_lineup_star_effect_on_attach() -> Non
 
 
 def test_net_anat_11_pilot_cards_cost_or_bonus() -> None:
+    """NET-ANAT-11: Pilot cards cost or bonus."""
     for c in CAT.pilot:
         card = CAT.cards[c]
         if card.kind == "ad":
@@ -137,6 +148,7 @@ def test_net_anat_11_pilot_cards_cost_or_bonus() -> None:
 
 
 def test_net_anat_12_starters_have_no_timeslot() -> None:
+    """NET-ANAT-12: Starters have no timeslot."""
     for c in CAT.cards:
         if c.kind == "show" and c.defn.deck == "starter":
             assert c.defn.timeslot == "" and c.defn.cost == 0

@@ -33,6 +33,7 @@ def targets(s, card, slot: int) -> list[str]:
 
 
 def test_net_att_01_moves_one_card_and_uses_the_action() -> None:
+    """NET-ATT-01: Moves one card and uses the action."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges")
     star, ad = to_green(s, 0, "Sunny Daye", "Fizzy Pop")
@@ -42,6 +43,7 @@ def test_net_att_01_moves_one_card_and_uses_the_action() -> None:
 
 
 def test_net_att_02_add_to_empty_matching_or_wild_slot() -> None:
+    """NET-ATT-02: Add to empty matching or wild slot."""
     s = scenario(2)
     put_show(s, 0, PRIME, "Normal Stuff", atts=["Sunny Daye"])  # 1 required star + 1 optional wild
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop"])  # required ad filled, 2 optional ads
@@ -53,6 +55,7 @@ def test_net_att_02_add_to_empty_matching_or_wild_slot() -> None:
 
 
 def test_net_att_03_replace_discards_old_card() -> None:
+    """NET-ATT-03: Replace discards old card."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye"])
     (new,) = to_green(s, 0, "Hunter Handsome")
@@ -63,6 +66,7 @@ def test_net_att_03_replace_discards_old_card() -> None:
 
 
 def test_net_att_04_wild_replacement_opposite_type_if_slots_fit() -> None:
+    """NET-ATT-04: Wild replacement opposite type if slots fit."""
     s = scenario(2)
     put_show(s, 0, PRIME, "Monday Night Fumble", atts=["Sunny Daye", "Fizzy Pop", "Cloud Nine Mattresses"])
     (star,) = to_green(s, 0, "Gene Pool")
@@ -73,7 +77,7 @@ def test_net_att_04_wild_replacement_opposite_type_if_slots_fit() -> None:
 
 
 def test_net_att_05_wild_slot_example_ad_to_star_ok_star_to_ad_not() -> None:
-    """Rulebook example: Taio can replace a show's ad with a star, but not its star with an ad."""
+    """NET-ATT-05: Rulebook example: Taio can replace a show's ad with a star, but not its star with an ad."""
     s = scenario(2)
     star0, ad0 = cid("Sunny Daye"), cid("Fizzy Pop")
     put_show(s, 0, PRIME, "Normal Stuff", atts=[star0, ad0])  # {star, wild}: holds 1 star + 1 ad
@@ -86,6 +90,7 @@ def test_net_att_05_wild_slot_example_ad_to_star_ok_star_to_ad_not() -> None:
 
 
 def test_net_att_06_replaced_card_discarded_gray_fox_returns() -> None:
+    """NET-ATT-06: Replaced card discarded gray fox returns."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Gray Fox"])
     (new,) = to_green(s, 0, "Sunny Daye")
@@ -99,6 +104,7 @@ def test_net_att_06_replaced_card_discarded_gray_fox_returns() -> None:
 
 
 def test_net_att_07_condition_resolved_on_attach() -> None:
+    """NET-ATT-07: Condition resolved on attach."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges")
     put_show(s, 0, LATE, "Star Trucks")
@@ -110,6 +116,7 @@ def test_net_att_07_condition_resolved_on_attach() -> None:
 
 
 def test_net_att_08_one_card_per_action() -> None:
+    """NET-ATT-08: One card per action."""
     s = scenario(2)
     put_show(s, 0, DAY, "Two and a Half Mentors")
     a, _b = to_green(s, 0, "Sunny Daye", "Gene Pool")
@@ -118,6 +125,7 @@ def test_net_att_08_one_card_per_action() -> None:
 
 
 def test_net_att_08_brand_ambassador_extra_ad_in_same_action() -> None:
+    """NET-ATT-08: Brand ambassador extra ad in same action."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Fizzy Pop"])
     ba, ad = to_green(s, 0, "Brand Ambassador", "Cloud Nine Mattresses")
@@ -130,6 +138,7 @@ def test_net_att_08_brand_ambassador_extra_ad_in_same_action() -> None:
 
 
 def test_net_att_08_ensemble_cast_still_one_star() -> None:
+    """NET-ATT-08: Ensemble cast still one star."""
     s = scenario(2)
     put_show(s, 0, PRIME, "Dawson's Reek", atts=["Sunny Daye"])
     ens, a, _b = to_green(s, 0, "Ensemble Cast", "Gene Pool", "Dusty Trails")
@@ -141,6 +150,7 @@ def test_net_att_08_ensemble_cast_still_one_star() -> None:
 
 
 def test_net_att_09_replacement_on_full_show() -> None:
+    """NET-ATT-09: Replacement on full show."""
     s = scenario(2)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop", "Cloud Nine Mattresses", "QuikLube Express"])
     (ad,) = to_green(s, 0, "Pawsome Pet Food")
@@ -150,6 +160,7 @@ def test_net_att_09_replacement_on_full_show() -> None:
 
 
 def test_net_att_10_taio_adds_second_ad_millie_replaces_star() -> None:
+    """NET-ATT-10: Taio adds second ad millie replaces star."""
     s = scenario(2)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop"])
     (ad,) = to_green(s, 0, "Cloud Nine Mattresses")
@@ -162,6 +173,7 @@ def test_net_att_10_taio_adds_second_ad_millie_replaces_star() -> None:
 
 
 def test_net_att_11_no_compatible_slot_except_flex_stars() -> None:
+    """NET-ATT-11: No compatible slot except flex stars."""
     s = scenario(2)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop"])
     star, ff = to_green(s, 0, "Sunny Daye", "Famously Famous")
@@ -172,6 +184,7 @@ def test_net_att_11_no_compatible_slot_except_flex_stars() -> None:
 
 
 def test_net_att_12_attached_cards_never_move_between_shows() -> None:
+    """NET-ATT-12: Attached cards never move between shows."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye"])
     put_show(s, 0, PRIME, "Two and a Half Mentors")
@@ -182,6 +195,7 @@ def test_net_att_12_attached_cards_never_move_between_shows() -> None:
 
 
 def test_net_att_13_spinoff_keeps_show_without_required_card() -> None:
+    """NET-ATT-13: Spinoff keeps show without required card."""
     s = scenario(2)
     (sp,) = to_green(s, 0, "Spinoff")
     put_show(s, 0, PRIME, "Dawson's Reek", atts=["Sunny Daye"])
@@ -195,6 +209,7 @@ def test_net_att_13_spinoff_keeps_show_without_required_card() -> None:
 
 
 def test_net_att_13_sponsored_content_show_survives_empty_required_slots() -> None:
+    """NET-ATT-13: Sponsored content show survives empty required slots."""
     s = scenario(2)
     (dawson,) = to_display(s, "Dawson's Reek")
     (spon,) = to_green(s, 0, "Sponsored Content")

@@ -33,6 +33,7 @@ from .helpers import (
 
 
 def test_net_board_01_setup_board_contents() -> None:
+    """NET-BOARD-01: Setup board contents."""
     b = CAT.setup_for(3)
     assert b.starting_cash == [8, 9, 10]
     assert (b.display.show, b.display.star, b.display.ad, b.display.network) == (6, 4, 4, 3)
@@ -41,11 +42,13 @@ def test_net_board_01_setup_board_contents() -> None:
 
 @pytest.mark.parametrize(("n", "sizes"), [(4, [7, 5, 5, 4]), (2, [6, 7, 6, 5]), (3, [6, 4, 4, 3]), (5, [8, 6, 6, 5])])
 def test_net_board_02_display_sizes(n: int, sizes: list[int]) -> None:
+    """NET-BOARD-02: Display sizes."""
     s = fresh(n, seed=2)
     assert [len(d) for d in s.display] == sizes
 
 
 def test_net_board_03_display_public() -> None:
+    """NET-BOARD-03: Display public."""
     s = fresh(3, seed=2)
     for viewer in (None, 0, 2):
         v = NetworksRuleset().view(s, viewer)
@@ -53,6 +56,7 @@ def test_net_board_03_display_public() -> None:
 
 
 def test_net_board_04_taken_cards_not_replaced() -> None:
+    """NET-BOARD-04: Taken cards not replaced."""
     s = fresh(2, seed=2)
     s.players[s.order[0]].cash = 50
     before = [len(d) for d in s.display]
@@ -63,6 +67,7 @@ def test_net_board_04_taken_cards_not_replaced() -> None:
 
 
 def test_net_board_05_display_discarded_and_redealt_at_round_end() -> None:
+    """NET-BOARD-05: Display discarded and redealt at round end."""
     s = fresh(2, seed=2)
     s.players[0].cash = s.players[1].cash = 50
     choose(s, f"ad:{s.display[AD][0]}")
@@ -76,6 +81,7 @@ def test_net_board_05_display_discarded_and_redealt_at_round_end() -> None:
 
 
 def test_net_board_06_three_timeslots_one_show_each() -> None:
+    """NET-BOARD-06: Three timeslots one show each."""
     s = scenario(2)
     to_display(s, "Star Trucks")
     produce(s, "Star Trucks", slot=LATE)
@@ -85,6 +91,7 @@ def test_net_board_06_three_timeslots_one_show_each() -> None:
 
 
 def test_net_board_07_any_show_any_timeslot() -> None:
+    """NET-BOARD-07: Any show any timeslot."""
     s = scenario(2)
     to_display(s, "Star Trucks")
     choose(s, f"show:{CAT.by_id['SHOW-A04']}")
@@ -93,6 +100,7 @@ def test_net_board_07_any_show_any_timeslot() -> None:
 
 
 def test_net_board_08_green_room_unlimited_and_inert() -> None:
+    """NET-BOARD-08: Green room unlimited and inert."""
     s = scenario(2)
     net_before = V.upkeep_net(s, 0)
     view_before = V.forecast(s, 0)["viewers"]
@@ -102,6 +110,7 @@ def test_net_board_08_green_room_unlimited_and_inert() -> None:
 
 
 def test_net_board_09_green_lineup_reruns_public() -> None:
+    """NET-BOARD-09: Green lineup reruns public."""
     s = scenario(2)
     to_green(s, 0, "Gray Fox")
     to_reruns(s, 0, "Dawson's Reek")
@@ -111,12 +120,14 @@ def test_net_board_09_green_lineup_reruns_public() -> None:
 
 
 def test_net_board_10_reruns_score_at_game_end() -> None:
+    """NET-BOARD-10: Reruns score at game end."""
     s = scenario(2)
     to_reruns(s, 0, "Dawson's Reek")
     assert RE.end_bonuses(s, 0)["reruns"] == 3
 
 
 def test_net_board_11_shows_never_move_between_timeslots() -> None:
+    """NET-BOARD-11: Shows never move between timeslots."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges")
     to_green(s, 0, "Sunny Daye")
@@ -127,6 +138,7 @@ def test_net_board_11_shows_never_move_between_timeslots() -> None:
 
 
 def test_net_board_12_round_scoring_aid_is_per_round() -> None:
+    """NET-BOARD-12: Round scoring aid is per round."""
     s = scenario(2, first=0)
     choose(s, "pass:viewers")
     assert V.forecast(s, 0)["viewers"] == V.forecast(s, 0)["lineup_viewers"] + 4
@@ -137,6 +149,7 @@ def test_net_board_12_round_scoring_aid_is_per_round() -> None:
 
 
 def test_net_board_13_scoreboard_records() -> None:
+    """NET-BOARD-13: Scoreboard records."""
     s = scenario(2)
     for _ in range(4):
         play_out_turns(s)

@@ -25,6 +25,7 @@ from .helpers import (
 
 
 def test_net_canc_01_cube_returns_and_is_reused_at_once() -> None:
+    """NET-CANC-01: Cube returns and is reused at once."""
     s = scenario(2)
     put_show(s, 0, LATE, "Star Trucks", row=3)
     (new,) = to_display(s, "Breaking Bland")
@@ -33,6 +34,7 @@ def test_net_canc_01_cube_returns_and_is_reused_at_once() -> None:
 
 
 def test_net_canc_02_attachments_discarded_except_gray_fox_and_rerun_guy() -> None:
+    """NET-CANC-02: Attachments discarded except gray fox and rerun guy."""
     s = scenario(2)
     put_show(s, 0, PRIME, "Throne of Games", atts=["Gray Fox", "Rerun Guy", "Fizzy Pop"])
     DK.cancel(s, 0, PRIME)
@@ -45,6 +47,7 @@ def test_net_canc_02_attachments_discarded_except_gray_fox_and_rerun_guy() -> No
 
 
 def test_net_canc_03_show_goes_to_reruns() -> None:
+    """NET-CANC-03: Show goes to reruns."""
     s = scenario(2)
     sh = put_show(s, 0, DAY, "SportsEdges")
     DK.cancel(s, 0, DAY)
@@ -52,6 +55,7 @@ def test_net_canc_03_show_goes_to_reruns() -> None:
 
 
 def test_net_canc_04_no_voluntary_cancel_action() -> None:
+    """NET-CANC-04: No voluntary cancel action."""
     s = scenario(2)
     heads = {k.split(":")[0] for k in F.legal(s)}
     assert "cancel" not in heads
@@ -64,6 +68,7 @@ def test_net_canc_04_no_voluntary_cancel_action() -> None:
 
 
 def test_net_canc_05_forced_cancel_leaves_slot_empty() -> None:
+    """NET-CANC-05: Forced cancel leaves slot empty."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", row=3)
     play_out_turns(s)
@@ -76,6 +81,7 @@ def test_net_canc_05_forced_cancel_leaves_slot_empty() -> None:
 
 
 def test_net_canc_06_lineup_shows_are_never_discarded() -> None:
+    """NET-CANC-06: Lineup shows are never discarded."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", row=3)
     (show,) = to_display(s, "Star Trucks")

@@ -22,7 +22,7 @@ def by_name(name: str):  # type: ignore[no-untyped-def]
 
 
 def test_net_comp_02_to_08_component_counts() -> None:
-    """NET-COMP-02..08: 15 starters, 20 pilot (6 shows), 36 A/B shows, 50 stars, 35 ads, 31 network, 15 solo."""
+    """NET-COMP-02: NET-COMP-02..08: 15 starters, 20 pilot (6 shows), 36 A/B shows, 50 stars, 35 ads, 31 network, 15 solo."""
     assert sum(len(v) for v in CAT.starters.values()) == 15
     assert all(len(v) == 3 for v in CAT.starters.values()) and len(CAT.starters) == 5
     assert len(CAT.pilot) == 20
@@ -69,6 +69,7 @@ def test_net_card_named_cards_exist(name: str, effect: str) -> None:
 @pytest.mark.parametrize("name", ["Dawson's Reek", "Throne of Games", "SportsEdges", "Flounder Tank", "Plastic Chef",
                                   "Normal Stuff"])
 def test_net_card_28_33_example_shows_exist(name: str) -> None:
+    """NET-CARD-28, NET-CARD-33: Example shows exist."""
     assert by_name(name).kind == "show"
 
 

@@ -37,6 +37,7 @@ from .helpers import (
 
 
 def test_net_card_01_big_game_lineup_ad_income_only() -> None:
+    """NET-CARD-01: Big game lineup ad income only."""
     s = scenario(2, cash=0)
     put_show(s, 0, DAY, "SportsEdges", atts=["Gatorpade", "Hunter Handsome"])  # +3, star expenses ignored
     put_show(s, 0, LATE, "Star Trucks", atts=[("Rocket Fuel Energy", False)])  # +3
@@ -52,6 +53,7 @@ def test_net_card_01_big_game_lineup_ad_income_only() -> None:
 
 
 def test_net_card_02_creative_accounting_every_production_cheaper() -> None:
+    """NET-CARD-02: Creative accounting every production cheaper."""
     s = scenario(2, cash=6)
     to_green(s, 0, "Creative Accounting")
     a, b = to_display(s, "Star Trucks", "Extreme Lawn Bowling")
@@ -68,6 +70,7 @@ def test_net_card_02_creative_accounting_every_production_cheaper() -> None:
 
 
 def test_net_card_03_c_suite_takes_network_card_without_action() -> None:
+    """NET-CARD-03: C suite takes network card without action."""
     s = scenario(2, cash=0)
     (cs,) = to_green(s, 0, "C-Suite Connections")
     cult, tax = to_display(s, "Cult Following", "Tax Incentive")
@@ -81,6 +84,7 @@ def test_net_card_03_c_suite_takes_network_card_without_action() -> None:
 
 
 def test_net_card_03_c_suite_still_pays_a_taking_cost() -> None:
+    """NET-CARD-03: C suite still pays a taking cost."""
     s = scenario(2, cash=5)
     (cs,) = to_green(s, 0, "C-Suite Connections")
     (awards,) = to_display(s, "Awards Campaign")
@@ -97,6 +101,7 @@ def test_net_card_03_c_suite_still_pays_a_taking_cost() -> None:
 
 
 def test_net_card_04_ensemble_cast_when_producing() -> None:
+    """NET-CARD-04: Ensemble cast when producing."""
     s = scenario(2)
     (ens,) = to_green(s, 0, "Ensemble Cast")
     stars = to_green(s, 0, "Sunny Daye", "Gene Pool", "Dusty Trails")
@@ -113,6 +118,7 @@ def test_net_card_04_ensemble_cast_when_producing() -> None:
 
 
 def test_net_card_05_exclusive_rights_reserves_show() -> None:
+    """NET-CARD-05: Exclusive rights reserves show."""
     s = scenario(2, cash=[20, 20])
     (ex,) = to_green(s, 0, "Exclusive Rights")
     (dawson,) = to_display(s, "Dawson's Reek")
@@ -131,6 +137,7 @@ def test_net_card_05_exclusive_rights_reserves_show() -> None:
 
 
 def test_net_card_05_exclusive_rights_lasts_until_end_of_round() -> None:
+    """NET-CARD-05: Exclusive rights lasts until end of round."""
     s = scenario(2)
     (ex,) = to_green(s, 0, "Exclusive Rights")
     (dawson,) = to_display(s, "Dawson's Reek")
@@ -147,6 +154,7 @@ def test_net_card_05_exclusive_rights_lasts_until_end_of_round() -> None:
 
 
 def test_net_card_06_mid_season_refresh_deal_three_discard_three() -> None:
+    """NET-CARD-06: Mid season refresh deal three discard three."""
     s = scenario(2)
     (msr,) = to_green(s, 0, "Mid-Season Refresh")
     old = to_display(s, "Star Trucks", "Breaking Bland")
@@ -167,6 +175,7 @@ def test_net_card_06_mid_season_refresh_deal_three_discard_three() -> None:
 
 
 def test_net_card_07_on_set_accommodations_stars_only_normal_rules() -> None:
+    """NET-CARD-07: On set accommodations stars only normal rules."""
     s = scenario(2)
     (osa,) = to_green(s, 0, "On-Set Accommodations")
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye"])
@@ -184,6 +193,7 @@ def test_net_card_07_on_set_accommodations_stars_only_normal_rules() -> None:
 
 
 def test_net_card_08_preempted_timeslot_doubles_pass_bonus() -> None:
+    """NET-CARD-08: Preempted timeslot doubles pass bonus."""
     s = scenario(2, cash=0)
     (pt,) = to_green(s, 0, "Preempted Timeslot")
     assert "pass:cash:x2" in F.legal(s) and f"use:{pt}" not in F.legal(s)
@@ -195,6 +205,7 @@ def test_net_card_08_preempted_timeslot_doubles_pass_bonus() -> None:
 
 
 def test_net_card_09_spinoff_rescues_attachment_before_cancel() -> None:
+    """NET-CARD-09: Spinoff rescues attachment before cancel."""
     s = scenario(2)
     (sp,) = to_green(s, 0, "Spinoff")
     put_show(s, 0, PRIME, "Dawson's Reek", atts=["Hunter Handsome", "Fizzy Pop"])
@@ -233,6 +244,7 @@ def test_net_card_09_spinoff_may_not_take_back_brand_ambassador_while_its_extra_
 
 
 def test_net_card_10_sponsored_content_ignores_required_slots() -> None:
+    """NET-CARD-10: Sponsored content ignores required slots."""
     s = scenario(2)
     (spon,) = to_green(s, 0, "Sponsored Content")
     (mnf,) = to_display(s, "Monday Night Fumble")  # 1 required star + 1 required ad
@@ -242,6 +254,7 @@ def test_net_card_10_sponsored_content_ignores_required_slots() -> None:
 
 
 def test_net_card_10_sponsored_content_extra_wild_slot_on_add() -> None:
+    """NET-CARD-10: Sponsored content extra wild slot on add."""
     s = scenario(2)
     (spon,) = to_green(s, 0, "Sponsored Content")
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye", "Fizzy Pop"])  # full
@@ -256,7 +269,7 @@ def test_net_card_10_sponsored_content_extra_wild_slot_on_add() -> None:
 
 
 def test_net_card_10_sponsored_content_not_for_a_reserved_show() -> None:
-    """Sponsored Content works when producing a show from the display; a show reserved with
+    """NET-CARD-10: Sponsored Content works when producing a show from the display; a show reserved with
     Exclusive Rights still needs all its required slots (NET-CARD-05)."""
     s = scenario(2, cash=[20, 20])
     ex, spon = to_green(s, 0, "Exclusive Rights", "Sponsored Content")
@@ -273,7 +286,7 @@ def test_net_card_10_sponsored_content_not_for_a_reserved_show() -> None:
 
 
 def test_net_card_10_sponsored_content_is_either_or_when_producing() -> None:
-    """Card text: ignore the required slots OR use 1 extra wild slot — not both at once."""
+    """NET-CARD-10: Card text: ignore the required slots OR use 1 extra wild slot — not both at once."""
     s = scenario(2)
     (spon,) = to_green(s, 0, "Sponsored Content")
     (dawson,) = to_display(s, "Dawson's Reek")  # 1 required star, 1 optional ad
@@ -289,6 +302,7 @@ def test_net_card_10_sponsored_content_is_either_or_when_producing() -> None:
 
 
 def test_net_card_11_streaming_deal_counts_every_rerun_card() -> None:
+    """NET-CARD-11: Streaming deal counts every rerun card."""
     s = scenario(2)
     to_green(s, 0, "Streaming Deal")
     to_reruns(s, 0, "Dawson's Reek", "Flounder Tank", "Rerun Guy")
@@ -299,6 +313,7 @@ def test_net_card_11_streaming_deal_counts_every_rerun_card() -> None:
 
 
 def test_net_card_12_talent_agency_draw_one_at_a_time_then_take() -> None:
+    """NET-CARD-12: Talent agency draw one at a time then take."""
     s = scenario(2, cash=10)
     (ta,) = to_green(s, 0, "Talent Agency")
     star, ad, net = on_top(s, "Hunter Handsome", "MegaMart", "Cult Following")
@@ -318,6 +333,7 @@ def test_net_card_12_talent_agency_draw_one_at_a_time_then_take() -> None:
 
 
 def test_net_card_12_talent_agency_take_pays_network_cost() -> None:
+    """NET-CARD-12: Talent agency take pays network cost."""
     s = scenario(2, cash=10)
     (ta,) = to_green(s, 0, "Talent Agency")
     (awards, _, _) = on_top(s, "Awards Campaign", "Cult Following", "Media Empire")
@@ -332,6 +348,7 @@ def test_net_card_12_talent_agency_take_pays_network_cost() -> None:
 
 
 def test_net_card_13_trendy_showrunner_down_a_row_or_off() -> None:
+    """NET-CARD-13: Trendy showrunner down a row or off."""
     s = scenario(2)
     (ts,) = to_green(s, 0, "Trendy Showrunner")
     put_show(s, 0, DAY, "SportsEdges", row=0, atts=["Gatorpade"])
@@ -351,6 +368,7 @@ def test_net_card_13_trendy_showrunner_down_a_row_or_off() -> None:
 
 
 def test_net_card_14_writeoff_cancels_fewest_viewers_and_pays() -> None:
+    """NET-CARD-14: Writeoff cancels fewest viewers and pays."""
     s = scenario(2, cash=0)
     put_show(s, 0, DAY, "SportsEdges", atts=["Hunter Handsome"])  # 6 + 5
     put_show(s, 0, PRIME, "Star Trucks", row=2)  # 4
@@ -362,6 +380,7 @@ def test_net_card_14_writeoff_cancels_fewest_viewers_and_pays() -> None:
 
 
 def test_net_card_14_writeoff_counts_attachments_and_effects() -> None:
+    """NET-CARD-14: Writeoff counts attachments and effects."""
     s = scenario(2, cash=0)
     put_show(s, 0, DAY, "SportsEdges", row=2)  # 5
     put_show(s, 0, PRIME, "Reinfeld", row=3, atts=["Sunny Daye"])  # 4 printed, + 1 star + 2 Reinfeld = 7
@@ -372,6 +391,7 @@ def test_net_card_14_writeoff_counts_attachments_and_effects() -> None:
 
 
 def test_net_card_14_writeoff_tie_player_chooses() -> None:
+    """NET-CARD-14: Writeoff tie player chooses."""
     s = scenario(2, cash=0)
     put_show(s, 0, DAY, "SportsEdges", row=3)  # 3
     put_show(s, 0, PRIME, "Dawson's Reek", row=3)  # 3
@@ -385,6 +405,7 @@ def test_net_card_14_writeoff_tie_player_chooses() -> None:
 
 
 def test_net_card_10_sponsored_content_extra_wild_slot_when_producing() -> None:
+    """NET-CARD-10: Sponsored content extra wild slot when producing."""
     s = scenario(2)
     (spon,) = to_green(s, 0, "Sponsored Content")
     (dawson,) = to_display(s, "Dawson's Reek")  # 1 required star, 1 optional ad

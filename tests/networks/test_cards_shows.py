@@ -32,6 +32,7 @@ from .helpers import (
 
 @pytest.mark.parametrize("slot", [DAY, PRIME, LATE])
 def test_net_card_15_car_chases_any_timeslot_without_penalty(slot: int) -> None:
+    """NET-CARD-15: Car chases any timeslot without penalty."""
     s = scenario(2)
     (cc,) = to_display(s, "Car Chases Without Context")
     produce(s, cc, slot=slot)
@@ -39,6 +40,7 @@ def test_net_card_15_car_chases_any_timeslot_without_penalty(slot: int) -> None:
 
 
 def test_net_card_16_reinfeld_counts_stars_without_visible_expenses() -> None:
+    """NET-CARD-16: Reinfeld counts stars without visible expenses."""
     s = scenario(2)
     rf = put_show(s, 0, PRIME, "Reinfeld", atts=["Sunny Daye", "Hunter Handsome"])  # $0 and $2M
     put_show(s, 0, DAY, "SportsEdges", atts=[("Slam Dunkworth", True)])  # gray side: $0
@@ -65,6 +67,7 @@ def _surpriser_round(answer: str):
 
 
 def test_net_card_17_surpriser_optional_cancel_for_cash() -> None:
+    """NET-CARD-17: Surpriser optional cancel for cash."""
     s, sh, cash = _surpriser_round("yes")
     assert s.players[0].lineup[LATE] is None and sh.cid in s.players[0].reruns
     assert s.players[0].cash == cash + fx.SURPRISER_CASH
@@ -72,11 +75,13 @@ def test_net_card_17_surpriser_optional_cancel_for_cash() -> None:
 
 
 def test_net_card_17_surpriser_declined_stays_and_ages() -> None:
+    """NET-CARD-17: Surpriser declined stays and ages."""
     s, sh, cash = _surpriser_round("no")
     assert s.players[0].lineup[LATE] is sh and sh.row == 1 and s.players[0].cash == cash
 
 
 def test_net_card_18_upton_crabby_draws_a_star_after_two() -> None:
+    """NET-CARD-18: Upton crabby draws a star after two."""
     s = scenario(2)
     (uc,) = to_display(s, "Upton Crabby")
     a, b = to_green(s, 0, "Sunny Daye", "Gene Pool")
@@ -116,6 +121,7 @@ def test_net_card_18_upton_crabby_with_every_slot_filled_draws_nothing() -> None
 
 
 def test_net_card_18_upton_crabby_unmet_condition_upside_down_and_later_trigger() -> None:
+    """NET-CARD-18: Upton crabby unmet condition upside down and later trigger."""
     s = scenario(2)
     put_show(s, 0, PRIME, "Upton Crabby", atts=["Sunny Daye"])
     (second,) = to_green(s, 0, "Gene Pool")

@@ -35,6 +35,7 @@ from .helpers import (
 
 
 def test_net_card_19_brand_ambassador_one_more_ad() -> None:
+    """NET-CARD-19: Brand ambassador one more ad."""
     s = scenario(2)
     (dawson,) = to_display(s, "Dawson's Reek")  # 1 star, 1 ad
     ba, a1, a2 = sorted(to_green(s, 0, "Brand Ambassador", "Fizzy Pop", "Cloud Nine Mattresses"))
@@ -47,6 +48,7 @@ def test_net_card_19_brand_ambassador_one_more_ad() -> None:
 
 
 def test_net_card_19_brand_ambassador_extra_ad_same_action() -> None:
+    """NET-CARD-19: Brand ambassador extra ad same action."""
     s = scenario(2)
     put_show(s, 0, PRIME, "Throne of Games", atts=["Sunny Daye", "Fizzy Pop"])
     ba, ad = to_green(s, 0, "Brand Ambassador", "Cloud Nine Mattresses")
@@ -84,17 +86,20 @@ def _charity(scores: list[list[int]]) -> bool:
 
 
 def test_net_card_20_charity_rotates_after_strictly_leading_round() -> None:
+    """NET-CARD-20: Charity rotates after strictly leading round."""
     assert _charity([[30], [20], [25]]) is True
     assert _charity([[10, 20], [30, 19]]) is True  # only the previous round counts
 
 
 def test_net_card_20_charity_upright_on_tie_or_trailing_or_round_one() -> None:
+    """NET-CARD-20: Charity upright on tie or trailing or round one."""
     assert _charity([[30], [30]]) is False
     assert _charity([[20], [30]]) is False
     assert _charity([[], []]) is False  # NET-AMB-18: no previous round
 
 
 def test_net_card_20_charity_never_rotates_in_solo() -> None:
+    """NET-CARD-20: Charity never rotates in solo."""
     s = solo(first=0)
     s.players[0].scores = [40]
     put_show(s, 0, DAY, "SportsEdges")
@@ -107,6 +112,7 @@ def test_net_card_20_charity_never_rotates_in_solo() -> None:
 
 
 def test_net_card_21_cross_promoting_turns_promos_upright_for_free() -> None:
+    """NET-CARD-21: Cross promoting turns promos upright for free."""
     s = scenario(2, cash=5)
     put_show(s, 0, PRIME, "Monday Night Fumble",
              atts=["Sunny Daye", ("Promo: Up Next!", True), ("Promo: Stay Tuned", True)])
@@ -119,6 +125,7 @@ def test_net_card_21_cross_promoting_turns_promos_upright_for_free() -> None:
 
 
 def test_net_card_21_cross_promoting_during_production_no_payment() -> None:
+    """NET-CARD-21: Cross promoting during production no payment."""
     s = scenario(2, cash=5)
     (dawson,) = to_display(s, "Dawson's Reek")
     cps, promo = to_green(s, 0, "Cross-Promoting Star", "Promo: Up Next!")
@@ -130,6 +137,7 @@ def test_net_card_21_cross_promoting_during_production_no_payment() -> None:
 
 
 def test_net_card_22_famously_famous_in_an_ad_slot_still_a_star() -> None:
+    """NET-CARD-22: Famously famous in an ad slot still a star."""
     s = scenario(2)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop"])
     (ff,) = to_green(s, 0, "Famously Famous")
@@ -145,6 +153,7 @@ def test_net_card_22_famously_famous_in_an_ad_slot_still_a_star() -> None:
 
 
 def test_net_card_23_fierce_drag_queen_ad_slot_and_condition() -> None:
+    """NET-CARD-23: Fierce drag queen ad slot and condition."""
     s = scenario(2)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Fizzy Pop"])  # Reality
     put_show(s, 0, LATE, "Extreme Lawn Bowling")  # Sports, wild slot
@@ -200,6 +209,7 @@ def test_net_card_23_fierce_drag_queen_replaces_an_ad_only_through_a_wild_slot()
 
 
 def test_net_card_24_gray_fox_returns_on_cancel_and_aging() -> None:
+    """NET-CARD-24: Gray fox returns on cancel and aging."""
     s = scenario(2)
     put_show(s, 0, LATE, "Star Trucks", row=3, atts=["Gray Fox"])
     play_out_turns(s)
@@ -212,6 +222,7 @@ def test_net_card_24_gray_fox_returns_on_cancel_and_aging() -> None:
 
 
 def test_net_card_24_gray_fox_returns_on_upkeep_cancel() -> None:
+    """NET-CARD-24: Gray fox returns on upkeep cancel."""
     s = scenario(2, cash=[0, 20])
     put_show(s, 0, PRIME, "Throne of Games", atts=["Gray Fox", "Dame Prudence Oscarworth"])
     choose(s, "pass:viewers")
@@ -225,6 +236,7 @@ def test_net_card_24_gray_fox_returns_on_upkeep_cancel() -> None:
 
 
 def test_net_card_25_industry_veteran_discount_only_when_producing() -> None:
+    """NET-CARD-25: Industry veteran discount only when producing."""
     s = scenario(2, cash=10)
     (show,) = to_display(s, "Dawson's Reek")
     (iv,) = to_green(s, 0, "Industry Veteran")
@@ -242,6 +254,7 @@ def test_net_card_25_industry_veteran_discount_only_when_producing() -> None:
 
 
 def test_net_card_26_rerun_guy_goes_to_reruns_and_counts() -> None:
+    """NET-CARD-26: Rerun guy goes to reruns and counts."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Rerun Guy"])
     (new,) = to_green(s, 0, "Sunny Daye")
@@ -259,6 +272,7 @@ def test_net_card_26_rerun_guy_goes_to_reruns_and_counts() -> None:
 
 
 def test_net_card_27_versatile_actor_changes_genre_when_producing() -> None:
+    """NET-CARD-27: Versatile actor changes genre when producing."""
     s = scenario(2)
     (trucks,) = to_display(s, "Star Trucks")  # Sci-Fi, 1 star + 1 wild
     va, ad = sorted(to_green(s, 0, "Versatile Actor", "Gatorpade"))
@@ -277,6 +291,7 @@ def test_net_card_27_versatile_actor_changes_genre_when_producing() -> None:
 
 
 def test_net_card_27_versatile_actor_no_effect_on_existing_show() -> None:
+    """NET-CARD-27: Versatile actor no effect on existing show."""
     s = scenario(2)
     put_show(s, 0, LATE, "Star Trucks")
     (va,) = to_green(s, 0, "Versatile Actor")
@@ -286,6 +301,7 @@ def test_net_card_27_versatile_actor_no_effect_on_existing_show() -> None:
 
 
 def test_net_card_27_versatile_actor_genre_is_permanent_in_reruns() -> None:
+    """NET-CARD-27: Versatile actor genre is permanent in reruns."""
     s = scenario(2)
     (trucks,) = to_display(s, "Star Trucks")  # printed Sci-Fi
     (va,) = to_green(s, 0, "Versatile Actor")

@@ -34,11 +34,13 @@ def attach_to(card: str, show: str, slot: int = DAY, existing=(), greens=(), cas
 
 
 def test_net_cond_01_met_upright_unmet_rotated() -> None:
+    """NET-COND-01: Met upright unmet rotated."""
     assert attach_to("Slam Dunkworth", "SportsEdges") is False
     assert attach_to("Slam Dunkworth", "Knight Rodent") is True
 
 
 def test_net_cond_02_orientation_fixed_after_attaching() -> None:
+    """NET-COND-02: Orientation fixed after attaching."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges")
     pete, ad = to_green(s, 0, "Purist Pete", "Fizzy Pop")  # "no other ad"
@@ -49,6 +51,7 @@ def test_net_cond_02_orientation_fixed_after_attaching() -> None:
 
 
 def test_net_cond_03_genre_is_the_current_genre() -> None:
+    """NET-COND-03: Genre is the current genre."""
     s = scenario(2)
     (trucks,) = to_display(s, "Star Trucks")  # Sci-Fi
     va, ad = to_green(s, 0, "Versatile Actor", "Gatorpade")
@@ -60,17 +63,20 @@ def test_net_cond_03_genre_is_the_current_genre() -> None:
 
 @pytest.mark.parametrize(("show", "rot"), [("Two and a Half Mentors", False), ("SportsEdges", False), ("Knight Rodent", True)])
 def test_net_cond_04_either_genre(show: str, rot: bool) -> None:
+    """NET-COND-04: Either genre."""
     assert attach_to("Biff Buddington", show) is rot  # Sitcom or Sports
 
 
 def test_net_cond_05_timeslot_is_the_occupied_slot() -> None:
     # Dawson's Reek prefers Primetime; in Daytime a Daytime star is upright and a Primetime star is not.
+    """NET-COND-05: Timeslot is the occupied slot."""
     assert attach_to("Morning Glory Bright", "Dawson's Reek", slot=DAY) is False
     assert attach_to("Prime Tyme Tony", "Dawson's Reek", slot=DAY) is True
     assert attach_to("Prime Tyme Tony", "Dawson's Reek", slot=PRIME) is False
 
 
 def test_net_cond_06_with_others_never_counts_itself() -> None:
+    """NET-COND-06: With others never counts itself."""
     assert attach_to("Sidekick Sid", "SportsEdges") is True  # alone
     assert attach_to("Sidekick Sid", "SportsEdges", existing=["Fizzy Pop"]) is False  # any other
     assert attach_to("Spokesmodel Skye", "SportsEdges", existing=["Fizzy Pop"]) is False  # another ad
@@ -80,6 +86,7 @@ def test_net_cond_06_with_others_never_counts_itself() -> None:
 
 
 def test_net_cond_07_alone() -> None:
+    """NET-COND-07: Alone."""
     assert attach_to("Diva Delacroix", "SportsEdges") is False
     assert attach_to("Diva Delacroix", "SportsEdges", existing=["Fizzy Pop"]) is True
     assert attach_to("Lone Wolf Logan", "SportsEdges", existing=["Fizzy Pop"]) is False  # only stars matter
@@ -88,12 +95,14 @@ def test_net_cond_07_alone() -> None:
 
 
 def test_net_cond_08_two_network_cards_in_green_room() -> None:
+    """NET-COND-08: Two network cards in green room."""
     assert attach_to("Connected Cora", "SportsEdges", greens=["Cult Following", "Spinoff"]) is False
     assert attach_to("Connected Cora", "SportsEdges", greens=["Cult Following"]) is True
     assert attach_to("Synergy Solutions", "SportsEdges", greens=["Cult Following", "Spinoff"]) is False
 
 
 def test_net_cond_09_promo_pay_or_rotate() -> None:
+    """NET-COND-09: Promo pay or rotate."""
     s = scenario(2, cash=10)
     put_show(s, 0, DAY, "SportsEdges")
     (promo,) = to_green(s, 0, "Promo: Up Next!")
@@ -114,7 +123,7 @@ def test_net_cond_09_promo_pay_or_rotate() -> None:
 
 
 def test_net_cond_10_sports_ad_example() -> None:
-    """Rulebook example: a Sports ad gives $3M upright on a Sports show, $1M rotated elsewhere."""
+    """NET-COND-10: Rulebook example: a Sports ad gives $3M upright on a Sports show, $1M rotated elsewhere."""
     s = scenario(2)
     sports = put_show(s, 0, DAY, "SportsEdges")
     (g1,) = to_green(s, 0, "Gatorpade")
@@ -128,7 +137,7 @@ def test_net_cond_10_sports_ad_example() -> None:
 
 
 def test_net_cond_11_promo_example_sign_one_pay_three() -> None:
-    """Rulebook example: signing the promo gives $1M; attaching it upright costs $3M."""
+    """NET-COND-11: Rulebook example: signing the promo gives $1M; attaching it upright costs $3M."""
     s = scenario(2, cash=5)
     (promo,) = to_display(s, "Promo: Up Next!")
     choose(s, f"ad:{promo}")
@@ -140,12 +149,14 @@ def test_net_cond_11_promo_example_sign_one_pay_three() -> None:
 
 
 def test_net_cond_12_no_condition_always_upright() -> None:
+    """NET-COND-12: No condition always upright."""
     for show in ("SportsEdges", "Knight Rodent"):
         assert attach_to("Hunter Handsome", show) is False
     assert attach_to("Fizzy Pop", "Flounder Tank", existing=["Cloud Nine Mattresses"]) is False
 
 
 def test_net_cond_13_rotated_star_gray_viewers_and_expenses() -> None:
+    """NET-COND-13: Rotated star gray viewers and expenses."""
     s = scenario(2)
     sh = put_show(s, 0, DAY, "SportsEdges", atts=[("Nova Starling", True)])
     assert V.show_viewers(s, 0, sh) == 6 + 2 and V.show_upkeep(s, sh) == (0, 1 + 1)

@@ -37,6 +37,7 @@ def _empty_deck(s, kind: int) -> None:
 
 
 def test_net_deck_01_public_discards_per_type() -> None:
+    """NET-DECK-01: Public discards per type."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye", "Fizzy Pop"])
     DK.cancel(s, 0, DAY)
@@ -48,6 +49,7 @@ def test_net_deck_01_public_discards_per_type() -> None:
 
 
 def test_net_deck_02_empty_deck_reshuffles_its_discards() -> None:
+    """NET-DECK-02: Empty deck reshuffles its discards."""
     s = scenario(2)
     _empty_deck(s, STAR)
     a, b = to_discard(s, "Hunter Handsome", "Gene Pool")
@@ -58,6 +60,7 @@ def test_net_deck_02_empty_deck_reshuffles_its_discards() -> None:
 
 
 def test_net_deck_03_removed_attachments_are_discarded() -> None:
+    """NET-DECK-03: Removed attachments are discarded."""
     s = scenario(2)
     put_show(s, 0, DAY, "SportsEdges", atts=["Sunny Daye"])
     (new,) = to_green(s, 0, "Hunter Handsome")
@@ -67,6 +70,7 @@ def test_net_deck_03_removed_attachments_are_discarded() -> None:
 
 
 def test_net_deck_04_shows_discarded_only_from_display() -> None:
+    """NET-DECK-04: Shows discarded only from display."""
     s = scenario(2)
     shows = to_display(s, "Star Trucks", "Breaking Bland")
     produce(s, shows[0], slot=2)
@@ -77,6 +81,7 @@ def test_net_deck_04_shows_discarded_only_from_display() -> None:
 
 
 def test_net_deck_05_show_reshuffle_mixes_a_and_b() -> None:
+    """NET-DECK-05: Show reshuffle mixes a and b."""
     s = scenario(2)
     _empty_deck(s, SHOW)
     a, b = to_discard(s, "Star Trucks", "Throne of Games")
@@ -85,6 +90,7 @@ def test_net_deck_05_show_reshuffle_mixes_a_and_b() -> None:
 
 
 def test_net_deck_06_unselected_pilot_cards_out_of_game() -> None:
+    """NET-DECK-06: Unselected pilot cards out of game."""
     s = fresh(2, seed=5, pilot="normal")
     offers = [list(o) for o in s.pilot]
     for _ in range(2):
@@ -97,6 +103,7 @@ def test_net_deck_06_unselected_pilot_cards_out_of_game() -> None:
 
 
 def test_net_deck_07_unchosen_bonus_cards_discarded() -> None:
+    """NET-DECK-07: Unchosen bonus cards discarded."""
     s = scenario(2)
     a, b = on_top(s, "Hunter Handsome", "Gene Pool")
     G.push_bonus(s, 0, "star")
@@ -106,6 +113,7 @@ def test_net_deck_07_unchosen_bonus_cards_discarded() -> None:
 
 
 def test_net_deck_08_exhausted_deck_and_discards() -> None:
+    """NET-DECK-08: Exhausted deck and discards."""
     s = scenario(2)
     _empty_deck(s, STAR)
     (only,) = to_discard(s, "Gene Pool")

@@ -31,6 +31,7 @@ def taio_lineup(s, p: int) -> None:
 
 
 def test_net_eor_01_steps_in_order() -> None:
+    """NET-EOR-01: Steps in order."""
     s = scenario(2, cash=[1, 20])
     # Player 0 cannot pay: the show canceled in upkeep scores nothing this round.
     put_show(s, 0, PRIME, "Throne of Games", atts=["Dame Prudence Oscarworth"])
@@ -53,6 +54,7 @@ def test_net_eor_01_steps_in_order() -> None:
 
 
 def test_net_eor_02_upkeep_gain_or_pay() -> None:
+    """NET-EOR-02: Upkeep gain or pay."""
     s = scenario(2, cash=10)
     empty_lineup(s, 0)
     put_show(s, 0, DAY, "Flounder Tank", atts=["Crunchables Cereal", "Sudsy Detergent"])  # +6 -1
@@ -64,6 +66,7 @@ def test_net_eor_02_upkeep_gain_or_pay() -> None:
 
 
 def test_net_eor_03_green_room_ignored() -> None:
+    """NET-EOR-03: Green room ignored."""
     s = scenario(2, cash=10)
     empty_lineup(s, 0)
     to_green(s, 0, "Dame Prudence Oscarworth", "Crunchables Cereal")
@@ -72,6 +75,7 @@ def test_net_eor_03_green_room_ignored() -> None:
 
 
 def test_net_eor_04_cancel_until_payable() -> None:
+    """NET-EOR-04: Cancel until payable."""
     s = scenario(2, cash=[0, 20])
     put_show(s, 0, PRIME, "Throne of Games", atts=["Dame Prudence Oscarworth"])  # -6
     put_show(s, 0, DAY, "SportsEdges")  # -1
@@ -86,6 +90,7 @@ def test_net_eor_04_cancel_until_payable() -> None:
 
 
 def test_net_eor_04_no_shows_left_pays_nothing() -> None:
+    """NET-EOR-04: No shows left pays nothing."""
     s = scenario(2, cash=[0, 20])
     empty_lineup(s, 0)
     put_show(s, 0, PRIME, "Throne of Games")
@@ -97,6 +102,7 @@ def test_net_eor_04_no_shows_left_pays_nothing() -> None:
 
 
 def test_net_eor_05_upkeep_cancel_scores_zero_and_goes_to_reruns() -> None:
+    """NET-EOR-05: Upkeep cancel scores zero and goes to reruns."""
     s = scenario(2, cash=[0, 20])
     empty_lineup(s, 0)
     put_show(s, 0, PRIME, "Throne of Games", row=1, atts=["Hunter Handsome", "Fizzy Pop"])
@@ -115,6 +121,7 @@ def test_net_eor_05_upkeep_cancel_scores_zero_and_goes_to_reruns() -> None:
 
 
 def test_net_eor_06_no_cancel_choice_when_payable() -> None:
+    """NET-EOR-06: No cancel choice when payable."""
     s = scenario(2, cash=[6, 20])
     empty_lineup(s, 0)
     put_show(s, 0, PRIME, "Throne of Games", atts=["Dame Prudence Oscarworth"])
@@ -124,6 +131,7 @@ def test_net_eor_06_no_cancel_choice_when_payable() -> None:
 
 
 def test_net_eor_07_round_score_lineup_plus_pass() -> None:
+    """NET-EOR-07: Round score lineup plus pass."""
     s = scenario(2, cash=20)
     lineup = V.forecast(s, 0)["lineup_viewers"]
     choose(s, "pass:viewers")
@@ -132,7 +140,7 @@ def test_net_eor_07_round_score_lineup_plus_pass() -> None:
 
 
 def test_net_eor_08_taio_upkeep_and_score_40() -> None:
-    """Rulebook example: $7M income vs $8M expenses, pays $1M; 22 + 9 + 6 + 3 = 40 viewers."""
+    """NET-EOR-08: Rulebook example: $7M income vs $8M expenses, pays $1M; 22 + 9 + 6 + 3 = 40 viewers."""
     s = scenario(3, cash=10, first=0)
     taio = 1
     taio_lineup(s, taio)
@@ -147,6 +155,7 @@ def test_net_eor_08_taio_upkeep_and_score_40() -> None:
 
 
 def test_net_eor_09_age_shows_and_cancel_off_bottom() -> None:
+    """NET-EOR-09: Age shows and cancel off bottom."""
     s = scenario(2)
     put_show(s, 0, PRIME, "Throne of Games", row=2, atts=["Fizzy Pop"])
     put_show(s, 0, DAY, "SportsEdges", row=3, atts=["Gatorpade"])
@@ -156,6 +165,7 @@ def test_net_eor_09_age_shows_and_cancel_off_bottom() -> None:
 
 
 def test_net_eor_10_genre_check_is_a_no_op() -> None:
+    """NET-EOR-10: Genre check is a no op."""
     s = scenario(2)
     (show,) = to_display(s, "Star Trucks")
     produce(s, show, slot=LATE)
@@ -165,6 +175,7 @@ def test_net_eor_10_genre_check_is_a_no_op() -> None:
 
 
 def test_net_eor_11_pass_track_cleared() -> None:
+    """NET-EOR-11: Pass track cleared."""
     s = scenario(3)
     for _ in range(3):
         choose(s, F.legal(s)[-1])
@@ -173,6 +184,7 @@ def test_net_eor_11_pass_track_cleared() -> None:
 
 
 def test_net_eor_12_first_player_moves_clockwise() -> None:
+    """NET-EOR-12: First player moves clockwise."""
     s = scenario(3, first=2)
     orders = []
     for _ in range(3):
@@ -182,6 +194,7 @@ def test_net_eor_12_first_player_moves_clockwise() -> None:
 
 
 def test_net_eor_13_display_refreshed() -> None:
+    """NET-EOR-13: Display refreshed."""
     s = scenario(2)
     old = to_display(s, "Star Trucks", "MegaMart")
     play_out_turns(s)
@@ -191,6 +204,7 @@ def test_net_eor_13_display_refreshed() -> None:
 
 
 def test_net_eor_14_round_four_ends_after_aging() -> None:
+    """NET-EOR-14: Round four ends after aging."""
     s = scenario(2)
     for _ in range(3):
         play_out_turns(s)
@@ -205,6 +219,7 @@ def test_net_eor_14_round_four_ends_after_aging() -> None:
 
 
 def test_net_eor_15_choices_in_turn_order() -> None:
+    """NET-EOR-15: Choices in turn order."""
     s = scenario(2, cash=0, first=1)
     for p in (0, 1):
         empty_lineup(s, p)
@@ -219,6 +234,7 @@ def test_net_eor_15_choices_in_turn_order() -> None:
 
 
 def test_net_eor_16_round_end_runs_automatically() -> None:
+    """NET-EOR-16: Round end runs automatically."""
     s = scenario(2, cash=20)
     choose(s, "pass:cash")
     choose(s, "pass:cash")

@@ -81,6 +81,7 @@ def pass_all_but(s: NetState, p: int) -> None:
 
 
 def test_net_opt_03_executives_option_combines_and_off_changes_nothing() -> None:
+    """NET-OPT-03: Executives option combines and off changes nothing."""
     for n in (1, 2, 5):
         for pilot in ("normal", "simplified"):
             o = RS.validate_options({"pilot": pilot, "executives": True}, n)
@@ -97,6 +98,7 @@ def test_net_opt_03_executives_option_combines_and_off_changes_nothing() -> None
 
 def test_net_opt_04_specialist_only_with_moguls() -> None:
     # Without the Moguls module the Specialist is never dealt.
+    """NET-OPT-04: Specialist only with moguls."""
     spec = EX.by_id["specialist"]
     assert spec not in EX.eligible({"executives": True})
     for seed in range(60):
@@ -132,7 +134,7 @@ def test_net_exec_08_specialist_not_dealt_with_telly_time_and_moguls() -> None:
 
 
 def test_net_exec_08_the_invariant_catches_a_specialist_dealt_with_telly_time() -> None:
-    """The rule of issue 33 item 3 as an invariant that `primetime check` runs over every state."""
+    """NET-EXEC-08: The rule of issue 33 item 3 as an invariant that `primetime check` runs over every state."""
     spec = EX.by_id["specialist"]
     s = SU.new_state(TCAT, {**opts(4, executives=True), "moguls": True, "telly_time": True}, 906, 4)
     assert not INV.executive_problems(s)
@@ -152,6 +154,7 @@ def test_executive_data_excludes_must_name_another_module(tmp_path: Path) -> Non
 
 
 def test_net_exec_01_every_player_gets_one_board() -> None:
+    """NET-EXEC-01: Every player gets one board."""
     assert len(EX.boards) >= 12
     for b in EX.boards:
         assert b.ability and b.drawback and 1 <= b.complexity <= 3 and len(b.sides) == 2
@@ -164,6 +167,7 @@ def test_net_exec_01_every_player_gets_one_board() -> None:
 
 
 def test_net_exec_02_private_offer_of_two_keep_one_side_hidden() -> None:
+    """NET-EXEC-02: Private offer of two keep one side hidden."""
     s = SU.new_state(CAT, opts(3, pilot="normal", executives=True), 7, 3)
     assert top(s) == ("x_choose", 0)
     mine = X.offer(s, 0)
@@ -283,6 +287,7 @@ def test_net_exec_03_complexity_2_3_change_the_turn_or_the_production(board: str
 
 def test_net_exec_04_module_interactions_automatic() -> None:
     # The Moguls module asks mogul_limit; with no Executive (module off) the limit is 1.
+    """NET-EXEC-04: Module interactions automatic."""
     s = SU.new_state(CAT, opts(2), 1, 2)
     assert X.mogul_limit(s, 0) == 1 and X.board(s, 0) == -1
     s = with_boards(2, ["cable", "flix"])
@@ -314,7 +319,7 @@ def test_data_errors_name_file_board_and_field(tmp_path: Path) -> None:
 
 
 def test_net_exec_05_beeb_rondel_one_step_pays() -> None:
-    """NET-TURN-09: Beeb's turn structure is its rondel."""
+    """NET-EXEC-05: NET-TURN-09: Beeb's turn structure is its rondel."""
     s = with_boards(2, ["beeb", "cable"])
     ad, ad2 = cid("AD-01"), cid("AD-02")
     net = cid("NET-25")
@@ -329,6 +334,7 @@ def test_net_exec_05_beeb_rondel_one_step_pays() -> None:
 
 
 def test_net_exec_05_beeb_drawback_only_reachable_spaces() -> None:
+    """NET-EXEC-05: Beeb drawback only reachable spaces."""
     s = with_boards(2, ["beeb", "cable"])
     ad, ad2 = cid("AD-01"), cid("AD-02")
     star = cid("STAR-01")
@@ -346,6 +352,7 @@ def test_net_exec_05_beeb_drawback_only_reachable_spaces() -> None:
 
 
 def test_net_exec_06_cable_may_pass_straight_after_the_action() -> None:
+    """NET-EXEC-06: Cable may pass straight after the action."""
     s = with_boards(2, ["cable", "flix"])
     ad = cid("AD-01")
     to_display(s, ad)
@@ -356,7 +363,7 @@ def test_net_exec_06_cable_may_pass_straight_after_the_action() -> None:
 
 
 def test_net_exec_06_cable_drawback_viewers_only_nothing_last() -> None:
-    """NET-PASS-11: Cable takes only the viewer bonus, and nothing when passing last."""
+    """NET-EXEC-06: NET-PASS-11: Cable takes only the viewer bonus, and nothing when passing last."""
     s = with_boards(2, ["cable", "flix"])
     assert keys_starting(s, "pass") == ["pass:viewers"]
     choose(s, "end") if "end" in legal(s) else None
@@ -374,7 +381,7 @@ def test_net_exec_06_cable_drawback_viewers_only_nothing_last() -> None:
 
 
 def test_net_exec_07_gorilla_turn_before_the_first_player() -> None:
-    """NET-TURN-09: Gorilla may take a turn before the 1st player."""
+    """NET-EXEC-07: NET-TURN-09: Gorilla may take a turn before the 1st player."""
     s = with_boards(3, ["cable", "flix", "gorilla"], start=True, first_player=0)
     assert top(s) == ("x_gorilla", 2) and legal(s) == ["x:early", "x:wait"]
     choose(s, "x:early")
@@ -387,7 +394,7 @@ def test_net_exec_07_gorilla_turn_before_the_first_player() -> None:
 
 
 def test_net_exec_07_gorilla_drawback_no_pass_bonus() -> None:
-    """NET-PASS-11: Gorilla's extra turn costs its pass bonus."""
+    """NET-EXEC-07: NET-PASS-11: Gorilla's extra turn costs its pass bonus."""
     s = with_boards(3, ["cable", "flix", "gorilla"], start=True, first_player=0)
     choose(s, "x:early")
     choose(s, f"ad:{s.display[2][0]}")
@@ -470,6 +477,7 @@ def test_net_exec_08_specialist_may_own_two_moguls() -> None:
 
 
 def test_net_exec_08_specialist_drawback_pays_when_round_1_begins() -> None:
+    """NET-EXEC-08: Specialist drawback pays when round 1 begins."""
     assert round1_cash("specialist", moguls=True) == round1_cash("cable", moguls=True) - 2 - CABLE_START
 
 
@@ -485,7 +493,7 @@ def round1_cash(board: str, **modules: Any) -> int:
 
 
 def test_net_exec_09_butcher_pays_to_make_every_slot_optional() -> None:
-    """NET-PROD-14: Butcher's production."""
+    """NET-EXEC-09: NET-PROD-14: Butcher's production."""
     s = with_boards(2, ["butcher", "cable"])
     show = cid("Dawson's Reek")  # requires a star; the green room is empty
     to_display(s, show)
@@ -502,7 +510,7 @@ def test_net_exec_09_butcher_pays_to_make_every_slot_optional() -> None:
 
 
 def test_net_exec_09_butcher_has_no_end_game_loss() -> None:
-    """Butcher's drawback is a pass viewer bonus 1 lower (test_pass_parameters_ability_and_drawback)."""
+    """NET-EXEC-09: Butcher's drawback is a pass viewer bonus 1 lower (test_pass_parameters_ability_and_drawback)."""
     s = with_boards(2, ["butcher", "cable"])
     assert RE.end_bonuses(s, 0)["execs"] == 0 and RE.end_bonuses(s, 1)["execs"] == CABLE_END
     t = with_boards(2, ["cable", "butcher"])  # without Butcher the show cannot be produced
@@ -526,6 +534,7 @@ def choose_dawsons_reek_with_a_star(s: NetState) -> None:
 
 
 def test_net_exec_10_flix_no_timeslot_penalty() -> None:
+    """NET-EXEC-10: Flix no timeslot penalty."""
     for board, row in (("flix", 0), ("cable", 2)):
         s = with_boards(2, [board, "auteur"])
         choose_dawsons_reek_with_a_star(s)  # a Primetime show, produced in Daytime below
@@ -536,6 +545,7 @@ def test_net_exec_10_flix_no_timeslot_penalty() -> None:
 
 
 def test_net_exec_10_flix_drawback_pass_viewers() -> None:
+    """NET-EXEC-10: Flix drawback pass viewers."""
     s = with_boards(2, ["flix", "cable"])
     choose(s, "pass:viewers")
     assert s.players[0].pass_viewers == CAT.setup_for(2).pass_track[0].viewers - 1
@@ -545,6 +555,7 @@ def test_net_exec_10_flix_drawback_pass_viewers() -> None:
 
 
 def test_net_exec_11_procrastinator_changes_genre_while_producing() -> None:
+    """NET-EXEC-11: Procrastinator changes genre while producing."""
     s = with_boards(2, ["procrastinator", "cable"])
     choose_dawsons_reek_with_a_star(s)
     choose(s, f"slot:{PRIME}")
@@ -589,6 +600,7 @@ def test_net_telly_11_12_procrastinator_makes_a_quiz_or_chat_show_with_its_genre
 
 
 def test_net_exec_11_procrastinator_drawback_pass_cash() -> None:
+    """NET-EXEC-11: Procrastinator drawback pass cash."""
     s = with_boards(2, ["procrastinator", "cable"])
     cash = s.players[0].cash
     choose(s, "pass:cash")

@@ -30,6 +30,7 @@ def last_round(n: int = 2, **kw):
 
 
 def test_net_end_01_final_scoring_after_round_four() -> None:
+    """NET-END-01: Final scoring after round four."""
     s = last_round(2)
     choose(s, "pass:cash")
     assert s.final is None
@@ -39,12 +40,14 @@ def test_net_end_01_final_scoring_after_round_four() -> None:
 
 
 def test_net_end_02_genre_values() -> None:
+    """NET-END-02: Genre values."""
     s = scenario(2)
     s.players[0].genre = [1, 2, 3, 4, 5, 0]
     assert RE.end_bonuses(s, 0)["genres"] == 1 + 3 + 6 + 10 + 15
 
 
 def test_net_end_03_reruns_including_round_four_aging_and_rerun_guy() -> None:
+    """NET-END-03: Reruns including round four aging and rerun guy."""
     s = last_round(2)
     empty_lineup(s, 0)
     put_show(s, 0, DAY, "SportsEdges", row=3, atts=["Rerun Guy"])
@@ -57,6 +60,7 @@ def test_net_end_03_reruns_including_round_four_aging_and_rerun_guy() -> None:
 
 
 def test_net_end_04_game_end_cards_in_green_room_only() -> None:
+    """NET-END-04: Game end cards in green room only."""
     s = scenario(2)
     to_green(s, 0, "Cult Following", "Spinoff", "On-Set Accommodations")
     to_discard(s, "Awards Campaign")
@@ -64,6 +68,7 @@ def test_net_end_04_game_end_cards_in_green_room_only() -> None:
 
 
 def test_net_end_05_one_viewer_per_three_cash() -> None:
+    """NET-END-05: One viewer per three cash."""
     s = scenario(2)
     for cash, v in ((0, 0), (2, 0), (3, 1), (8, 2), (17, 5)):
         s.players[0].cash = cash
@@ -71,6 +76,7 @@ def test_net_end_05_one_viewer_per_three_cash() -> None:
 
 
 def test_net_end_06_total_and_shared_victory() -> None:
+    """NET-END-06: Total and shared victory."""
     s = last_round(2, cash=9)
     for p in (0, 1):
         empty_lineup(s, p)
@@ -86,7 +92,7 @@ def test_net_end_06_total_and_shared_victory() -> None:
 
 
 def test_net_end_07_millie_161() -> None:
-    """Rulebook example: rounds 23+32+38+36 = 129; Genres 10 + Reruns 6 + Network 14 + Cash 2 = 32."""
+    """NET-END-07: Rulebook example: rounds 23+32+38+36 = 129; Genres 10 + Reruns 6 + Network 14 + Cash 2 = 32."""
     s = last_round(2, cash=[7, 20], first=0)
     millie = s.players[0]
     assert millie.network == "Galaxy"

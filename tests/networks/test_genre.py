@@ -32,6 +32,7 @@ BONUSES = CAT.board.genre_board.bonuses
 
 
 def test_net_genre_01_one_marker_per_track() -> None:
+    """NET-GENRE-01: One marker per track."""
     s = scenario(3)
     assert all(len(pl.genre) == len(GENRES) for pl in s.players)
     G.advance_genre(s, 0, "drama")
@@ -40,6 +41,7 @@ def test_net_genre_01_one_marker_per_track() -> None:
 
 
 def test_net_genre_02_every_production_advances() -> None:
+    """NET-GENRE-02: Every production advances."""
     s = scenario(2)
     a, b = to_display(s, "Star Trucks", "Breaking Bland")
     produce(s, a, slot=LATE)
@@ -48,6 +50,7 @@ def test_net_genre_02_every_production_advances() -> None:
 
 
 def test_net_genre_03_first_advance_to_space_one() -> None:
+    """NET-GENRE-03: First advance to space one."""
     s = scenario(2)
     G.advance_genre(s, 0, "action")
     assert s.players[0].genre == [0, 0, 1, 0, 0, 0]
@@ -55,6 +58,7 @@ def test_net_genre_03_first_advance_to_space_one() -> None:
 
 
 def test_net_genre_04_bonus_gained_immediately() -> None:
+    """NET-GENRE-04: Bonus gained immediately."""
     s = scenario(2)
     s.players[0].genre[0] = 1
     G.advance_genre(s, 0, "sports")  # space 2 of Sports: ad bonus
@@ -62,6 +66,7 @@ def test_net_genre_04_bonus_gained_immediately() -> None:
 
 
 def test_net_genre_05_spaces_one_and_five_have_no_bonus() -> None:
+    """NET-GENRE-05: Spaces one and five have no bonus."""
     for g in GENRES:
         assert BONUSES[g][0] == "" and BONUSES[g][4] == ""
     s = scenario(2)
@@ -71,6 +76,7 @@ def test_net_genre_05_spaces_one_and_five_have_no_bonus() -> None:
 
 
 def test_net_genre_06_top_worth_15_and_no_further_advance() -> None:
+    """NET-GENRE-06: Top worth 15 and no further advance."""
     s = scenario(2)
     s.players[0].genre = [5, 0, 0, 0, 0, 0]
     G.advance_genre(s, 0, "sports")
@@ -79,6 +85,7 @@ def test_net_genre_06_top_worth_15_and_no_further_advance() -> None:
 
 
 def test_net_genre_07_players_share_spaces() -> None:
+    """NET-GENRE-07: Players share spaces."""
     s = scenario(2)
     s.players[0].genre[2] = s.players[1].genre[2] = 4
     G.advance_genre(s, 0, "action")
@@ -88,6 +95,7 @@ def test_net_genre_07_players_share_spaces() -> None:
 
 
 def test_net_genre_08_star_bonus_sign_one_free() -> None:
+    """NET-GENRE-08: Star bonus sign one free."""
     s = scenario(2, cash=0)
     a, b = on_top(s, "Dame Prudence Oscarworth", "Hunter Handsome")
     s.players[0].genre[1] = 1
@@ -99,6 +107,7 @@ def test_net_genre_08_star_bonus_sign_one_free() -> None:
 
 
 def test_net_genre_09_ad_bonus_gains_cash() -> None:
+    """NET-GENRE-09: Ad bonus gains cash."""
     s = scenario(2, cash=0)
     a, b = on_top(s, "MegaMart", "Fizzy Pop")
     s.players[0].genre[0] = 1
@@ -108,6 +117,7 @@ def test_net_genre_09_ad_bonus_gains_cash() -> None:
 
 
 def test_net_genre_10_network_bonus_immediate_resolved() -> None:
+    """NET-GENRE-10: Network bonus immediate resolved."""
     s = scenario(2, cash=0)
     tax, cult = on_top(s, "Tax Incentive", "Cult Following")
     s.players[0].genre[4] = 2
@@ -117,6 +127,7 @@ def test_net_genre_10_network_bonus_immediate_resolved() -> None:
 
 
 def test_net_genre_11_mixed_bonus_keep_one_of_three() -> None:
+    """NET-GENRE-11: Mixed bonus keep one of three."""
     s = scenario(2, cash=0)
     star, ad, net = on_top(s, "Hunter Handsome", "MegaMart", "Cult Following")
     s.players[0].genre[4] = 1
@@ -128,6 +139,7 @@ def test_net_genre_11_mixed_bonus_keep_one_of_three() -> None:
 
 
 def test_net_genre_12_bonus_draws_from_deck_reshuffling_discards() -> None:
+    """NET-GENRE-12: Bonus draws from deck reshuffling discards."""
     s = scenario(2)
     display_star = to_display(s, "Sunny Daye")[0]
     s.box.extend(s.decks[STAR])
@@ -140,15 +152,18 @@ def test_net_genre_12_bonus_draws_from_deck_reshuffling_discards() -> None:
 
 
 def test_net_genre_13_five_spaces() -> None:
+    """NET-GENRE-13: Five spaces."""
     assert len(CAT.board.genre_board.values) == G.TOP == 5
     assert CAT.board.genre_board.values[-1] == 15
 
 
 def test_net_genre_14_space_three_is_network_bonus() -> None:
+    """NET-GENRE-14: Space three is network bonus."""
     assert all(BONUSES[g][2] == "network" for g in GENRES)
 
 
 def test_net_genre_15_round_end_genre_check_changes_nothing() -> None:
+    """NET-GENRE-15: Round end genre check changes nothing."""
     s = scenario(2)
     (show,) = to_display(s, "Star Trucks")
     produce(s, show, slot=LATE)
@@ -158,6 +173,7 @@ def test_net_genre_15_round_end_genre_check_changes_nothing() -> None:
 
 
 def test_net_genre_16_bonus_cards_shown_only_to_chooser() -> None:
+    """NET-GENRE-16: Bonus cards shown only to chooser."""
     s = scenario(2)
     a, b = on_top(s, "Hunter Handsome", "Gene Pool")
     s.players[0].genre[1] = 1

@@ -140,7 +140,7 @@ def assert_blind_at(name: str, base: NetState, seed: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_net_deck_02_05_after_a_reshuffle_no_show_deck_position_is_known(players: int) -> None:
-    """NET-DECK-02/05: once the show discards are shuffled into a new deck, A and B shows are mixed
+    """NET-DECK-05: NET-DECK-02/05: once the show discards are shuffled into a new deck, A and B shows are mixed
     and nobody knows which position holds which: views, determinizations and bots ignore it."""
     seed = 40 + players
     base = next(s for name, s in points_of(players, {"pilot": "simplified"}, seed) if name == "second round")

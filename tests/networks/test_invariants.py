@@ -252,7 +252,7 @@ class OrderSensitive(NetworksRuleset):
 
 
 def test_net_prod_02_options_do_not_depend_on_the_green_rooms_order() -> None:
-    """The green room is a set: the same cards in another order offer the same options."""
+    """NET-PROD-02: The green room is a set: the same cards in another order offer the same options."""
     s = scenario()
     to_green(s, 0, "Sidekick Sid", "Snackwave Chips")
     assert PLUGIN.option_checks(RS, s) == []
@@ -311,6 +311,7 @@ def test_net_prod_02_a_sponsored_content_production_with_industry_veteran_can_be
 
 
 def test_net_card_25_a_show_producible_with_industry_veteran_is_offered_in_any_order() -> None:
+    """NET-CARD-25: A show producible with industry veteran is offered in any order."""
     s = scenario(cash=2)
     (show,) = to_display(s, "24 Minutes")  # $5M, 1 required star
     to_green(s, 0, "Morning Glory Bright", "Creative Accounting", "Industry Veteran")
@@ -326,6 +327,7 @@ def test_net_netc_03_both_row_refreshes_are_offered() -> None:
 
 
 def test_net_card_19_spinoff_of_brand_ambassador_keeps_the_ads_on_legal_slots() -> None:
+    """NET-CARD-19: Spinoff of brand ambassador keeps the ads on legal slots."""
     s = scenario()
     put_show(s, 0, PRIME, "Star Trucks", atts=["Brand Ambassador", "Snackwave Chips", "MegaMart"])
     (spinoff,) = to_green(s, 0, "Spinoff")
@@ -335,6 +337,7 @@ def test_net_card_19_spinoff_of_brand_ambassador_keeps_the_ads_on_legal_slots() 
 
 
 def test_net_att_04_no_ad_is_offered_in_place_of_a_star_without_a_wild_slot() -> None:
+    """NET-ATT-04: No ad is offered in place of a star without a wild slot."""
     s = scenario()
     put_show(s, 0, PRIME, "SportsEdges", atts=["Sidekick Sid"])
     (ad,) = to_green(s, 0, "Snackwave Chips")
@@ -367,7 +370,7 @@ def play(n: int, seed: int, picks: list[int] | None = None, options: dict[str, A
 
 
 def test_net_end_06_a_final_results_parts_add_up_to_its_totals() -> None:
-    """NET-END-02..06: rounds + bonuses = total, cash bonus = $ / 3, the best totals win."""
+    """NET-END-06: NET-END-02..06: rounds + bonuses = total, cash bonus = $ / 3, the best totals win."""
     s = play(3, 5)
     assert s.final is not None and PLUGIN.invariants(RS, s) == []
     row = s.final["players"][1]

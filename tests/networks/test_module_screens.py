@@ -34,7 +34,7 @@ def text_of(renderable: Any, width: int = 140) -> str:
 
 
 def test_net_ui_08_the_view_carries_the_whole_executive_board() -> None:
-    """Both artwork sides (the one kept face up), complexity, ability and drawback, for every viewer once revealed."""
+    """NET-UI-08: Both artwork sides (the one kept face up), complexity, ability and drawback, for every viewer once revealed."""
     s = with_boards(2, ["cable", "beeb"])
     b = X.EX.boards[X.EX.by_id["cable"]]
     for viewer in (None, 0, 1):
@@ -45,7 +45,7 @@ def test_net_ui_08_the_view_carries_the_whole_executive_board() -> None:
 
 
 def test_net_exec_05_the_view_gives_beebs_marker_and_reachable_spaces() -> None:
-    """NET-TURN-09: off the rondel every space is reachable; after an action the marker is on its space
+    """NET-EXEC-05: NET-TURN-09: off the rondel every space is reachable; after an action the marker is on its space
     and the next action may use the 1 to 3 spaces clockwise from it."""
     s = with_boards(2, ["beeb", "cable"])
     ex = RS.view(s, 1)["players"][0]["executive"]
@@ -61,6 +61,7 @@ def test_net_exec_05_the_view_gives_beebs_marker_and_reachable_spaces() -> None:
 
 
 def test_net_ui_08_the_terminal_draws_the_executive_board() -> None:
+    """NET-UI-08: The terminal draws the executive board."""
     s = with_boards(2, ["beeb", "flix"])
     view = RS.view(s, 0)
     text = text_of(player_panel(view["players"][1], NAMES, CAT, False))
@@ -72,7 +73,7 @@ def test_net_ui_08_the_terminal_draws_the_executive_board() -> None:
 
 
 def test_net_exec_05_the_terminal_draws_beebs_rondel() -> None:
-    """The five spaces in a ring, clockwise from the top: ● the marker, ○ reachable now, · out of reach."""
+    """NET-EXEC-05: The five spaces in a ring, clockwise from the top: ● the marker, ○ reachable now, · out of reach."""
     s = with_boards(2, ["beeb", "cable"])
     text = text_of(player_panel(RS.view(s, 0)["players"][0], NAMES, CAT, True))
     assert "Rondel: marker not on it yet, the first action may use any space" in text
@@ -93,6 +94,7 @@ def test_net_exec_05_the_terminal_draws_beebs_rondel() -> None:
 
 
 def test_net_mogul_07_the_terminal_shows_moguls_owned_and_face_down_once_used() -> None:
+    """NET-MOGUL-07: The terminal shows moguls owned and face down once used."""
     s = scenario(2, moguls=True)
     assert s.mog is not None
     a, b = own(s, 0, "MOG-01"), own(s, 0, "MOG-02")
@@ -105,7 +107,7 @@ def test_net_mogul_07_the_terminal_shows_moguls_owned_and_face_down_once_used() 
 
 
 def test_net_ui_05_the_terminals_final_table_has_the_module_categories() -> None:
-    """The end-game categories of a game with every module: the Moguls and Execs columns too."""
+    """NET-UI-05: The end-game categories of a game with every module: the Moguls and Execs columns too."""
     g = Game.new("networks", NAMES, 5, {"telly_time": True, "moguls": True, "executives": True, "pilot": "simplified"})
     pick = Rng(5)
     while not g.is_over():
@@ -125,7 +127,7 @@ def test_net_ui_05_the_terminals_final_table_has_the_module_categories() -> None
 
 
 def test_net_ui_08_the_terminal_tooltip_of_an_executive_board() -> None:
-    """``?N`` on an option of the Executive choice (and ``?<name>``) prints the whole board."""
+    """NET-UI-08: ``?N`` on an option of the Executive choice (and ``?<name>``) prints the whole board."""
     from primetime.games.networks.terminal import NetworksView
 
     g = Game.new("networks", NAMES, 4, {"executives": True, "pilot": "simplified"})
@@ -145,7 +147,7 @@ def test_net_ui_08_the_terminal_tooltip_of_an_executive_board() -> None:
 
 
 def test_net_ui_05_the_terminal_scoreboard_names_the_modules_end_game_categories() -> None:
-    """With a module on, the scoreboard says which end-game categories follow round 4; the base game's is unchanged."""
+    """NET-UI-05: With a module on, the scoreboard says which end-game categories follow round 4; the base game's is unchanged."""
     from primetime.games.networks.terminal import scoreboard
 
     base = Game.new("networks", NAMES, 4, {"pilot": "simplified"})

@@ -95,6 +95,7 @@ def check_all(s: NetState) -> None:
 
 
 def test_net_opt_03_moguls_is_a_module_off_by_default_and_left_out_of_the_options() -> None:
+    """NET-OPT-03: Moguls is a module off by default and left out of the options."""
     off = RS.validate_options({}, 3)
     assert "moguls" not in off and RS.validate_options({"moguls": False}, 3) == off  # a game without it is as before
     assert RS.validate_options({"moguls": True}, 3)["moguls"] is True
@@ -107,6 +108,7 @@ def test_net_opt_03_moguls_is_a_module_off_by_default_and_left_out_of_the_option
 
 
 def test_net_opt_03_a_card_set_without_moguls_refuses_the_module(tmp_path: Path) -> None:
+    """NET-OPT-03: A card set without moguls refuses the module."""
     folder = tmp_path / "set"
     shutil.copytree(DATA_DIR, folder)
     (folder / "moguls.toml").unlink()
@@ -117,6 +119,7 @@ def test_net_opt_03_a_card_set_without_moguls_refuses_the_module(tmp_path: Path)
 
 
 def test_net_opt_03_records_with_moguls_replay() -> None:
+    """NET-OPT-03: Records with moguls replay."""
     g = Game.new("networks", 3, 11, {"moguls": True, "pilot": "simplified"})
     pick = Rng(3)
     while not g.is_over():
@@ -130,6 +133,7 @@ def test_net_opt_03_records_with_moguls_replay() -> None:
 
 
 def test_net_mogul_01_at_least_twelve_moguls_covering_the_four_timings() -> None:
+    """NET-MOGUL-01: At least twelve moguls covering the four timings."""
     assert len(MOGULS.mogul) >= 12
     assert {m.timing for m in MOGULS.mogul} == {"immediate", "use_once", "ongoing", "game_end"}
     assert len(set(IDS)) == len(IDS) and not set(IDS) & set(CAT.by_id)
@@ -256,6 +260,7 @@ def test_net_mogul_06_an_owner_gets_the_normal_bonus_and_the_token_stays() -> No
 
 
 def test_net_mogul_02_the_limit_is_a_number_per_player() -> None:
+    """NET-MOGUL-02: The limit is a number per player."""
     s = on(2)
     assert s.mog is not None and s.mog.limit == [1, 1]
     s.mog.limit[0] = 2  # the Specialist executive's owner
@@ -324,6 +329,7 @@ def test_an_empty_mogul_deck_leaves_the_token_and_gives_the_bonus() -> None:
 
 
 def test_net_mogul_07_immediate_stays_owned_use_once_flips_face_down_and_still_counts() -> None:
+    """NET-MOGUL-07: Immediate stays owned use once flips face down and still counts."""
     s = on(2)
     (imm,) = stack_deck(s, "MOG-01")
     land(s, 0, "sports")
@@ -342,6 +348,7 @@ def test_net_mogul_07_immediate_stays_owned_use_once_flips_face_down_and_still_c
 
 
 def test_net_mogul_07_use_once_is_usable_after_the_action_and_keeps_the_turn_open() -> None:
+    """NET-MOGUL-07: Use once is usable after the action and keeps the turn open."""
     s = on(2)
     j = own(s, 0, "MOG-06")
     set_turn(s, 0, acted=1)
@@ -352,6 +359,7 @@ def test_net_mogul_07_use_once_is_usable_after_the_action_and_keeps_the_turn_ope
 
 
 def test_net_mogul_07_ongoing_and_game_end_act_at_their_timing() -> None:
+    """NET-MOGUL-07: Ongoing and game end act at their timing."""
     s = on(2)
     own(s, 0, "MOG-12")
     RE.final_scoring(s)

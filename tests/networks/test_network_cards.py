@@ -25,6 +25,7 @@ from .helpers import (
 
 
 def test_net_netc_01_take_network_card_free_unless_priced() -> None:
+    """NET-NETC-01: Take network card free unless priced."""
     s = scenario(2, cash=5)
     free, priced = to_display(s, "Cult Following", "Awards Campaign")
     choose(s, f"net:{free}")
@@ -35,6 +36,7 @@ def test_net_netc_01_take_network_card_free_unless_priced() -> None:
 
 
 def test_net_netc_02_immediate_resolves_and_is_discarded() -> None:
+    """NET-NETC-02: Immediate resolves and is discarded."""
     s = scenario(2, cash=0)
     (tax,) = to_display(s, "Tax Incentive")
     choose(s, f"net:{tax}")
@@ -42,6 +44,7 @@ def test_net_netc_02_immediate_resolves_and_is_discarded() -> None:
 
 
 def test_net_netc_02_immediate_from_genre_bonus() -> None:
+    """NET-NETC-02: Immediate from genre bonus."""
     s = scenario(2, cash=0)
     tax, cult = on_top(s, "Tax Incentive", "Cult Following")
     s.players[0].genre[0] = 2
@@ -52,6 +55,7 @@ def test_net_netc_02_immediate_from_genre_bonus() -> None:
 
 
 def test_net_netc_03_use_once_discarded_after_use() -> None:
+    """NET-NETC-03: Use once discarded after use."""
     s = scenario(2)
     (fp,) = to_green(s, 0, "Fan Petition")
     put_show(s, 0, DAY, "SportsEdges", row=2)
@@ -63,6 +67,7 @@ def test_net_netc_03_use_once_discarded_after_use() -> None:
 
 
 def test_net_netc_04_ongoing_usable_repeatedly() -> None:
+    """NET-NETC-04: Ongoing usable repeatedly."""
     s = scenario(2)
     (osa,) = to_green(s, 0, "On-Set Accommodations")
     a, b = to_green(s, 0, "Sunny Daye", "Gene Pool")
@@ -79,6 +84,7 @@ def test_net_netc_04_ongoing_usable_repeatedly() -> None:
 
 
 def test_net_netc_05_game_end_card_stays_and_scores() -> None:
+    """NET-NETC-05: Game end card stays and scores."""
     s = scenario(2)
     (cf,) = to_display(s, "Cult Following")
     choose(s, f"net:{cf}")
@@ -88,6 +94,7 @@ def test_net_netc_05_game_end_card_stays_and_scores() -> None:
 
 
 def test_net_netc_06_only_on_owners_turn() -> None:
+    """NET-NETC-06: Only on owners turn."""
     g = game(2, seed=3, first_player=0)
     s = g.state
     (fp,) = to_green(s, 1, "Fan Petition")
@@ -99,6 +106,7 @@ def test_net_netc_06_only_on_owners_turn() -> None:
 
 
 def test_net_netc_07_may_take_card_it_cannot_use_yet() -> None:
+    """NET-NETC-07: May take card it cannot use yet."""
     s = scenario(2)
     (sp,) = to_display(s, "Spinoff")  # no attachments anywhere yet
     choose(s, f"net:{sp}")

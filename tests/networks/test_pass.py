@@ -23,6 +23,7 @@ from .helpers import (
 
 
 def test_net_pass_01_leftmost_empty_column() -> None:
+    """NET-PASS-01: Leftmost empty column."""
     s = scenario(4, cash=0)
     for col, p in enumerate([0, 1, 2]):
         choose(s, "pass:cash")
@@ -30,6 +31,7 @@ def test_net_pass_01_leftmost_empty_column() -> None:
 
 
 def test_net_pass_02_cash_now_or_viewers_at_scoring() -> None:
+    """NET-PASS-02: Cash now or viewers at scoring."""
     s = scenario(3, cash=5)
     choose(s, "pass:cash")
     assert s.players[0].cash == 13
@@ -42,6 +44,7 @@ def test_net_pass_02_cash_now_or_viewers_at_scoring() -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_net_pass_03_bonuses_shrink_left_to_right(n: int) -> None:
+    """NET-PASS-03: Bonuses shrink left to right."""
     track = CAT.setup_for(n).pass_track
     cash = [c.cash for c in track]
     views = [c.viewers for c in track if c.viewers is not None]
@@ -49,6 +52,7 @@ def test_net_pass_03_bonuses_shrink_left_to_right(n: int) -> None:
 
 
 def test_net_pass_04_last_player_takes_any_number_of_actions() -> None:
+    """NET-PASS-04: Last player takes any number of actions."""
     s = scenario(3, cash=10)
     ads = to_display(s, "MegaMart", "Fizzy Pop")
     nets = to_display(s, "Cult Following", "Spinoff")
@@ -67,6 +71,7 @@ def test_net_pass_04_last_player_takes_any_number_of_actions() -> None:
 
 
 def test_net_pass_05_last_column_cash_only() -> None:
+    """NET-PASS-05: Last column cash only."""
     s = scenario(3, cash=5)
     choose(s, "pass:cash")
     choose(s, "pass:cash")
@@ -76,6 +81,7 @@ def test_net_pass_05_last_column_cash_only() -> None:
 
 
 def test_net_pass_06_last_player_may_pass_at_once() -> None:
+    """NET-PASS-06: Last player may pass at once."""
     s = scenario(2)
     to_display(s, "MegaMart")
     choose(s, "pass:cash")
@@ -85,7 +91,7 @@ def test_net_pass_06_last_player_may_pass_at_once() -> None:
 
 
 def test_net_pass_07_taio_second_column() -> None:
-    """Rulebook example: the 2nd player to pass takes column 2: $6M or 3 viewers."""
+    """NET-PASS-07: Rulebook example: the 2nd player to pass takes column 2: $6M or 3 viewers."""
     s = scenario(3, cash=0)
     choose(s, "pass:cash")
     labels = {o.key: o.label for o in NetworksRuleset().decision(s).options}
@@ -97,12 +103,14 @@ def test_net_pass_07_taio_second_column() -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_net_pass_08_one_column_per_seat_last_cash_only(n: int) -> None:
+    """NET-PASS-08: One column per seat last cash only."""
     track = CAT.setup_for(n).pass_track
     assert len(track) == n
     assert track[-1].viewers is None and all(c.viewers is not None for c in track[:-1])
 
 
 def test_net_pass_09_preempted_timeslot_doubles() -> None:
+    """NET-PASS-09: Preempted timeslot doubles."""
     s = scenario(3, cash=0)
     (pt,) = to_green(s, 0, "Preempted Timeslot")
     assert {"pass:cash:x2", "pass:viewers:x2"} <= set(F.legal(s))
@@ -114,7 +122,7 @@ def test_net_pass_09_preempted_timeslot_doubles() -> None:
 
 
 def test_net_pass_10_11_expansion_pass_rules_are_options() -> None:
-    """NET-PASS-10/11: the expansions' pass rules come with their modules: Telly Time's $1M per empty
+    """NET-PASS-11: NET-PASS-10/11: the expansions' pass rules come with their modules: Telly Time's $1M per empty
     square (NET-TELLY-07, test_telly_time.py) and the Executives' pass rules (NET-EXEC-06/07,
     test_executives.py)."""
     assert NetworksRuleset().validate_options({"executives": True}, 3)["executives"] is True

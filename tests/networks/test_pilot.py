@@ -47,6 +47,7 @@ def pilot_state(n: int = 2, first: int = 0):
 
 
 def test_net_pilot_01_four_cards_each_private() -> None:
+    """NET-PILOT-01: Four cards each private."""
     s = pilot_state(3)
     assert all(len(o) == 4 for o in s.pilot)
     view = NetworksRuleset().view(s, 1)
@@ -55,6 +56,7 @@ def test_net_pilot_01_four_cards_each_private() -> None:
 
 
 def test_net_pilot_02_keep_exactly_two_rest_to_box() -> None:
+    """NET-PILOT-02: Keep exactly two rest to box."""
     s = pilot_state(2)
     keys = F.legal(s)
     assert keys and all(k.startswith("keep:") and len(k[5:].split(",")) == 2 for k in keys)
@@ -70,6 +72,7 @@ def test_net_pilot_02_keep_exactly_two_rest_to_box() -> None:
 
 
 def test_net_pilot_03_cash_settlement() -> None:
+    """NET-PILOT-03: Cash settlement."""
     s = pilot_state(2)
     start = s.players[0].cash
     ad1, ad2, star, _ = set_offer(s, 0, "Hometown Hardware", "Grandma's Cookies", "Character Actor", "Stunt Double")
@@ -85,6 +88,7 @@ def test_net_pilot_03_cash_settlement() -> None:
 
 
 def test_net_pilot_04_kept_stars_and_ads_to_green_room() -> None:
+    """NET-PILOT-04: Kept stars and ads to green room."""
     s = pilot_state(2)
     ad, star, _, _ = set_offer(s, 0, "Hometown Hardware", "Character Actor", "Stunt Double", "Grandma's Cookies")
     choose(s, keep(ad, star))
@@ -93,6 +97,7 @@ def test_net_pilot_04_kept_stars_and_ads_to_green_room() -> None:
 
 
 def test_net_pilot_05_kept_show_is_produced() -> None:
+    """NET-PILOT-05: Kept show is produced."""
     s = pilot_state(2)
     show, star, _, _ = set_offer(s, 0, "Doctor's Orders", "Character Actor", "Stunt Double", "Grandma's Cookies")
     starter = s.players[0].lineup[PRIME].cid
@@ -111,6 +116,7 @@ def test_net_pilot_05_kept_show_is_produced() -> None:
 
 
 def test_net_pilot_06_pilot_show_cost_paid_once() -> None:
+    """NET-PILOT-06: Pilot show cost paid once."""
     s = pilot_state(2)
     start = s.players[0].cash
     show, ad, _, _ = set_offer(s, 0, "Home Improv", "Hometown Hardware", "Stunt Double", "Grandma's Cookies")
@@ -124,6 +130,7 @@ def test_net_pilot_06_pilot_show_cost_paid_once() -> None:
 
 
 def test_net_pilot_07_unproducible_pair_not_offered() -> None:
+    """NET-PILOT-07: Unproducible pair not offered."""
     s = pilot_state(2)
     show, a1, a2, star = set_offer(s, 0, "Doctor's Orders", "Hometown Hardware", "Grandma's Cookies", "Stunt Double")
     keys = F.legal(s)
@@ -132,6 +139,7 @@ def test_net_pilot_07_unproducible_pair_not_offered() -> None:
 
 
 def test_net_pilot_08_display_dealt_after_pilot() -> None:
+    """NET-PILOT-08: Display dealt after pilot."""
     s = pilot_state(2)
     choose(s, F.legal(s)[0])
     assert not any(s.display)
@@ -142,6 +150,7 @@ def test_net_pilot_08_display_dealt_after_pilot() -> None:
 
 
 def test_net_pilot_09_unaffordable_pairs_not_offered() -> None:
+    """NET-PILOT-09: Unaffordable pairs not offered."""
     s = pilot_state(2)
     show, star, ad, _ = set_offer(s, 0, "Doctor's Orders", "Character Actor", "Hometown Hardware", "Stunt Double")
     s.players[0].cash = 2
@@ -154,6 +163,7 @@ def test_net_pilot_09_unaffordable_pairs_not_offered() -> None:
 
 
 def test_net_pilot_10_choices_private_until_done() -> None:
+    """NET-PILOT-10: Choices private until done."""
     s = pilot_state(2)
     choose(s, F.legal(s)[0])
     view = NetworksRuleset().view(s, 1)
@@ -167,6 +177,7 @@ def test_net_pilot_10_choices_private_until_done() -> None:
 
 
 def test_net_pilot_05_second_pilot_show_may_replace_the_first() -> None:
+    """NET-PILOT-05: Second pilot show may replace the first."""
     s = pilot_state(2)
     start = s.players[0].cash
     a, b, _, _ = set_offer(s, 0, "Home Improv", "Galactic Roommates", "Stunt Double", "Grandma's Cookies")

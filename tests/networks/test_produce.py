@@ -42,6 +42,7 @@ from .helpers import (
 
 
 def test_net_prod_01_taking_a_show_produces_it() -> None:
+    """NET-PROD-01: Taking a show produces it."""
     s = scenario(2)
     (show,) = to_display(s, "Star Trucks")
     choose(s, f"show:{show}")
@@ -54,6 +55,7 @@ def test_net_prod_01_taking_a_show_produces_it() -> None:
 
 
 def test_net_prod_02_needs_cost_and_required_slots() -> None:
+    """NET-PROD-02: Needs cost and required slots."""
     s = scenario(2, cash=4)
     dawson, trucks = to_display(s, "Dawson's Reek", "Star Trucks")
     to_green(s, 0, "Sunny Daye")
@@ -66,6 +68,7 @@ def test_net_prod_02_needs_cost_and_required_slots() -> None:
 
 
 def test_net_prod_03_industry_veteran_lowers_cost() -> None:
+    """NET-PROD-03: Industry veteran lowers cost."""
     s = scenario(2, cash=3)
     (dawson,) = to_display(s, "Dawson's Reek")
     (iv,) = to_green(s, 0, "Industry Veteran")
@@ -75,6 +78,7 @@ def test_net_prod_03_industry_veteran_lowers_cost() -> None:
 
 
 def test_net_prod_03_creative_accounting_lowers_cost() -> None:
+    """NET-PROD-03: Creative accounting lowers cost."""
     s = scenario(2, cash=3)
     (dawson,) = to_display(s, "Dawson's Reek")
     to_green(s, 0, "Sunny Daye", "Creative Accounting")
@@ -85,6 +89,7 @@ def test_net_prod_03_creative_accounting_lowers_cost() -> None:
 
 
 def test_net_prod_03_promo_payment_counts_in_affordability() -> None:
+    """NET-PROD-03: Promo payment counts in affordability."""
     s = scenario(2, cash=7)
     (dawson,) = to_display(s, "Dawson's Reek")
     star, promo = to_green(s, 0, "Sunny Daye", "Promo: Up Next!")
@@ -99,6 +104,7 @@ def test_net_prod_03_promo_payment_counts_in_affordability() -> None:
 
 
 def test_net_prod_04_required_slots_must_be_filled_optional_may_be() -> None:
+    """NET-PROD-04: Required slots must be filled optional may be."""
     s = scenario(2)
     (mnf,) = to_display(s, "Monday Night Fumble")
     star, star2, ad = sorted(to_green(s, 0, "Sunny Daye", "Gene Pool", "Fizzy Pop"))
@@ -115,6 +121,7 @@ def test_net_prod_04_required_slots_must_be_filled_optional_may_be() -> None:
 
 
 def test_net_prod_05_replaces_show_in_chosen_slot_or_fills_empty() -> None:
+    """NET-PROD-05: Replaces show in chosen slot or fills empty."""
     s = scenario(2)
     old = s.players[0].lineup[DAY].cid
     a, b = to_display(s, "Star Trucks", "Breaking Bland")
@@ -127,6 +134,7 @@ def test_net_prod_05_replaces_show_in_chosen_slot_or_fills_empty() -> None:
 
 
 def test_net_prod_06_season_marker_row() -> None:
+    """NET-PROD-06: Season marker row."""
     s = scenario(2)
     a, b = to_display(s, "Star Trucks", "Breaking Bland")
     produce(s, a, slot=LATE)
@@ -135,6 +143,7 @@ def test_net_prod_06_season_marker_row() -> None:
 
 
 def test_net_prod_07_advances_genre_and_takes_bonus() -> None:
+    """NET-PROD-07: Advances genre and takes bonus."""
     s = scenario(2)
     (show,) = to_display(s, "Star Trucks")
     s.players[0].genre[1] = 1
@@ -145,6 +154,7 @@ def test_net_prod_07_advances_genre_and_takes_bonus() -> None:
 
 
 def test_net_prod_08_only_optional_slots_with_empty_green_room() -> None:
+    """NET-PROD-08: Only optional slots with empty green room."""
     s = scenario(2, cash=3)
     (show,) = to_display(s, "Star Trucks")
     assert s.players[0].green == () and f"show:{show}" in F.legal(s)
@@ -153,6 +163,7 @@ def test_net_prod_08_only_optional_slots_with_empty_green_room() -> None:
 
 
 def test_net_prod_09_same_round_show_may_be_replaced() -> None:
+    """NET-PROD-09: Same round show may be replaced."""
     s = scenario(2)
     a, b = to_display(s, "Star Trucks", "Breaking Bland")
     produce(s, a, slot=LATE)
@@ -162,6 +173,7 @@ def test_net_prod_09_same_round_show_may_be_replaced() -> None:
 
 
 def test_net_prod_10_conditions_and_promo_resolved_at_attach() -> None:
+    """NET-PROD-10: Conditions and promo resolved at attach."""
     s = scenario(2, cash=20)
     (mnf,) = to_display(s, "Monday Night Fumble")
     star, ad, promo = to_green(s, 0, "Nova Starling", "Gatorpade", "Promo: Up Next!")
@@ -172,6 +184,7 @@ def test_net_prod_10_conditions_and_promo_resolved_at_attach() -> None:
 
 
 def test_net_prod_11_conditions_use_final_slot_and_attachments() -> None:
+    """NET-PROD-11: Conditions use final slot and attachments."""
     s = scenario(2)
     (tog,) = to_display(s, "Throne of Games")
     a, b = to_green(s, 0, "Ensemble Emma", "Chemistry Chet")  # both: "with another star"
@@ -186,6 +199,7 @@ def test_net_prod_11_conditions_use_final_slot_and_attachments() -> None:
 
 @pytest.mark.parametrize(("slot", "rot"), [(PRIME, False), (DAY, True)])
 def test_net_prod_11_timeslot_condition_checked_against_chosen_slot(slot: int, rot: bool) -> None:
+    """NET-PROD-11: Timeslot condition checked against chosen slot."""
     s = scenario(2)
     (dawson,) = to_display(s, "Dawson's Reek")
     (tony,) = to_green(s, 0, "Prime Tyme Tony")
@@ -194,7 +208,7 @@ def test_net_prod_11_timeslot_condition_checked_against_chosen_slot(slot: int, r
 
 
 def test_net_prod_12_millie_produces_dawsons_reek() -> None:
-    """Rulebook example: Millie cancels Plastic Chef (with its ad) for Dawson's Reek."""
+    """NET-PROD-12: Rulebook example: Millie cancels Plastic Chef (with its ad) for Dawson's Reek."""
     s = scenario(2, cash=9)
     pl = s.players[0]
     assert pl.network == "Galaxy"
@@ -216,6 +230,7 @@ def test_net_prod_12_millie_produces_dawsons_reek() -> None:
 
 
 def test_net_prod_13_slot_set_examples() -> None:
+    """NET-PROD-13: Slot set examples."""
     mnf = s_def("Monday Night Fumble").slots
     assert (mnf.star_req, mnf.ad_req, mnf.wild_opt, mnf.total) == (1, 1, 1, 3)
     ft = s_def("Flounder Tank").slots
@@ -236,6 +251,7 @@ def s_def(name: str):
 
 @pytest.mark.parametrize("option", ["butcher", "flix", "procrastinator"])
 def test_net_prod_14_executives_are_not_options_of_their_own(option: str) -> None:  # their rules: test_executives.py
+    """NET-PROD-14: Executives are not options of their own."""
     with pytest.raises(ValueError):
         NetworksRuleset().validate_options({option: True}, 2)
 
@@ -245,7 +261,7 @@ def test_net_prod_14_executives_are_not_options_of_their_own(option: str) -> Non
 
 @pytest.mark.parametrize("iv_last", [True, False])
 def test_net_prod_02_03_industry_veteran_offer_does_not_depend_on_green_room_order(iv_last: bool) -> None:
-    """NET-PROD-02/03: with $1M, Industry Veteran and a plain star, Grey's Autonomy ($3M, 1 required
+    """NET-PROD-03: NET-PROD-02/03: with $1M, Industry Veteran and a plain star, Grey's Autonomy ($3M, 1 required
     star) costs $1M with Industry Veteran attached, wherever it sits in the green room."""
     s = scenario(2, cash=1)
     (grey,) = to_display(s, "Grey's Autonomy")
@@ -257,7 +273,7 @@ def test_net_prod_02_03_industry_veteran_offer_does_not_depend_on_green_room_ord
 
 
 def test_net_prod_04_11_every_completion_is_offered_gray_fox_with_industry_veteran() -> None:
-    """NET-PROD-04/11: with $6M, Gray Fox, Industry Veteran and Chip Chatterly, The Fast and the
+    """NET-PROD-11: NET-PROD-04/11: with $6M, Gray Fox, Industry Veteran and Chip Chatterly, The Fast and the
     Curious ($8M, 2 required stars) can be made with Gray Fox + Industry Veteran ($6M): attaching
     Gray Fox first is offered, and then only Industry Veteran completes it."""
     s = scenario(2, cash=6)
@@ -382,7 +398,7 @@ def _check_attach_step(s: NetState, p: int, keys: list[str], rng: Rng) -> int:
 
 @pytest.mark.parametrize("n", sorted(PRODUCTION_GAMES))
 def test_net_prod_02_04_random_states_offer_exactly_what_can_be_completed(n: int) -> None:
-    """NET-PROD-02/03/04/11 in seeded random games: a show is offered iff some set of green-room
+    """NET-PROD-04: NET-PROD-02/03/04/11 in seeded random games: a show is offered iff some set of green-room
     cards (in any order, with Ensemble Cast / Sponsored Content as still allowed) fits it, fills
     its required slots and can be paid, Industry Veteran's discount included; during the attach
     step, ``att:<card>`` is offered iff such a set with that card exists among the cards after it,
@@ -422,7 +438,7 @@ def _enrich(s: NetState, p: int, rng: Rng) -> None:
 
 
 def test_net_prod_02_03_04_rich_green_rooms_offer_exactly_what_can_be_completed() -> None:
-    """NET-PROD-02/03/04/11 again, on states of seeded random games whose green rooms are filled
+    """NET-PROD-03, NET-PROD-04: NET-PROD-02/03/04/11 again, on states of seeded random games whose green rooms are filled
     with Industry Veteran, Brand Ambassador, the flex stars, Gray Fox, Ensemble Cast, Sponsored
     Content, Creative Accounting and random stars and ads, with $0-10M: every show offered or not
     as the brute force says, and every production started plays to its end through offered keys."""

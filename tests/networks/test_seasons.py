@@ -21,12 +21,14 @@ from .helpers import (
 
 
 def test_net_seas_01_marker_row_gives_viewers() -> None:
+    """NET-SEAS-01: Marker row gives viewers."""
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "SportsEdges", row=2)
     assert V.show_viewers(s, 0, sh) == 5
 
 
 def test_net_seas_02_every_show_ages_after_scoring_even_new_ones() -> None:
+    """NET-SEAS-02: Every show ages after scoring even new ones."""
     s = scenario(2)
     to_display(s, "Star Trucks")
     produce(s, "Star Trucks", slot=LATE)
@@ -38,6 +40,7 @@ def test_net_seas_02_every_show_ages_after_scoring_even_new_ones() -> None:
 
 
 def test_net_seas_03_aging_off_the_bottom_cancels() -> None:
+    """NET-SEAS-03: Aging off the bottom cancels."""
     s = scenario(2)
     sh = put_show(s, 0, DAY, "SportsEdges", row=3, atts=["Gatorpade"])
     play_out_turns(s)
@@ -47,6 +50,7 @@ def test_net_seas_03_aging_off_the_bottom_cancels() -> None:
 
 
 def test_net_seas_04_preferred_row_1_else_row_3() -> None:
+    """NET-SEAS-04: Preferred row 1 else row 3."""
     s = scenario(2)
     to_display(s, "Star Trucks", "Knight Rodent")
     produce(s, "Star Trucks", slot=LATE)
@@ -58,6 +62,7 @@ def test_net_seas_04_preferred_row_1_else_row_3() -> None:
 
 
 def test_net_seas_05_starters_never_penalised() -> None:
+    """NET-SEAS-05: Starters never penalised."""
     s = scenario(2)
     for sh in s.players[0].lineup:
         assert sh.row == 0
@@ -82,12 +87,14 @@ def _dawson_rounds(slot: int) -> tuple[list[int | None], list[int]]:
 
 
 def test_net_seas_06_dawsons_reek_in_primetime_lasts_four_seasons() -> None:
+    """NET-SEAS-06: Dawsons reek in primetime lasts four seasons."""
     seen, reruns = _dawson_rounds(PRIME)
     assert seen == [7, 8, 5, 3]
     assert cid("Dawson's Reek") in reruns  # aged off after its 4th season
 
 
 def test_net_seas_06_dawsons_reek_off_timeslot_two_seasons() -> None:
+    """NET-SEAS-06: Dawsons reek off timeslot two seasons."""
     for slot in (DAY, LATE):
         seen, reruns = _dawson_rounds(slot)
         assert seen == [5, 3, None, None]
@@ -95,6 +102,7 @@ def test_net_seas_06_dawsons_reek_off_timeslot_two_seasons() -> None:
 
 
 def test_net_seas_07_season_values_not_monotonic() -> None:
+    """NET-SEAS-07: Season values not monotonic."""
     s = scenario(2)
     to_display(s, "SportsEdges")
     produce(s, "SportsEdges", slot=DAY)
@@ -106,6 +114,7 @@ def test_net_seas_07_season_values_not_monotonic() -> None:
 
 
 def test_net_seas_08_show_viewers_formula() -> None:
+    """NET-SEAS-08: Show viewers formula."""
     s = scenario(2)
     sh = put_show(s, 0, PRIME, "Throne of Games", row=1, atts=["Hunter Handsome", ("Nova Starling", True), "Promo: Up Next!"])
     # row 2: show 13 + Hunter 5 + Nova's gray 2 + upright promo 3

@@ -29,6 +29,7 @@ def state_text(g: Game) -> str:
 
 
 def test_net_pilot_10_every_player_chooses_at_once() -> None:
+    """NET-PILOT-10: Every player chooses at once."""
     g = Game.new("networks", 3, seed=11)
     assert g.pending_players() == [0, 1, 2]
     assert g.current_player() == 0  # the first pending player, for loops that only ask current_player()
@@ -44,6 +45,7 @@ def test_net_pilot_10_every_player_chooses_at_once() -> None:
 
 
 def test_net_pilot_10_answers_checked_per_player() -> None:
+    """NET-PILOT-10: Answers checked per player."""
     g = Game.new("networks", 3, seed=11)
     other = [k for k in g.legal_keys(1) if k not in g.legal_keys(2)][0]
     with pytest.raises(IllegalOptionError):
@@ -57,6 +59,7 @@ def test_net_pilot_10_answers_checked_per_player() -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), order=st.permutations([0, 1, 2, 3]), picks=st.lists(st.integers(0, 5), min_size=4, max_size=4))
 def test_net_pilot_10_order_does_not_change_the_game(seed: int, order: list[int], picks: list[int]) -> None:
+    """NET-PILOT-10: Order does not change the game."""
     ref = Game.new("networks", 4, seed=seed)
     simultaneous_round(ref, [0, 1, 2, 3], picks)
     g = Game.new("networks", 4, seed=seed)
@@ -71,6 +74,7 @@ def test_net_pilot_10_order_does_not_change_the_game(seed: int, order: list[int]
 @given(seed=st.integers(0, 10_000), order=st.permutations([0, 1, 2]), pilot_order=st.permutations([0, 1, 2]),
        picks=st.lists(st.integers(0, 7), min_size=3, max_size=3))
 def test_net_exec_02_order_does_not_change_the_game(seed: int, order: list[int], pilot_order: list[int], picks: list[int]) -> None:
+    """NET-EXEC-02: Order does not change the game."""
     opts = {"executives": True}
     ref = Game.new("networks", 3, seed=seed, options=opts)
     assert ref.pending(0) is not None and ref.pending(0).kind == "x_choose"  # type: ignore[union-attr]
@@ -84,6 +88,7 @@ def test_net_exec_02_order_does_not_change_the_game(seed: int, order: list[int],
 
 
 def test_net_pilot_10_record_out_of_turn_replays_exactly() -> None:
+    """NET-PILOT-10: Record out of turn replays exactly."""
     g = Game.new("networks", 3, seed=5, options={"executives": True})
     simultaneous_round(g, [2, 0, 1], [1, 2, 3])
     simultaneous_round(g, [1, 2, 0], [0, 4, 2])
@@ -101,6 +106,7 @@ def test_net_pilot_10_record_out_of_turn_replays_exactly() -> None:
 
 
 def test_net_pilot_10_format_1_records_still_replay() -> None:
+    """NET-PILOT-10: Format 1 records still replay."""
     g = Game.new("networks", 2, seed=9)
     for _ in range(12):
         g.apply(None, g.legal_keys()[0])
@@ -111,6 +117,7 @@ def test_net_pilot_10_format_1_records_still_replay() -> None:
 
 
 def test_net_pilot_10_choices_stay_hidden_until_revealed() -> None:
+    """NET-PILOT-10: Choices stay hidden until revealed."""
     rs_plugin = get_plugin("networks")
     g = Game.new("networks", 3, seed=21)
     key = g.legal_keys(2)[0]

@@ -41,6 +41,7 @@ def human_acts(s) -> None:
 
 
 def test_net_solo_01_uses_one_two_player_setup() -> None:
+    """NET-SOLO-01: Uses one two player setup."""
     s = fresh(1, seed=2)
     assert s.setup.players == [1, 2]
     marked = {c.index for c in CAT.cards if c.kind == "show" and c.defn.mark in (3, 4)}
@@ -48,6 +49,7 @@ def test_net_solo_01_uses_one_two_player_setup() -> None:
 
 
 def test_net_solo_02_opponent_has_no_components() -> None:
+    """NET-SOLO-02: Opponent has no components."""
     s = solo()
     assert s.n == 1 and len(s.players) == 1
     assert sorted(s.order) == [OPP, 0] and sorted(s.solo_deck) == list(range(15))
@@ -56,6 +58,7 @@ def test_net_solo_02_opponent_has_no_components() -> None:
 
 
 def test_net_solo_03_random_first_player_and_seat_cash() -> None:
+    """NET-SOLO-03: Random first player and seat cash."""
     firsts = {fresh(1, seed=k).first for k in range(20)}
     assert firsts == {0, 1}
     human_first = fresh(1, seed=1, first_player=0, pilot="normal")
@@ -65,6 +68,7 @@ def test_net_solo_03_random_first_player_and_seat_cash() -> None:
 
 
 def test_net_solo_04_rows_keep_deal_order() -> None:
+    """NET-SOLO-04: Rows keep deal order."""
     s = solo(first=0)
     row = list(s.display[STAR])
     reveal(s, "SOLO-07")  # lowest-cost star
@@ -74,6 +78,7 @@ def test_net_solo_04_rows_keep_deal_order() -> None:
 
 
 def test_net_solo_05_preference_then_leftmost() -> None:
+    """NET-SOLO-05: Preference then leftmost."""
     s = solo(first=0)
     clear_display(s, STAR)
     a, b, c = to_display(s, "Sunny Daye", "Dame Prudence Oscarworth", "Bella Ballyhoo")  # costs 1, 6, 6
@@ -84,6 +89,7 @@ def test_net_solo_05_preference_then_leftmost() -> None:
 
 
 def test_net_solo_06_no_card_of_type_reveals_another() -> None:
+    """NET-SOLO-06: No card of type reveals another."""
     s = solo(first=0)
     clear_display(s, NET)
     row = list(s.display[AD])
@@ -96,6 +102,7 @@ def test_net_solo_06_no_card_of_type_reveals_another() -> None:
 
 
 def test_net_solo_07_second_parked_card_means_pass() -> None:
+    """NET-SOLO-07: Second parked card means pass."""
     s = solo(first=0)
     clear_display(s, NET, SHOW)
     to_display(s, "MegaMart")
@@ -107,12 +114,14 @@ def test_net_solo_07_second_parked_card_means_pass() -> None:
 
 
 def test_net_solo_08_human_pass_first_ends_round() -> None:
+    """NET-SOLO-08: Human pass first ends round."""
     s = solo(first=0)
     choose(s, "pass:cash")
     assert s.round == 2
 
 
 def test_net_solo_09_human_passing_first_takes_column_one() -> None:
+    """NET-SOLO-09: Human passing first takes column one."""
     s = solo(first=0, cash=20)
     assert keys_starting(s, "pass:") == ["pass:cash", "pass:viewers"]
     lineup = V.forecast(s, 0)["lineup_viewers"]
@@ -125,6 +134,7 @@ def test_net_solo_09_human_passing_first_takes_column_one() -> None:
 
 
 def test_net_solo_10_after_opponent_passes_human_is_last() -> None:
+    """NET-SOLO-10: After opponent passes human is last."""
     s = solo(first=0, cash=20)
     clear_display(s, NET, SHOW)
     ads = to_display(s, "MegaMart", "Fizzy Pop", "Sudsy Detergent")
@@ -142,6 +152,7 @@ def test_net_solo_10_after_opponent_passes_human_is_last() -> None:
 
 
 def test_net_solo_11_only_human_round_end_and_token_swaps() -> None:
+    """NET-SOLO-11: Only human round end and token swaps."""
     s = solo(first=0)
     choose(s, "pass:cash")
     assert len(s.players) == 1 and len(s.players[0].scores) == 1
@@ -151,6 +162,7 @@ def test_net_solo_11_only_human_round_end_and_token_swaps() -> None:
 
 
 def test_net_solo_12_all_fifteen_reshuffled_each_round() -> None:
+    """NET-SOLO-12: All fifteen reshuffled each round."""
     s = solo(first=0)
     reveal(s, "SOLO-15", "SOLO-01")
     clear_display(s, NET, SHOW)
@@ -164,6 +176,7 @@ def test_net_solo_12_all_fifteen_reshuffled_each_round() -> None:
 
 
 def test_net_solo_13_opponent_discards_to_discard_area() -> None:
+    """NET-SOLO-13: Opponent discards to discard area."""
     s = solo(first=0)
     left = s.display[SHOW][0]
     reveal(s, "SOLO-05")
@@ -172,7 +185,7 @@ def test_net_solo_13_opponent_discards_to_discard_area() -> None:
 
 
 def test_net_solo_14_most_wild_slots_example() -> None:
-    """Rulebook example: discard the show with the most wild slots, leftmost if tied or none."""
+    """NET-SOLO-14: Rulebook example: discard the show with the most wild slots, leftmost if tied or none."""
     s = solo(first=0)
     clear_display(s, SHOW)
     shows = to_display(s, "Dawson's Reek", "Normal Stuff", "Car Chases Without Context", "Mission: Improbable")
@@ -195,10 +208,12 @@ def test_net_solo_14_most_wild_slots_example() -> None:
     (260, "Industry Legend"), (400, "Industry Legend"),
 ])
 def test_net_solo_15_rank_bands(score: int, rank: str) -> None:
+    """NET-SOLO-15: Rank bands."""
     assert SO.solo_rank(score) == rank
 
 
 def test_net_solo_16_normal_final_scoring_and_rank() -> None:
+    """NET-SOLO-16: Normal final scoring and rank."""
     s = solo(first=0)
     while s.phase != "over":
         play_out_turns(s)
@@ -208,6 +223,7 @@ def test_net_solo_16_normal_final_scoring_and_rank() -> None:
 
 
 def test_net_solo_17_exhausted_solo_deck_means_pass() -> None:
+    """NET-SOLO-17: Exhausted solo deck means pass."""
     s = solo(first=0)
     s.solo_deck = []
     human_acts(s)
@@ -233,6 +249,7 @@ def test_net_solo_17_exhausted_solo_deck_means_pass() -> None:
     ("SOLO-15", ["Tax Incentive", "Cult Following", "Spinoff"], "Tax Incentive"),
 ])
 def test_net_solo_05_every_solo_card_preference(solo_id: str, row: list[str], pick: str) -> None:
+    """NET-SOLO-05: Every solo card preference."""
     s = solo(first=0)
     sd = CAT.solo[SOLO_IDX[solo_id]]
     assert SO.solo_pick(s, sd, [cid(n) for n in row]) == cid(pick)

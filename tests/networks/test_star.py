@@ -13,6 +13,7 @@ from .helpers import STAR, choose, game, on_top, scenario, to_display, top
 
 
 def test_net_star_01_sign_pays_cost_to_green_room() -> None:
+    """NET-STAR-01: Sign pays cost to green room."""
     s = scenario(2, cash=10)
     (star,) = to_display(s, "Hunter Handsome")
     choose(s, f"star:{star}")
@@ -21,6 +22,7 @@ def test_net_star_01_sign_pays_cost_to_green_room() -> None:
 
 
 def test_net_star_02_cannot_sign_without_cash() -> None:
+    """NET-STAR-02: Cannot sign without cash."""
     s = scenario(2, cash=4)
     cheap, dear = to_display(s, "Rex Rugged", "Hunter Handsome")
     keys = F.legal(s)
@@ -35,6 +37,7 @@ def test_net_star_02_cannot_sign_without_cash() -> None:
 
 
 def test_net_star_03_free_signing_ignores_cost() -> None:
+    """NET-STAR-03: Free signing ignores cost."""
     s = scenario(2, cash=0)
     a, b = on_top(s, "Dame Prudence Oscarworth", "Bella Ballyhoo")
     G.push_bonus(s, 0, "star")
@@ -44,6 +47,7 @@ def test_net_star_03_free_signing_ignores_cost() -> None:
 
 
 def test_net_star_04_signed_star_waits_in_green_room() -> None:
+    """NET-STAR-04: Signed star waits in green room."""
     s = scenario(2, cash=10)
     (star,) = to_display(s, "Sunny Daye")
     choose(s, f"star:{star}")

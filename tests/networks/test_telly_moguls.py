@@ -14,11 +14,13 @@ from .test_telly_time import fill, tscenario
 
 
 def test_net_telly_14_no_mogul_tokens_on_tracks_the_grid_replaces() -> None:
+    """NET-TELLY-14: No mogul tokens on tracks the grid replaces."""
     s = tscenario(moguls=True)
     assert s.mog is not None and not any(s.mog.tokens)
 
 
 def test_net_telly_14_second_line_gives_a_mogul_draw_2_keep_1() -> None:
+    """NET-TELLY-14: Second line gives a mogul draw 2 keep 1."""
     s = tscenario(moguls=True)
     assert s.mog is not None
     deck = len(s.mog.deck)
@@ -38,6 +40,7 @@ def test_net_telly_14_second_line_gives_a_mogul_draw_2_keep_1() -> None:
 
 
 def test_net_telly_14_a_player_at_the_mogul_limit_takes_the_printed_reward() -> None:
+    """NET-TELLY-14: A player at the mogul limit takes the printed reward."""
     s = tscenario(moguls=True)
     assert s.mog is not None
     s.mog.owned[0] = (s.mog.deck.pop(),)  # already owns one (the limit is 1)
@@ -49,7 +52,7 @@ def test_net_telly_14_a_player_at_the_mogul_limit_takes_the_printed_reward() -> 
 
 
 def test_net_telly_14_random_games_with_both_modules_finish_and_replay() -> None:
-    """Seeded random games with Telly Time and Moguls on, 1-5 players: they end, keep the invariants,
+    """NET-TELLY-14: Seeded random games with Telly Time and Moguls on, 1-5 players: they end, keep the invariants,
     and their records replay to the same result; somewhere a 2nd grid line gives a Mogul."""
     moguls_from_lines = 0
     for n in range(1, 6):

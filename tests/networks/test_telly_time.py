@@ -135,7 +135,7 @@ def test_net_opt_03_telly_time_is_a_table_option() -> None:
 
 
 def test_net_opt_03_telly_time_records_replay() -> None:
-    """A Telly Time game's record replays to the same state."""
+    """NET-OPT-03: A Telly Time game's record replays to the same state."""
     g = Game.new("networks", 3, seed=4, options={"telly_time": True})
     rng = Rng(4)
     while not g.is_over() and g.seq < 150:
@@ -147,6 +147,7 @@ def test_net_opt_03_telly_time_records_replay() -> None:
 
 
 def test_net_opt_03_telly_time_state_json_round_trip() -> None:
+    """NET-OPT-03: Telly time state json round trip."""
     s = tscenario(3)
     fill(s, 1, "kids", "quiz")
     back = RS.from_json(RS.to_json(s))
@@ -175,6 +176,7 @@ def test_net_telly_01_weekend_slot_starts_empty_and_takes_shows() -> None:
 
 
 def test_net_telly_01_base_game_keeps_three_slots() -> None:
+    """NET-TELLY-01: Base game keeps three slots."""
     s = SU.new_state(default_catalogue(), RS.validate_options({"pilot": "simplified"}, 2), 1, 2)
     assert all(len(pl.lineup) == 3 for pl in s.players)
     assert not telly_problems(s)
@@ -262,6 +264,7 @@ def test_net_telly_04_first_show_of_a_genre_fills_its_square_once() -> None:
 
 
 def test_net_telly_04_starters_fill_nothing() -> None:
+    """NET-TELLY-04: Starters fill nothing."""
     s = tscenario()
     assert all(GG.filled_count(s, p) == 0 for p in range(s.n))  # starters are never produced (NET-GAP-06)
 
@@ -285,6 +288,7 @@ def test_net_telly_05_completing_lines_pays_each_line_at_once() -> None:
 
 
 def test_net_telly_05_cash_line() -> None:
+    """NET-TELLY-05: Cash line."""
     s = tscenario()
     fill(s, 0, "sports", "action")
     cash = s.players[0].cash
@@ -366,6 +370,7 @@ def test_net_telly_11_quiz_spends_up_to_5m_at_scoring() -> None:
 
 
 def test_net_telly_11_quiz_spend_limited_by_cash() -> None:
+    """NET-TELLY-11: Quiz spend limited by cash."""
     s = tscenario(2, cash=0)
     place(s, 0, PRIME, "Buzzer Beaters")
     s.players[0].cash = 3
@@ -408,7 +413,7 @@ def test_net_telly_13_telly_pass_board() -> None:
 
 
 def test_net_telly_04_genre_advance_card_fills_an_empty_square() -> None:
-    """A network card that advances a genre track fills the square of a lineup show's genre instead."""
+    """NET-TELLY-04: A network card that advances a genre track fills the square of a lineup show's genre instead."""
     s = tscenario()
     place(s, 0, DAY, "Captain Crayon")
     nc = [c for c in TCAT.network if T.defs[c].effect == "genre_advance"][0]
@@ -422,6 +427,7 @@ def test_net_telly_04_genre_advance_card_fills_an_empty_square() -> None:
 
 
 def test_net_telly_03_viewers_per_genre_counts_squares() -> None:
+    """NET-TELLY-03: Viewers per genre counts squares."""
     s = tscenario()
     fill(s, 0, "kids", "quiz", "sports")
     nc = [c for c in TCAT.network if T.defs[c].effect == "viewers_per_genre"][0]
@@ -516,7 +522,7 @@ def test_net_telly_views_carry_grid_and_weekend() -> None:
 
 
 def test_net_opt_03_check_plays_telly_time_when_asked() -> None:
-    """``primetime check --telly-time``: the option combinations with the module on; without it the
+    """NET-OPT-03: ``primetime check --telly-time``: the option combinations with the module on; without it the
     default runs stay as they were (the module is marked as one in the plugin's schema)."""
     from primetime.sim.check import check, option_sets
 

@@ -25,6 +25,7 @@ from .helpers import (
 
 
 def test_net_turn_01_four_rounds() -> None:
+    """NET-TURN-01: Four rounds."""
     s = scenario(3)
     rounds = []
     while s.phase != "over":
@@ -35,6 +36,7 @@ def test_net_turn_01_four_rounds() -> None:
 
 
 def test_net_turn_02_clockwise_from_first_player() -> None:
+    """NET-TURN-02: Clockwise from first player."""
     s = scenario(4, first=2)
     to_display(s, "MegaMart", "Snackwave Chips", "Fizzy Pop", "Sudsy Detergent")
     seen = []
@@ -45,6 +47,7 @@ def test_net_turn_02_clockwise_from_first_player() -> None:
 
 
 def test_net_turn_03_exactly_one_action_per_turn() -> None:
+    """NET-TURN-03: Exactly one action per turn."""
     s = scenario(2)
     to_display(s, "MegaMart", "Snackwave Chips")
     choose(s, keys_starting(s, "ad:")[0])
@@ -54,6 +57,7 @@ def test_net_turn_03_exactly_one_action_per_turn() -> None:
 
 
 def test_net_turn_04_passed_player_takes_no_more_turns() -> None:
+    """NET-TURN-04: Passed player takes no more turns."""
     s = scenario(3)
     to_display(s, "MegaMart", "Snackwave Chips", "Fizzy Pop", "Sudsy Detergent")
     choose(s, "pass:cash")  # player 0 passes
@@ -65,6 +69,7 @@ def test_net_turn_04_passed_player_takes_no_more_turns() -> None:
 
 
 def test_net_turn_05_round_lasts_until_all_pass() -> None:
+    """NET-TURN-05: Round lasts until all pass."""
     s = scenario(3)
     choose(s, "pass:cash")
     choose(s, "pass:cash")
@@ -75,7 +80,7 @@ def test_net_turn_05_round_lasts_until_all_pass() -> None:
 
 @pytest.mark.parametrize(("n", "seed"), [(1, 11), (2, 12), (3, 13), (4, 14), (5, 15)])
 def test_net_turn_06_pass_always_available(n: int, seed: int) -> None:
-    """Random playouts: every fresh turn offers a pass, and every decision has an option."""
+    """NET-TURN-06: Random playouts: every fresh turn offers a pass, and every decision has an option."""
     s = fresh(n, seed=seed, pilot="normal")
     rng = Rng(seed)
     steps = 0
@@ -95,6 +100,7 @@ def test_net_turn_06_pass_always_available(n: int, seed: int) -> None:
 
 
 def test_net_turn_07_network_cards_free_before_or_after_action() -> None:
+    """NET-TURN-07: Network cards free before or after action."""
     s = scenario(2)
     fp, fp2 = to_green(s, 0, "Fan Petition", "Trendy Showrunner")
     put_show(s, 0, LATE, "Star Trucks", row=2)
@@ -111,6 +117,7 @@ def test_net_turn_07_network_cards_free_before_or_after_action() -> None:
 
 
 def test_net_turn_08_card_text_beats_rulebook() -> None:
+    """NET-TURN-08: Card text beats rulebook."""
     s = scenario(2)
     to_display(s, "Car Chases Without Context")
     produce(s, "Car Chases Without Context", slot=0)  # prefers Late Night
@@ -119,5 +126,6 @@ def test_net_turn_08_card_text_beats_rulebook() -> None:
 
 @pytest.mark.parametrize("option", ["beeb", "cable", "gorilla"])  # they are Executives (option executives): test_executives.py
 def test_net_turn_09_executives_are_not_options_of_their_own(option: str) -> None:
+    """NET-TURN-09: Executives are not options of their own."""
     with pytest.raises(ValueError):
         NetworksRuleset().validate_options({option: True}, 3)

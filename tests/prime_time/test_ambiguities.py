@@ -73,22 +73,26 @@ def amazon(n: int = 4, tokens: int = 1, money: int = 20, **kw: object) -> PTStat
 
 
 def test_pt_amb_01_bonus_by_position_first_n_values() -> None:
+    """PT-AMB-01: Bonus by position first n values."""
     assert rules(fresh(2)).bonus == [0, 1] and rules(fresh(3)).bonus == [0, 1, 3]
     assert rules(fresh(4)).bonus == [0, 1, 3, 5]
 
 
 def test_pt_amb_02_rating_and_hotness_are_one_track() -> None:
+    """PT-AMB-02: Rating and hotness are one track."""
     s = fresh(3)
     assert all(pl.hot == 0 and pl.hot_seq == 0 for pl in s.players)
     assert "hotness" in PrimeTimeRuleset().view(s, None)["players"][0]
 
 
 def test_pt_amb_03_brown_read_as_orange() -> None:
+    """PT-AMB-03: Brown read as orange."""
     k = next(c for c in CAT.clients if c.name == "Krunchy Flakes")
     assert "brown" not in k.needs and k.needs["orange"] == 4
 
 
 def test_pt_amb_04_show_stars_default_zero() -> None:
+    """PT-AMB-04: Show stars default zero."""
     from primetime.games.prime_time.cards import ShowDef
 
     assert ShowDef.__struct_defaults__[-2:] == (0, "")  # stars = 0, text = ""
@@ -96,6 +100,7 @@ def test_pt_amb_04_show_stars_default_zero() -> None:
 
 
 def test_pt_amb_05_rd_any_number_of_players_one_each() -> None:
+    """PT-AMB-05: Rd any number of players one each."""
     s = amazon(tokens=2)
     for _ in range(4):
         choose(s, "rd")
@@ -103,12 +108,14 @@ def test_pt_amb_05_rd_any_number_of_players_one_each() -> None:
 
 
 def test_pt_amb_06_bid_any_amount_in_range() -> None:
+    """PT-AMB-06: Bid any amount in range."""
     s = amazon()
     choose(s, "bid:show:0")
     assert legal(s) == [f"amt:{v}" for v in range(8, 17)]
 
 
 def test_pt_amb_07_may_rebid_after_being_outbid() -> None:
+    """PT-AMB-07: May rebid after being outbid."""
     s = amazon(n=2, tokens=2)
     choose(s, "bid:show:0")
     choose(s, "amt:8")
@@ -120,6 +127,7 @@ def test_pt_amb_07_may_rebid_after_being_outbid() -> None:
 
 
 def test_pt_amb_08_outbid_order_card_order_then_highest_bid() -> None:
+    """PT-AMB-08: Outbid order card order then highest bid."""
     s = amazon(money=40, tokens=1)
     silver = next(i for i, c in enumerate(s.spaces[SHOWS]) if c >= 0 and CAT.tier[c] == 0)
     choose(s, f"bid:show:{silver}")  # Alex on a silver show (later on the board)
@@ -136,6 +144,7 @@ def test_pt_amb_08_outbid_order_card_order_then_highest_bid() -> None:
 
 
 def test_pt_amb_09_rd_from_an_outbid_token_goes_on_top() -> None:
+    """PT-AMB-09: Rd from an outbid token goes on top."""
     s = amazon(tokens=1)
     choose(s, "rd")
     choose(s, "bid:show:0")
@@ -149,6 +158,7 @@ def test_pt_amb_09_rd_from_an_outbid_token_goes_on_top() -> None:
 
 
 def test_pt_amb_10_remaining_cards_exclude_won_and_bought() -> None:
+    """PT-AMB-10: Remaining cards exclude won and bought."""
     s = amazon(money=40, tokens=1)
     choose(s, "bid:show:0")
     choose(s, "amt:8")
@@ -164,6 +174,7 @@ def test_pt_amb_10_remaining_cards_exclude_won_and_bought() -> None:
 
 
 def test_pt_amb_11_cubes_from_the_days_pool_only() -> None:
+    """PT-AMB-11: Cubes from the days pool only."""
     s = blank(2)
     put(s, ALEX, TUE, "rerun")
     set_pool(s, MON, "pink")
@@ -173,6 +184,7 @@ def test_pt_amb_11_cubes_from_the_days_pool_only() -> None:
 
 
 def test_pt_amb_12_primary_compulsory_remaining_optional() -> None:
+    """PT-AMB-12: Primary compulsory remaining optional."""
     s = blank(2)
     put(s, ALEX, MON, "Space Quest")
     set_pool(s, MON, "blue", "pink")
@@ -185,6 +197,7 @@ def test_pt_amb_12_primary_compulsory_remaining_optional() -> None:
 
 
 def test_pt_amb_13_primary_cubes_on_any_card_of_the_day() -> None:
+    """PT-AMB-13: Primary cubes on any card of the day."""
     s = blank(2)
     put(s, ALEX, MON, "Space Quest", [LUKE])  # potential from the stars, not from the show's genre
     set_pool(s, MON, "green")
@@ -193,6 +206,7 @@ def test_pt_amb_13_primary_cubes_on_any_card_of_the_day() -> None:
 
 
 def test_pt_amb_14_cumulative_completion_and_shared_cubes() -> None:
+    """PT-AMB-14: Cumulative completion and shared cubes."""
     s = blank(2)
     k = client_on_board(s, "Turbo Tyres")  # 3 orange
     z = client_on_board(s, "Zoom Motors")  # 2 orange + 2 blue
@@ -205,6 +219,7 @@ def test_pt_amb_14_cumulative_completion_and_shared_cubes() -> None:
 
 
 def test_pt_amb_15_variety_supply_limited() -> None:
+    """PT-AMB-15: Variety supply limited."""
     s = blank(3)
     s.variety = 1
     for p in (ALEX, BRIDGET):
@@ -216,6 +231,7 @@ def test_pt_amb_15_variety_supply_limited() -> None:
 
 
 def test_pt_amb_16_variety_scores_at_every_ceremony() -> None:
+    """PT-AMB-16: Variety scores at every ceremony."""
     s = blank(2)
     s.players[ALEX].variety = 1
     s.variety -= 1
@@ -225,6 +241,7 @@ def test_pt_amb_16_variety_scores_at_every_ceremony() -> None:
 
 
 def test_pt_amb_17_same_space_in_one_round_earlier_player_lower() -> None:
+    """PT-AMB-17: Same space in one round earlier player lower."""
     s = blank(2)
     s.order = [BRIDGET, ALEX]
     for p in (ALEX, BRIDGET):
@@ -234,6 +251,7 @@ def test_pt_amb_17_same_space_in_one_round_earlier_player_lower() -> None:
 
 
 def test_pt_amb_18_markers_on_zero_are_tied() -> None:
+    """PT-AMB-18: Markers on zero are tied."""
     s = blank(3)
     assert [hot_behind(s, p) for p in range(3)] == [0, 0, 0]
     s.players[ALEX].hot, s.players[ALEX].hot_seq = 1, 1
@@ -241,6 +259,7 @@ def test_pt_amb_18_markers_on_zero_are_tied() -> None:
 
 
 def test_pt_amb_19_most_talents_ranked_per_show() -> None:
+    """PT-AMB-19: Most talents ranked per show."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE, AGED])
     put(s, ALEX, TUE, "Amazon Run", ["Max Volume"])
@@ -249,6 +268,7 @@ def test_pt_amb_19_most_talents_ranked_per_show() -> None:
 
 
 def test_pt_amb_20_potential_zero_shows_may_place() -> None:
+    """PT-AMB-20: Potential zero shows may place."""
     s = blank(2)
     put(s, ALEX, MON, "Dream House Makeover")
     awards(s)
@@ -256,6 +276,7 @@ def test_pt_amb_20_potential_zero_shows_may_place() -> None:
 
 
 def test_pt_amb_21_tied_shows_of_one_owner_split_per_show() -> None:
+    """PT-AMB-21: Tied shows of one owner split per show."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE])
     put(s, ALEX, TUE, "Amazon Run", ["Max Volume"])
@@ -266,6 +287,7 @@ def test_pt_amb_21_tied_shows_of_one_owner_split_per_show() -> None:
 
 
 def test_pt_amb_22_market_trends_counts_the_guide_only() -> None:
+    """PT-AMB-22: Market trends counts the guide only."""
     s = blank(2)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Market Trends (4)")
     to_hand(s, ALEX, "Home and Away")
@@ -275,6 +297,7 @@ def test_pt_amb_22_market_trends_counts_the_guide_only() -> None:
 
 
 def test_pt_amb_23_cash_on_hand_including_bond_cash() -> None:
+    """PT-AMB-23: Cash on hand including bond cash."""
     s = blank(2, bonds=True)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Max $")
     cash(s, 0, 1)
@@ -284,6 +307,7 @@ def test_pt_amb_23_cash_on_hand_including_bond_cash() -> None:
 
 
 def test_pt_amb_24_loaned_talents_count_as_face_down() -> None:
+    """PT-AMB-24: Loaned talents count as face down."""
     s = blank(2)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Too Many Stars")
     to_hand(s, ALEX, "Gloria Goldmine")
@@ -293,6 +317,7 @@ def test_pt_amb_24_loaned_talents_count_as_face_down() -> None:
 
 
 def test_pt_amb_25_min_reruns_counts_the_hand_only() -> None:
+    """PT-AMB-25: Min reruns counts the hand only."""
     s = blank(2)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Min Re-runs")
     put(s, ALEX, MON, "rerun")
@@ -302,6 +327,7 @@ def test_pt_amb_25_min_reruns_counts_the_hand_only() -> None:
 
 
 def test_pt_amb_26_boardroom_unchanged_in_two_player_games() -> None:
+    """PT-AMB-26: Boardroom unchanged in two player games."""
     s = blank(2)
     b = next(i for i, d in enumerate(CAT.boardroom) if d.name == "Min $")
     cash(s, 1, 2)
@@ -309,10 +335,12 @@ def test_pt_amb_26_boardroom_unchanged_in_two_player_games() -> None:
 
 
 def test_pt_amb_27_bond_size() -> None:
+    """PT-AMB-27: Bond size."""
     assert bond_issue([5, 10], 7) == [10] and bond_issue([5, 10], 12) == [10, 5]
 
 
 def test_pt_amb_28_cash_vp_never_negative() -> None:
+    """PT-AMB-28: Cash vp never negative."""
     s = blank(2, bonds=True)
     s.players[ALEX].cash, s.players[ALEX].bonds = 2, [10]
     final_scoring(s)
@@ -320,6 +348,7 @@ def test_pt_amb_28_cash_vp_never_negative() -> None:
 
 
 def test_pt_amb_29_vp_may_go_negative() -> None:
+    """PT-AMB-29: Vp may go negative."""
     s = blank(2, bonds=True)
     s.players[ALEX].bonds = [5, 5, 5]
     s.br_disc += s.br_up
@@ -329,6 +358,7 @@ def test_pt_amb_29_vp_may_go_negative() -> None:
 
 
 def test_pt_amb_30_tiebreak_min_bids_reruns_zero() -> None:
+    """PT-AMB-30: Tiebreak min bids reruns zero."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE])
     put(s, ALEX, TUE, "rerun")
@@ -336,6 +366,7 @@ def test_pt_amb_30_tiebreak_min_bids_reruns_zero() -> None:
 
 
 def test_pt_amb_31_no_voluntary_removal() -> None:
+    """PT-AMB-31: No voluntary removal."""
     s = blank(2)
     for d in range(4):
         put(s, ALEX, d, ["Home and Away", "Amazon Run", "Space Quest", "Code Crimson"][d])
@@ -346,6 +377,7 @@ def test_pt_amb_31_no_voluntary_removal() -> None:
 
 
 def test_pt_amb_32_swap_moves_both_shows() -> None:
+    """PT-AMB-32: Swap moves both shows."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away")
     put(s, ALEX, TUE, "Amazon Run")
@@ -358,6 +390,7 @@ def test_pt_amb_32_swap_moves_both_shows() -> None:
 
 
 def test_pt_amb_33_reschedule_only_shows_already_on_the_guide() -> None:
+    """PT-AMB-33: Reschedule only shows already on the guide."""
     s = blank(2)
     to_hand(s, ALEX, "Home and Away")
     run_steps(s, ("sched", ALEX, 0))
@@ -366,6 +399,7 @@ def test_pt_amb_33_reschedule_only_shows_already_on_the_guide() -> None:
 
 
 def test_pt_amb_34_season_end_after_refill() -> None:
+    """PT-AMB-34: Season end after refill."""
     s = blank(3)
     s.round = 3
     mini = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 1)
@@ -379,6 +413,7 @@ def test_pt_amb_34_season_end_after_refill() -> None:
 
 
 def test_pt_amb_35_refill_stops_when_no_card_fits() -> None:
+    """PT-AMB-35: Refill stops when no card fits."""
     s = blank(3)
     for kind in (SHOWS, TALENTS):
         for i, c in enumerate(s.spaces[kind]):
@@ -396,6 +431,7 @@ def test_pt_amb_35_refill_stops_when_no_card_fits() -> None:
 
 
 def test_pt_amb_36_starting_cash_not_negative() -> None:
+    """PT-AMB-36: Starting cash not negative."""
     s = fresh(2)
     p = top(s)[1]
     exp = sorted(range(CAT.n_shows), key=lambda c: -CAT.min_bid[c])[:3]
@@ -415,6 +451,7 @@ def test_pt_amb_36_starting_cash_not_negative() -> None:
 
 
 def test_pt_amb_37_two_player_refill_of_12() -> None:
+    """PT-AMB-37: Two player refill of 12."""
     s = blank(2)
     s.round = 3
     bag = sum(s.bag)
@@ -424,6 +461,7 @@ def test_pt_amb_37_two_player_refill_of_12() -> None:
 
 
 def test_pt_amb_38_pr_add_from_any_forecast_row() -> None:
+    """PT-AMB-38: Pr add from any forecast row."""
     s = started(3)
     at_placement(s, 0, 1, 2)
     choose(s, "pr")
@@ -433,6 +471,7 @@ def test_pt_amb_38_pr_add_from_any_forecast_row() -> None:
 
 
 def test_pt_amb_39_no_legal_placement_token_returned() -> None:
+    """PT-AMB-39: No legal placement token returned."""
     s = blank(2)
     cash(s, 0, 0)
     s.players[BRIDGET].reruns += s.reruns
@@ -446,6 +485,7 @@ def test_pt_amb_39_no_legal_placement_token_returned() -> None:
 
 
 def test_pt_amb_40_reruns_run_out() -> None:
+    """PT-AMB-40: Reruns run out."""
     s = blank(2)
     s.players[BRIDGET].reruns = s.reruns
     s.reruns = 0
@@ -458,12 +498,14 @@ def test_pt_amb_40_reruns_run_out() -> None:
 
 
 def test_pt_amb_41_first_player_marker() -> None:
+    """PT-AMB-41: First player marker."""
     s = started(4)
     s.order = [2, 3, 0, 1]
     assert PrimeTimeRuleset().view(s, 2)["first_player"] == 2
 
 
 def test_pt_amb_42_round_3_loans_return_at_season_end() -> None:
+    """PT-AMB-42: Round 3 loans return at season end."""
     s = blank(2)
     s.round = 3
     to_hand(s, ALEX, LUKE)
@@ -476,6 +518,7 @@ def test_pt_amb_42_round_3_loans_return_at_season_end() -> None:
 
 
 def test_pt_amb_43_talent_on_canceled_show_counts_for_hotness() -> None:
+    """PT-AMB-43: Talent on canceled show counts for hotness."""
     s = blank(2)
     put(s, ALEX, MON, "Steel Pursuit", ["Dana Frost"], cubes={"Dana Frost": ["orange", "blue"]})
     cancellations(s)
@@ -484,6 +527,7 @@ def test_pt_amb_43_talent_on_canceled_show_counts_for_hotness() -> None:
 
 
 def test_pt_amb_44_outbid_token_may_go_to_hr() -> None:
+    """PT-AMB-44: Outbid token may go to hr."""
     s = amazon(tokens=1)
     to_hand(s, ALEX, LUKE)
     choose(s, "bid:show:0")
@@ -498,6 +542,7 @@ def test_pt_amb_44_outbid_token_may_go_to_hr() -> None:
 
 
 def test_pt_amb_45_decline_while_cards_remain() -> None:
+    """PT-AMB-45: Decline while cards remain."""
     s = amazon(tokens=1)
     choose(s, "bid:show:0")
     choose(s, "amt:8")
@@ -509,6 +554,7 @@ def test_pt_amb_45_decline_while_cards_remain() -> None:
 
 
 def test_pt_amb_46_scheduled_rerun_earns_no_replacement() -> None:
+    """PT-AMB-46: Scheduled rerun earns no replacement."""
     s = blank(2)
     put(s, ALEX, MON, "rerun", cubes={"rerun": ["pink"]})
     income(s)
@@ -520,6 +566,7 @@ def test_pt_amb_46_scheduled_rerun_earns_no_replacement() -> None:
 
 
 def test_pt_hint_01_matching_genres_raise_potential() -> None:
+    """PT-HINT-01: Matching genres raise potential."""
     s = blank(2)
     a = put(s, ALEX, MON, "Home and Away", [AGED])
     b = put(s, ALEX, TUE, "Space Quest", ["Camp Contestants"])
@@ -527,6 +574,7 @@ def test_pt_hint_01_matching_genres_raise_potential() -> None:
 
 
 def test_pt_hint_02_a_cube_on_every_card_avoids_cancellation() -> None:
+    """PT-HINT-02: A cube on every card avoids cancellation."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["pink"], LUKE: ["green"]})
     cancellations(s)
@@ -535,6 +583,7 @@ def test_pt_hint_02_a_cube_on_every_card_avoids_cancellation() -> None:
 
 
 def test_pt_hint_03_move_away_from_strong_days() -> None:
+    """PT-HINT-03: Move away from strong days."""
     s = blank(2)
     put(s, ALEX, TUE, "Home and Away")
     run_steps(s, ("sched", ALEX, 0))

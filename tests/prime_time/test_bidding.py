@@ -39,6 +39,7 @@ def board(tokens: int = 3, n: int = 4, money: int = 20) -> PTState:
 
 
 def test_pt_bid_01_bidding_spaces_match_the_card_tier() -> None:
+    """PT-BID-01: Bidding spaces match the card tier."""
     s = board()
     R = rules(s)
     for kind in (SHOWS, TALENTS):
@@ -48,12 +49,14 @@ def test_pt_bid_01_bidding_spaces_match_the_card_tier() -> None:
 
 
 def test_pt_bid_02_at_least_the_min_bid() -> None:
+    """PT-BID-02: At least the min bid."""
     s = board()
     choose(s, "bid:show:0")
     assert legal(s)[0] == "amt:8"
 
 
 def test_pt_bid_03_strictly_higher_than_earlier_bids() -> None:
+    """PT-BID-03: Strictly higher than earlier bids."""
     s = board()
     choose(s, "bid:show:0")
     choose(s, "amt:10")
@@ -62,6 +65,7 @@ def test_pt_bid_03_strictly_higher_than_earlier_bids() -> None:
 
 
 def test_pt_bid_04_no_outbidding_your_own_token() -> None:
+    """PT-BID-04: No outbidding your own token."""
     s = board(n=2)
     choose(s, "bid:show:0")
     choose(s, "amt:8")
@@ -73,6 +77,7 @@ def test_pt_bid_04_no_outbidding_your_own_token() -> None:
 
 
 def test_pt_bid_05_caps_16_gold_7_silver() -> None:
+    """PT-BID-05: Caps 16 gold 7 silver."""
     s = board(money=40)
     choose(s, "bid:show:0")
     assert legal(s)[-1] == "amt:16"
@@ -84,6 +89,7 @@ def test_pt_bid_05_caps_16_gold_7_silver() -> None:
 
 
 def test_pt_bid_06_bid_money_is_committed() -> None:
+    """PT-BID-06: Bid money is committed."""
     s = board()
     choose(s, "bid:show:0")
     choose(s, "amt:9")
@@ -91,6 +97,7 @@ def test_pt_bid_06_bid_money_is_committed() -> None:
 
 
 def test_pt_bid_07_needs_the_cash() -> None:
+    """PT-BID-07: Needs the cash."""
     s = board(money=9)
     choose(s, "bid:show:0")
     assert legal(s) == ["amt:8", "amt:9"]
@@ -99,6 +106,7 @@ def test_pt_bid_07_needs_the_cash() -> None:
 
 
 def test_pt_bid_08_outbid_cash_returns_token_stays() -> None:
+    """PT-BID-08: Outbid cash returns token stays."""
     s = board()
     choose(s, "bid:show:0")
     choose(s, "amt:8")
@@ -109,7 +117,7 @@ def test_pt_bid_08_outbid_cash_returns_token_stays() -> None:
 
 
 def test_pt_bid_09_amazon_run_example() -> None:
-    """Alex bids $8 (the min bid); later Charlotte bids $12; Alex takes back his $8."""
+    """PT-BID-09: Alex bids $8 (the min bid); later Charlotte bids $12; Alex takes back his $8."""
     s = board()
     choose(s, "bid:show:0")
     choose(s, "amt:8")
@@ -122,6 +130,7 @@ def test_pt_bid_09_amazon_run_example() -> None:
 
 
 def test_pt_bid_10_bids_limited_by_bidding_spaces() -> None:
+    """PT-BID-10: Bids limited by bidding spaces."""
     s = board(money=30)
     for amt in (8, 9, 10):
         choose(s, "bid:show:0")
@@ -131,6 +140,7 @@ def test_pt_bid_10_bids_limited_by_bidding_spaces() -> None:
 
 
 def test_pt_bid_11_two_player_closed_spaces() -> None:
+    """PT-BID-11: Two player closed spaces."""
     s = board(n=2)
     R = rules(s)
     closed = [i for i, o in enumerate(R.space_open[SHOWS]) if not o]
@@ -141,6 +151,7 @@ def test_pt_bid_11_two_player_closed_spaces() -> None:
 
 
 def test_pt_res_01_and_02_winners_take_cards_left_to_right() -> None:
+    """PT-RES-01, PT-RES-02: Winners take cards left to right."""
     s = board(tokens=1)
     shows = list(s.spaces[SHOWS])
     tal = s.spaces[TALENTS][1]
@@ -172,6 +183,7 @@ def outbid_alex(money: int = 20, n: int = 4) -> PTState:
 
 
 def test_pt_res_03_outbid_token_options() -> None:
+    """PT-RES-03: Outbid token options."""
     s = outbid_alex()
     assert top(s)[0] == "outbid" and top(s)[1] == ALEX
     keys = legal(s)
@@ -180,6 +192,7 @@ def test_pt_res_03_outbid_token_options() -> None:
 
 
 def test_pt_res_04_buy_at_the_lowest_bidding_space() -> None:
+    """PT-RES-04: Buy at the lowest bidding space."""
     s = outbid_alex()
     gold = next(i for i, c in enumerate(s.spaces[SHOWS]) if c >= 0 and CAT.tier[c] == 1)
     silver_t = next(i for i, c in enumerate(s.spaces[TALENTS]) if c >= 0 and CAT.tier[c] == 0)
@@ -194,6 +207,7 @@ def test_pt_res_04_buy_at_the_lowest_bidding_space() -> None:
 
 
 def test_pt_res_05_vacant_action_space_including_rd() -> None:
+    """PT-RES-05: Vacant action space including rd."""
     s = outbid_alex()
     assert "rd" in legal(s)
     choose(s, "rd")
@@ -201,6 +215,7 @@ def test_pt_res_05_vacant_action_space_including_rd() -> None:
 
 
 def test_pt_res_06_take_the_token_back() -> None:
+    """PT-RES-06: Take the token back."""
     s = outbid_alex()
     before = (s.players[ALEX].cash, list(s.players[ALEX].shows))
     choose(s, "none")
@@ -208,7 +223,7 @@ def test_pt_res_06_take_the_token_back() -> None:
 
 
 def test_pt_res_07_broke_alex_goes_golfing() -> None:
-    """Alex was outbid and has no money: no card, no R&D ($1); he plays golf for 1 VP."""
+    """PT-RES-07: Alex was outbid and has no money: no card, no R&D ($1); he plays golf for 1 VP."""
     s = board(tokens=1)
     choose(s, "bid:show:0")
     choose(s, "amt:8")
@@ -225,6 +240,7 @@ def test_pt_res_07_broke_alex_goes_golfing() -> None:
 
 
 def test_pt_res_08_unsold_cards_stay_until_clean_up() -> None:
+    """PT-RES-08: Unsold cards stay until clean up."""
     s = outbid_alex()
     left = [c for c in s.spaces[SHOWS] if c >= 0]
     choose(s, "none")
@@ -234,6 +250,7 @@ def test_pt_res_08_unsold_cards_stay_until_clean_up() -> None:
 
 
 def test_pt_res_09_several_outbid_tokens_highest_bid_first() -> None:
+    """PT-RES-09: Several outbid tokens highest bid first."""
     s = board(tokens=1, money=30)
     for amt in (8, 10, 12):
         choose(s, "bid:show:0")
@@ -250,6 +267,7 @@ def test_pt_res_09_several_outbid_tokens_highest_bid_first() -> None:
 
 
 def test_pt_to_01_rd_stack_top_first() -> None:
+    """PT-TO-01: Rd stack top first."""
     s = started(3)
     s.order = [0, 1, 2]
     s.rd = [2, 0, 1]
@@ -258,6 +276,7 @@ def test_pt_to_01_rd_stack_top_first() -> None:
 
 
 def test_pt_to_02_non_rd_players_after_in_previous_order() -> None:
+    """PT-TO-02: Non rd players after in previous order."""
     s = started(4)
     s.order = [3, 1, 0, 2]
     s.rd = [0]
@@ -266,6 +285,7 @@ def test_pt_to_02_non_rd_players_after_in_previous_order() -> None:
 
 
 def test_pt_to_03_no_rd_no_change() -> None:
+    """PT-TO-03: No rd no change."""
     s = started(4)
     s.order = [2, 0, 3, 1]
     s.rd = []
@@ -274,7 +294,7 @@ def test_pt_to_03_no_rd_no_change() -> None:
 
 
 def test_pt_to_04_example_dave_charlotte_alex_bridget() -> None:
-    """Order Alex, Bridget, Charlotte, Dave; Charlotte then Dave go to R&D: D, C, A, B."""
+    """PT-TO-04: Order Alex, Bridget, Charlotte, Dave; Charlotte then Dave go to R&D: D, C, A, B."""
     s = board(tokens=1)
     choose(s, "golf")  # Alex
     choose(s, "golf")  # Bridget
@@ -284,6 +304,7 @@ def test_pt_to_04_example_dave_charlotte_alex_bridget() -> None:
 
 
 def test_pt_to_05_new_order_applies_to_scheduling() -> None:
+    """PT-TO-05: New order applies to scheduling."""
     s = board(tokens=1)
     choose(s, "golf")
     choose(s, "golf")

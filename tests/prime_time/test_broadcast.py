@@ -47,6 +47,7 @@ def sched(n: int = 2, **kw: object) -> PTState:
 
 
 def test_pt_bcast_01_forecast_row_by_round() -> None:
+    """PT-BCAST-01: Forecast row by round."""
     for rnd, row in ((1, 0), (2, 1), (3, 2), (4, 0), (5, 1), (6, 2)):
         s = started(4)
         clear_cubes(s)
@@ -59,6 +60,7 @@ def test_pt_bcast_01_forecast_row_by_round() -> None:
 
 
 def test_pt_bcast_02_empty_forecast_space_adds_nothing() -> None:
+    """PT-BCAST-02: Empty forecast space adds nothing."""
     s = started(4)
     clear_cubes(s)
     s.round = 1
@@ -67,6 +69,7 @@ def test_pt_bcast_02_empty_forecast_space_adds_nothing() -> None:
 
 
 def test_pt_bcast_03_schedules_in_turn_order() -> None:
+    """PT-BCAST-03: Schedules in turn order."""
     s = started(3)
     s.order = [2, 0, 1]
     run_steps(s, ("broadcast",))
@@ -78,6 +81,7 @@ def test_pt_bcast_03_schedules_in_turn_order() -> None:
 
 
 def test_pt_bcast_04_submitted_schedule_is_locked() -> None:
+    """PT-BCAST-04: Submitted schedule is locked."""
     s = started(2)
     s.order = [0, 1]
     run_steps(s, ("broadcast",))
@@ -87,6 +91,7 @@ def test_pt_bcast_04_submitted_schedule_is_locked() -> None:
 
 
 def test_pt_bcast_05_one_show_per_day() -> None:
+    """PT-BCAST-05: One show per day."""
     s = sched()
     to_hand(s, ALEX, "Home and Away", "Amazon Run")
     choose(s, f"show:{ident('Home and Away')}:mon")
@@ -95,6 +100,7 @@ def test_pt_bcast_05_one_show_per_day() -> None:
 
 
 def test_pt_bcast_06_no_talents_on_single_shows_or_reruns() -> None:
+    """PT-BCAST-06: No talents on single shows or reruns."""
     s = sched()
     single = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 2)
     to_hand(s, ALEX, single, "Luke Watcher")
@@ -106,6 +112,7 @@ def test_pt_bcast_06_no_talents_on_single_shows_or_reruns() -> None:
 
 
 def test_pt_bcast_07_at_most_one_talent_of_each_type() -> None:
+    """PT-BCAST-07: At most one talent of each type."""
     s = sched()
     a, b = copies("Luke Watcher")
     writer = cid("Penny Sharp")
@@ -118,6 +125,7 @@ def test_pt_bcast_07_at_most_one_talent_of_each_type() -> None:
 
 
 def test_pt_bcast_08_rerun_on_any_day() -> None:
+    """PT-BCAST-08: Rerun on any day."""
     s = sched()
     s.players[ALEX].reruns = 1
     s.reruns -= 1
@@ -129,6 +137,7 @@ def test_pt_bcast_08_rerun_on_any_day() -> None:
 
 
 def test_pt_bcast_09_move_up_to_two_shows_with_talents() -> None:
+    """PT-BCAST-09: Move up to two shows with talents."""
     s = sched(n=3)
     put(s, ALEX, MON, "Home and Away", ["Luke Watcher"])
     put(s, ALEX, TUE, "Amazon Run")
@@ -143,6 +152,7 @@ def test_pt_bcast_09_move_up_to_two_shows_with_talents() -> None:
 
 
 def test_pt_bcast_10_shows_stay_until_a_rule_removes_them() -> None:
+    """PT-BCAST-10: Shows stay until a rule removes them."""
     s = started(3)
     single = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 2)
     mini = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 1)
@@ -160,6 +170,7 @@ def test_pt_bcast_10_shows_stay_until_a_rule_removes_them() -> None:
 
 
 def test_pt_bcast_11_talents_added_to_shows_already_on_the_guide() -> None:
+    """PT-BCAST-11: Talents added to shows already on the guide."""
     s = sched()
     put(s, ALEX, MON, "Home and Away")
     to_hand(s, ALEX, "Luke Watcher")
@@ -168,6 +179,7 @@ def test_pt_bcast_11_talents_added_to_shows_already_on_the_guide() -> None:
 
 
 def test_pt_bcast_12_face_down_talents_cannot_be_scheduled() -> None:
+    """PT-BCAST-12: Face down talents cannot be scheduled."""
     s = sched()
     put(s, ALEX, MON, "Home and Away")
     t = cid("Luke Watcher")
@@ -179,7 +191,7 @@ def test_pt_bcast_12_face_down_talents_cannot_be_scheduled() -> None:
 
 
 def test_pt_bcast_13_home_and_away_example() -> None:
-    """Alex moves Home and Away from Tuesday to Monday and schedules a new show with a talent on Thursday."""
+    """PT-BCAST-13: Alex moves Home and Away from Tuesday to Monday and schedules a new show with a talent on Thursday."""
     s = sched()
     put(s, ALEX, TUE, "Home and Away")
     to_hand(s, ALEX, "Space Quest", "Crew of the Comet")
@@ -194,6 +206,7 @@ def test_pt_bcast_13_home_and_away_example() -> None:
 
 
 def test_pt_bcast_14_new_shows_only_on_free_days() -> None:
+    """PT-BCAST-14: New shows only on free days."""
     s = sched()
     put(s, ALEX, MON, "Home and Away")
     to_hand(s, ALEX, "Space Quest")
@@ -204,6 +217,7 @@ def test_pt_bcast_14_new_shows_only_on_free_days() -> None:
 
 
 def test_pt_bcast_15_simultaneous_replaces_turn_order_submission() -> None:
+    """PT-BCAST-15: Simultaneous replaces turn order submission."""
     s = started(3, simultaneous=True)
     s.order = [1, 2, 0]
     run_steps(s, ("broadcast",))
@@ -214,6 +228,7 @@ def test_pt_bcast_15_simultaneous_replaces_turn_order_submission() -> None:
 
 
 def test_pt_sim_01_secret_then_revealed() -> None:
+    """PT-SIM-01: Secret then revealed."""
     s = started(2, simultaneous=True)
     clear_guides(s)
     s.order = [ALEX, BRIDGET]
@@ -234,6 +249,7 @@ def test_pt_sim_01_secret_then_revealed() -> None:
 
 
 def test_pt_sim_02_pending_schedule_hidden_hand_counts_frozen() -> None:
+    """PT-SIM-02: Pending schedule hidden hand counts frozen."""
     s = started(2, simultaneous=True)
     clear_guides(s)
     s.order = [ALEX, BRIDGET]
@@ -248,6 +264,7 @@ def test_pt_sim_02_pending_schedule_hidden_hand_counts_frozen() -> None:
 
 
 def test_pt_sim_03_option_help_mentions_the_variant() -> None:
+    """PT-SIM-03: Option help mentions the variant."""
     from primetime.games.prime_time.ruleset import OPTION_HELP
 
     assert "turn order" in OPTION_HELP["simultaneous"]

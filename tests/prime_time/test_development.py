@@ -39,6 +39,7 @@ def four(seed: int = 1, **kw: object) -> PTState:
 
 
 def test_pt_dev_01_one_token_per_turn_in_turn_order() -> None:
+    """PT-DEV-01: One token per turn in turn order."""
     s = four()
     seq = []
     for _ in range(12):
@@ -53,6 +54,7 @@ def test_pt_dev_01_one_token_per_turn_in_turn_order() -> None:
 
 
 def test_pt_dev_02_token_goes_to_action_or_bidding_space() -> None:
+    """PT-DEV-02: Token goes to action or bidding space."""
     s = four()
     keys = legal(s)
     assert {k.split(":")[0] for k in keys} <= {"rd", "archives", "golf", "pr", "hr", "bid"}
@@ -60,6 +62,7 @@ def test_pt_dev_02_token_goes_to_action_or_bidding_space() -> None:
 
 
 def test_pt_dev_03_one_token_per_space_but_rd_and_hr_unlimited() -> None:
+    """PT-DEV-03: One token per space but rd and hr unlimited."""
     s = four()
     choose(s, "golf")
     choose(s, "golf")
@@ -70,6 +73,7 @@ def test_pt_dev_03_one_token_per_space_but_rd_and_hr_unlimited() -> None:
 
 
 def test_pt_dev_04_several_tokens_in_one_section() -> None:
+    """PT-DEV-04: Several tokens in one section."""
     s = four()
     choose(s, "archives")
     for _ in range(3):
@@ -80,6 +84,7 @@ def test_pt_dev_04_several_tokens_in_one_section() -> None:
 
 
 def test_pt_dev_05_actions_resolve_at_once_and_need_to_be_completable() -> None:
+    """PT-DEV-05: Actions resolve at once and need to be completable."""
     s = four()
     clear_hands(s)
     vp = s.players[ALEX].vp
@@ -91,6 +96,7 @@ def test_pt_dev_05_actions_resolve_at_once_and_need_to_be_completable() -> None:
 
 
 def test_pt_dev_06_bids_wait_for_all_tokens() -> None:
+    """PT-DEV-06: Bids wait for all tokens."""
     s = four()
     c = s.spaces[0][0]
     choose(s, "bid:show:0")
@@ -99,6 +105,7 @@ def test_pt_dev_06_bids_wait_for_all_tokens() -> None:
 
 
 def test_pt_dev_07_action_tokens_keep_spaces_for_the_round() -> None:
+    """PT-DEV-07: Action tokens keep spaces for the round."""
     s = four()
     choose(s, "golf")
     choose(s, "golf")
@@ -112,6 +119,7 @@ def test_pt_dev_07_action_tokens_keep_spaces_for_the_round() -> None:
 
 
 def test_pt_dev_08_token_without_legal_placement_returns_unused() -> None:
+    """PT-DEV-08: Token without legal placement returns unused."""
     s = started(2)
     clear_hands(s)
     cash(s, 0, 0)
@@ -128,6 +136,7 @@ def test_pt_dev_08_token_without_legal_placement_returns_unused() -> None:
 
 
 def test_pt_act_01_rd_costs_1_one_per_player_on_top() -> None:
+    """PT-ACT-01: Rd costs 1 one per player on top."""
     s = four()
     cash(s, 5, 5, 5, 5)
     choose(s, "rd")
@@ -140,6 +149,7 @@ def test_pt_act_01_rd_costs_1_one_per_player_on_top() -> None:
 
 
 def test_pt_act_02_rd_has_no_immediate_effect() -> None:
+    """PT-ACT-02: Rd has no immediate effect."""
     s = four()
     before = (list(s.order), [pl.vp for pl in s.players])
     choose(s, "rd")
@@ -147,6 +157,7 @@ def test_pt_act_02_rd_has_no_immediate_effect() -> None:
 
 
 def test_pt_act_03_archives_gives_a_rerun() -> None:
+    """PT-ACT-03: Archives gives a rerun."""
     s = four()
     supply = s.reruns
     choose(s, "archives")
@@ -156,6 +167,7 @@ def test_pt_act_03_archives_gives_a_rerun() -> None:
 
 
 def test_pt_act_04_archives_illegal_when_supply_empty() -> None:
+    """PT-ACT-04: Archives illegal when supply empty."""
     s = four()
     s.players[DAVE].reruns += s.reruns
     s.reruns = 0
@@ -163,6 +175,7 @@ def test_pt_act_04_archives_illegal_when_supply_empty() -> None:
 
 
 def test_pt_act_05_golf_two_spaces_plus_one_vp() -> None:
+    """PT-ACT-05: Golf two spaces plus one vp."""
     s = four()
     choose(s, "golf")
     choose(s, "golf")
@@ -171,6 +184,7 @@ def test_pt_act_05_golf_two_spaces_plus_one_vp() -> None:
 
 
 def test_pt_act_06_hr_loan_pays_1_silver_4_gold() -> None:
+    """PT-ACT-06: Hr loan pays 1 silver 4 gold."""
     s = four()
     gold = next(c for c in range(CAT.n_shows, CAT.n_cards) if CAT.tier[c] == 1)
     silver = next(c for c in range(CAT.n_shows, CAT.n_cards) if CAT.tier[c] == 0)
@@ -187,6 +201,7 @@ def test_pt_act_06_hr_loan_pays_1_silver_4_gold() -> None:
 
 
 def test_pt_act_07_loaned_talent_back_next_season_or_never() -> None:
+    """PT-ACT-07: Loaned talent back next season or never."""
     s = four()
     t = to_hand(s, ALEX, "Luke Watcher")[0]
     choose(s, f"hr:{CAT.ids[t]}")
@@ -205,6 +220,7 @@ def test_pt_act_07_loaned_talent_back_next_season_or_never() -> None:
 
 
 def test_pt_act_08_hr_needs_a_talent_in_hand() -> None:
+    """PT-ACT-08: Hr needs a talent in hand."""
     s = four()
     clear_hands(s)
     assert not any(k.startswith("hr:") for k in legal(s))
@@ -213,6 +229,7 @@ def test_pt_act_08_hr_needs_a_talent_in_hand() -> None:
 
 
 def test_pt_act_09_pr_three_spaces_one_action_each() -> None:
+    """PT-ACT-09: Pr three spaces one action each."""
     s = four()
     for _ in range(3):
         choose(s, "pr")
@@ -224,6 +241,7 @@ def test_pt_act_09_pr_three_spaces_one_action_each() -> None:
 
 
 def test_pt_act_10_pr_add_from_forecast_or_pool_to_any_pool() -> None:
+    """PT-ACT-10: Pr add from forecast or pool to any pool."""
     s = four()
     clear_cubes(s)
     s.forecast[2][THU] = 3  # a blue cube on the top row, Thursday
@@ -240,6 +258,7 @@ def test_pt_act_10_pr_add_from_forecast_or_pool_to_any_pool() -> None:
 
 
 def test_pt_act_11_pr_switch_two_cubes_in_different_pools() -> None:
+    """PT-ACT-11: Pr switch two cubes in different pools."""
     s = four()
     clear_cubes(s)
     set_pool(s, MON, "black")
@@ -254,6 +273,7 @@ def test_pt_act_11_pr_switch_two_cubes_in_different_pools() -> None:
 
 
 def test_pt_act_12_example_black_monday_green_tuesday() -> None:
+    """PT-ACT-12: Example black monday green tuesday."""
     s = four()
     set_pool(s, MON, "black", "pink")
     set_pool(s, TUE, "green", "yellow")
@@ -265,6 +285,7 @@ def test_pt_act_12_example_black_monday_green_tuesday() -> None:
 
 
 def test_pt_act_13_emptied_forecast_space_adds_nothing() -> None:
+    """PT-ACT-13: Emptied forecast space adds nothing."""
     s = four()
     s.round = 1
     mon = s.forecast[0][MON]
@@ -280,6 +301,7 @@ def test_pt_act_13_emptied_forecast_space_adds_nothing() -> None:
 
 
 def test_pt_act_14_two_player_pr_skips_friday() -> None:
+    """PT-ACT-14: Two player pr skips friday."""
     s = started(2)
     at_placement(s, ALEX, BRIDGET)
     choose(s, "pr")
@@ -290,6 +312,7 @@ def test_pt_act_14_two_player_pr_skips_friday() -> None:
 
 
 def test_pt_act_15_pr_legality() -> None:
+    """PT-ACT-15: Pr legality."""
     s = four()
     clear_cubes(s)
     assert "pr" not in legal(s)  # no cube anywhere
@@ -299,6 +322,7 @@ def test_pt_act_15_pr_legality() -> None:
 
 
 def test_pt_act_16_space_limits_and_requirements() -> None:
+    """PT-ACT-16: Space limits and requirements."""
     s = four()
     for _ in range(3):
         choose(s, "pr")

@@ -46,6 +46,7 @@ def blank(n: int = 3, rnd: int = 1, **kw: object) -> PTState:
 
 
 def test_pt_inc_01_two_dollars_per_cube_including_orphaned_talents() -> None:
+    """PT-INC-01: Two dollars per cube including orphaned talents."""
     s = blank()
     put(s, ALEX, MON, None, [LUKE], cubes={LUKE: ["green"]})
     put(s, ALEX, TUE, "Space Quest", cubes={"Space Quest": ["blue", "pink"]})
@@ -55,6 +56,7 @@ def test_pt_inc_01_two_dollars_per_cube_including_orphaned_talents() -> None:
 
 
 def test_pt_inc_02_cubes_return_to_their_days_pool() -> None:
+    """PT-INC-02: Cubes return to their days pool."""
     s = blank()
     put(s, ALEX, TUE, "Space Quest", cubes={"Space Quest": ["black", "pink"]})
     bag = sum(s.bag)
@@ -64,6 +66,7 @@ def test_pt_inc_02_cubes_return_to_their_days_pool() -> None:
 
 
 def test_pt_inc_03_example_five_cubes_ten_dollars() -> None:
+    """PT-INC-03: Example five cubes ten dollars."""
     s = blank()
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "yellow", "blue"]})
     put(s, ALEX, WED, "rerun", cubes={"rerun": ["green"]})
@@ -73,6 +76,7 @@ def test_pt_inc_03_example_five_cubes_ten_dollars() -> None:
 
 
 def test_pt_inc_04_round_6_ends_after_income() -> None:
+    """PT-INC-04: Round 6 ends after income."""
     s = blank(rnd=6)
     put(s, ALEX, MON, "Space Quest", cubes={"Space Quest": ["blue"]})
     single = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 2)
@@ -94,6 +98,7 @@ def test_pt_clean_01_and_pt_next_01_skipped_in_round_6() -> None:
 
 
 def test_pt_clean_02_board_cards_discarded() -> None:
+    """PT-CLEAN-02: Board cards discarded."""
     s = blank()
     cards = [c for kind in (SHOWS, TALENTS) for c in s.spaces[kind] if c >= 0]
     clean_up(s)
@@ -102,6 +107,7 @@ def test_pt_clean_02_board_cards_discarded() -> None:
 
 
 def test_pt_clean_03_tokens_returned() -> None:
+    """PT-CLEAN-03: Tokens returned."""
     s = blank()
     s.rd, s.archives, s.golf, s.pr, s.hr = [0], [1], [2], [0, 1], [2]
     s.bids[SHOWS][0] = [(0, 8)]
@@ -110,6 +116,7 @@ def test_pt_clean_03_tokens_returned() -> None:
 
 
 def test_pt_clean_04_orphaned_talents_back_to_hand() -> None:
+    """PT-CLEAN-04: Orphaned talents back to hand."""
     s = blank()
     put(s, ALEX, MON, None, [LUKE])
     clean_up(s)
@@ -117,6 +124,7 @@ def test_pt_clean_04_orphaned_talents_back_to_hand() -> None:
 
 
 def test_pt_clean_05_face_down_talents_stay_face_down() -> None:
+    """PT-CLEAN-05: Face down talents stay face down."""
     s = blank(rnd=1)
     to_hand(s, ALEX, LUKE)
     s.players[ALEX].talents.remove(LUKE)
@@ -127,6 +135,7 @@ def test_pt_clean_05_face_down_talents_stay_face_down() -> None:
 
 
 def test_pt_clean_06_single_show_cards_discarded_for_a_rerun() -> None:
+    """PT-CLEAN-06: Single show cards discarded for a rerun."""
     s = blank()
     singles = [c for c in range(CAT.n_shows) if CAT.dur[c] == 2]
     put(s, ALEX, MON, singles[0])
@@ -140,6 +149,7 @@ def test_pt_clean_06_single_show_cards_discarded_for_a_rerun() -> None:
 
 
 def test_pt_clean_07_used_reruns_return_to_the_supply() -> None:
+    """PT-CLEAN-07: Used reruns return to the supply."""
     s = blank()
     put(s, ALEX, MON, "rerun")
     put(s, BRIDGET, MON, "rerun")
@@ -149,6 +159,7 @@ def test_pt_clean_07_used_reruns_return_to_the_supply() -> None:
 
 
 def test_pt_clean_08_board_clients_discarded() -> None:
+    """PT-CLEAN-08: Board clients discarded."""
     s = blank()
     board = list(s.clients)
     clean_up(s)
@@ -156,6 +167,7 @@ def test_pt_clean_08_board_clients_discarded() -> None:
 
 
 def test_pt_clean_09_series_and_minis_stay() -> None:
+    """PT-CLEAN-09: Series and minis stay."""
     s = blank()
     mini = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 1)
     put(s, ALEX, MON, "Home and Away", [LUKE])
@@ -166,6 +178,7 @@ def test_pt_clean_09_series_and_minis_stay() -> None:
 
 
 def test_pt_next_02_refill_as_in_setup() -> None:
+    """PT-NEXT-02: Refill as in setup."""
     s = blank(n=4)
     clean_up(s)
     next_round(s)
@@ -176,6 +189,7 @@ def test_pt_next_02_refill_as_in_setup() -> None:
 
 
 def test_pt_next_03_empty_deck_reshuffles_discards() -> None:
+    """PT-NEXT-03: Empty deck reshuffles discards."""
     s = blank(n=4)
     s.show_disc += s.show_deck
     s.show_deck = []
@@ -186,6 +200,7 @@ def test_pt_next_03_empty_deck_reshuffles_discards() -> None:
 
 
 def test_pt_next_04_two_new_clients() -> None:
+    """PT-NEXT-04: Two new clients."""
     s = blank()
     pile = len(s.client_pile)
     clean_up(s)
@@ -194,6 +209,7 @@ def test_pt_next_04_two_new_clients() -> None:
 
 
 def test_pt_next_05_round_marker_advances() -> None:
+    """PT-NEXT-05: Round marker advances."""
     s = blank(rnd=2)
     clean_up(s)
     next_round(s)
@@ -201,6 +217,7 @@ def test_pt_next_05_round_marker_advances() -> None:
 
 
 def test_pt_next_06_forecast_refilled_after_round_3() -> None:
+    """PT-NEXT-06: Forecast refilled after round 3."""
     s = blank(n=4, rnd=3)
     clean_up(s)
     next_round(s)
@@ -212,6 +229,7 @@ def test_pt_next_06_forecast_refilled_after_round_3() -> None:
 
 
 def test_pt_next_07_new_boardroom_cards() -> None:
+    """PT-NEXT-07: New boardroom cards."""
     s = blank(rnd=3)
     old = list(s.br_up)
     clean_up(s)
@@ -220,6 +238,7 @@ def test_pt_next_07_new_boardroom_cards() -> None:
 
 
 def test_pt_next_08_face_down_talents_return() -> None:
+    """PT-NEXT-08: Face down talents return."""
     s = blank(rnd=3)
     to_hand(s, ALEX, LUKE)
     s.players[ALEX].talents.remove(LUKE)
@@ -230,6 +249,7 @@ def test_pt_next_08_face_down_talents_return() -> None:
 
 
 def test_pt_next_09_clients_discarded_at_season_end() -> None:
+    """PT-NEXT-09: Clients discarded at season end."""
     s = blank(rnd=3)
     c = s.client_pile.pop()
     s.players[BRIDGET].clients = [c]
@@ -239,6 +259,7 @@ def test_pt_next_09_clients_discarded_at_season_end() -> None:
 
 
 def test_pt_next_10_minis_discarded_talents_back_rerun_each() -> None:
+    """PT-NEXT-10: Minis discarded talents back rerun each."""
     s = blank(rnd=3)
     mini = next(c for c in range(CAT.n_shows) if CAT.dur[c] == 1)
     put(s, ALEX, MON, mini, [LUKE])
@@ -252,6 +273,7 @@ def test_pt_next_10_minis_discarded_talents_back_rerun_each() -> None:
 
 
 def test_pt_next_11_ten_cubes_left_in_the_bag_after_round_3() -> None:
+    """PT-NEXT-11: Ten cubes left in the bag after round 3."""
     game = Game.new("prime-time", 4, seed=8, options={"log": False})
     rng = Rng(8)
     while game.state.round < 4:
@@ -260,6 +282,7 @@ def test_pt_next_11_ten_cubes_left_in_the_bag_after_round_3() -> None:
 
 
 def test_pt_next_12_vp_hotness_order_carry_over() -> None:
+    """PT-NEXT-12: Vp hotness order carry over."""
     s = blank(rnd=1)
     s.players[ALEX].vp, s.players[ALEX].hot = 7, 3
     s.order = [2, 0, 1]
@@ -275,6 +298,7 @@ def finish(s: PTState) -> dict:  # type: ignore[type-arg]
 
 
 def test_pt_end_01_final_scoring_after_round_6_awards_and_income() -> None:
+    """PT-END-01: Final scoring after round 6 awards and income."""
     s = blank(n=2, rnd=6)
     s.players[ALEX].variety = 1
     s.variety -= 1
@@ -287,6 +311,7 @@ def test_pt_end_01_final_scoring_after_round_6_awards_and_income() -> None:
 
 
 def test_pt_end_02_and_03_dave_has_8_dollars_2_vp() -> None:
+    """PT-END-02, PT-END-03: Dave has 8 dollars 2 vp."""
     s = blank(n=2)
     s.players[ALEX].cash = 8
     s.players[BRIDGET].cash = 2
@@ -295,12 +320,14 @@ def test_pt_end_02_and_03_dave_has_8_dollars_2_vp() -> None:
 
 
 def test_pt_end_04_no_cap_at_50() -> None:
+    """PT-END-04: No cap at 50."""
     s = blank(n=2)
     s.players[ALEX].vp, s.players[ALEX].cash = 60, 6
     assert finish(s)["players"][ALEX]["total"] == 62
 
 
 def test_pt_end_05_most_vp_wins() -> None:
+    """PT-END-05: Most vp wins."""
     s = blank(n=3)
     for p, v in enumerate((10, 14, 9)):
         s.players[p].vp = v
@@ -309,6 +336,7 @@ def test_pt_end_05_most_vp_wins() -> None:
 
 
 def test_pt_end_06_tiebreak_on_guide_value() -> None:
+    """PT-END-06: Tiebreak on guide value."""
     s = blank(n=3)
     for p in range(3):
         s.players[p].vp, s.players[p].cash = 10, 0
@@ -327,6 +355,7 @@ def test_pt_end_06_tiebreak_on_guide_value() -> None:
 
 
 def test_pt_end_07_shared_win() -> None:
+    """PT-END-07: Shared win."""
     s = blank(n=2)
     for p in range(2):
         s.players[p].vp, s.players[p].cash = 5, 0
@@ -334,6 +363,7 @@ def test_pt_end_07_shared_win() -> None:
 
 
 def test_pt_end_08_bonds_deducted_from_cash_minimum_zero() -> None:
+    """PT-END-08: Bonds deducted from cash minimum zero."""
     s = blank(n=2, bonds=True)
     s.players[ALEX].cash, s.players[ALEX].bonds = 17, [5]
     s.players[BRIDGET].cash, s.players[BRIDGET].bonds = 4, [10]

@@ -241,7 +241,7 @@ def test_pt_psetup_07_what_a_seat_cannot_see_changes_nothing_it_sees(ruleset: Pr
 
 
 def test_pt_sim_02_the_view_hides_what_a_rival_schedules_behind_the_screen() -> None:
-    """PT-SIM-01/02: while schedules are built in secret, the others see every guide as it stood before."""
+    """PT-SIM-02: PT-SIM-01/02: while schedules are built in secret, the others see every guide as it stood before."""
     s = RS.new_state(RS.validate_options({"log": True, "simultaneous": True}, 3), 6, 3)
     rng = Rng(6)
     while not (s.stack and s.stack[-1][0] == "sched" and s.players[s.stack[-1][1]].shows):

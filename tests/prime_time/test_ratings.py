@@ -59,6 +59,7 @@ def tuesday() -> PTState:
 
 
 def test_pt_rate_01_days_in_order_monday_first() -> None:
+    """PT-RATE-01: Days in order monday first."""
     s = blank(2)
     for d in range(4):
         put(s, ALEX, d, "rerun")
@@ -72,6 +73,7 @@ def test_pt_rate_01_days_in_order_monday_first() -> None:
 
 
 def test_pt_rate_02_and_03_primary_potential() -> None:
+    """PT-RATE-02, PT-RATE-03: Primary potential."""
     s = blank(2)
     sl = put(s, ALEX, MON, "Home and Away", [AGED, LUKE])
     assert potential(s, sl) == 3  # 2 matching genres + Luke's star
@@ -81,6 +83,7 @@ def test_pt_rate_02_and_03_primary_potential() -> None:
 
 
 def test_pt_rate_04_primary_allocation_in_turn_order() -> None:
+    """PT-RATE-04: Primary allocation in turn order."""
     s = tuesday()
     assert s.alloc == [3, 1] and top(s) == ("cube", ALEX, TUE, 1)
     choose(s, f"cube:black:{CAT.ids[AGED]}:pink")
@@ -88,6 +91,7 @@ def test_pt_rate_04_primary_allocation_in_turn_order() -> None:
 
 
 def test_pt_rate_05_cannot_take_what_cannot_be_placed() -> None:
+    """PT-RATE-05: Cannot take what cannot be placed."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [AGED, LUKE])  # green, pink / pink, yellow / green
     put(s, BRIDGET, MON, "Space Quest")  # blue, pink
@@ -102,6 +106,7 @@ def test_pt_rate_05_cannot_take_what_cannot_be_placed() -> None:
 
 
 def test_pt_rate_06_black_is_wild() -> None:
+    """PT-RATE-06: Black is wild."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [AGED])
     set_pool(s, MON, "black")
@@ -112,6 +117,7 @@ def test_pt_rate_06_black_is_wild() -> None:
 
 
 def test_pt_rate_07_zero_potential_skips_primary() -> None:
+    """PT-RATE-07: Zero potential skips primary."""
     s = blank(2)
     put(s, ALEX, MON, "Dream House Makeover")  # no stars, no talents
     put(s, BRIDGET, MON, "Space Quest")  # 1 star
@@ -123,7 +129,7 @@ def test_pt_rate_07_zero_potential_skips_primary() -> None:
 
 
 def test_pt_rate_08_tuesday_example() -> None:
-    """Alex (3) takes black for Aged Teens; Bridget (1) blue for Space Quest; Alex two greens."""
+    """PT-RATE-08: Alex (3) takes black for Aged Teens; Bridget (1) blue for Space Quest; Alex two greens."""
     s = tuesday()
     choose(s, f"cube:black:{CAT.ids[AGED]}:pink")
     choose(s, f"cube:blue:{ident('Space Quest')}:blue")
@@ -138,6 +144,7 @@ def test_pt_rate_08_tuesday_example() -> None:
 
 
 def test_pt_rate_09_remaining_allocation_optional_in_turn_order() -> None:
+    """PT-RATE-09: Remaining allocation optional in turn order."""
     s = blank(2)
     put(s, ALEX, MON, "Dream House Makeover")  # green, yellow
     put(s, BRIDGET, MON, "Bargain Hunters")  # yellow, orange, green
@@ -153,6 +160,7 @@ def test_pt_rate_09_remaining_allocation_optional_in_turn_order() -> None:
 
 
 def test_pt_rate_10_rerun_space_takes_any_colour() -> None:
+    """PT-RATE-10: Rerun space takes any colour."""
     s = blank(2)
     put(s, ALEX, MON, "rerun")
     set_pool(s, MON, "orange", "pink")
@@ -161,6 +169,7 @@ def test_pt_rate_10_rerun_space_takes_any_colour() -> None:
 
 
 def test_pt_rate_11_untaken_cubes_stay_in_the_pool() -> None:
+    """PT-RATE-11: Untaken cubes stay in the pool."""
     s = blank(2)
     put(s, ALEX, MON, "rerun")
     set_pool(s, MON, "orange", "pink")
@@ -170,6 +179,7 @@ def test_pt_rate_11_untaken_cubes_stay_in_the_pool() -> None:
 
 
 def test_pt_rate_12_cubes_stay_on_cards_until_income() -> None:
+    """PT-RATE-12: Cubes stay on cards until income."""
     s = tuesday()
     for _ in range(4):
         choose(s, legal(s)[0])
@@ -183,6 +193,7 @@ def test_pt_rate_12_cubes_stay_on_cards_until_income() -> None:
 
 
 def test_pt_rate_13_primary_compulsory_remaining_pass_ends_the_day() -> None:
+    """PT-RATE-13: Primary compulsory remaining pass ends the day."""
     s = tuesday()
     assert "pass" not in legal(s)
     s2 = blank(2)
@@ -194,6 +205,7 @@ def test_pt_rate_13_primary_compulsory_remaining_pass_ends_the_day() -> None:
 
 
 def test_pt_rate_14_only_the_days_pool() -> None:
+    """PT-RATE-14: Only the days pool."""
     s = tuesday()
     set_pool(s, MON, "pink", "pink")
     assert all(k.split(":")[1] in ("black", "blue", "green") for k in legal(s))
@@ -203,6 +215,7 @@ def test_pt_rate_14_only_the_days_pool() -> None:
 
 
 def test_pt_canc_01_every_card_is_checked() -> None:
+    """PT-CANC-01: Every card is checked."""
     s = blank(3)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green"]})
     put(s, BRIDGET, TUE, "Space Quest")
@@ -213,6 +226,7 @@ def test_pt_canc_01_every_card_is_checked() -> None:
 
 
 def test_pt_canc_02_talent_without_cubes_turns_face_down_no_money() -> None:
+    """PT-CANC-02: Talent without cubes turns face down no money."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green"]})
     cash = s.players[ALEX].cash
@@ -224,6 +238,7 @@ def test_pt_canc_02_talent_without_cubes_turns_face_down_no_money() -> None:
 
 
 def test_pt_canc_03_show_without_cubes_canceled_rerun_drawn() -> None:
+    """PT-CANC-03: Show without cubes canceled rerun drawn."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away")
     supply = s.reruns
@@ -233,6 +248,7 @@ def test_pt_canc_03_show_without_cubes_canceled_rerun_drawn() -> None:
 
 
 def test_pt_canc_04_rerun_without_cubes_discarded_not_replaced() -> None:
+    """PT-CANC-04: Rerun without cubes discarded not replaced."""
     s = blank(2)
     put(s, ALEX, MON, "rerun")
     supply = s.reruns
@@ -241,6 +257,7 @@ def test_pt_canc_04_rerun_without_cubes_discarded_not_replaced() -> None:
 
 
 def test_pt_canc_05_talent_with_cubes_stays_on_the_guide_until_clean_up() -> None:
+    """PT-CANC-05: Talent with cubes stays on the guide until clean up."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={LUKE: ["green"]})
     cancellations(s)
@@ -253,6 +270,7 @@ def test_pt_canc_05_talent_with_cubes_stays_on_the_guide_until_clean_up() -> Non
 
 
 def test_pt_canc_06_examples() -> None:
+    """PT-CANC-06: Examples."""
     s = blank(2)  # Example 1: the talent flips, the show stays
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green"]})
     cancellations(s)
@@ -264,6 +282,7 @@ def test_pt_canc_06_examples() -> None:
 
 
 def test_pt_canc_07_canceled_cards_count_for_no_award() -> None:
+    """PT-CANC-07: Canceled cards count for no award."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE, AGED], cubes={LUKE: ["green"]})
     put(s, BRIDGET, MON, "Space Quest", ["Crew of the Comet"], cubes={"Space Quest": ["blue"], "Crew of the Comet": ["blue"]})
@@ -284,6 +303,7 @@ def krunchy() -> tuple[PTState, int]:
 
 
 def test_pt_client_01_covering_player_wins_token_and_cash() -> None:
+    """PT-CLIENT-01: Covering player wins token and cash."""
     s, k = krunchy()
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange"]})
     put(s, ALEX, TUE, "Code Crimson", cubes={"Code Crimson": ["orange", None, "green"]})
@@ -294,6 +314,7 @@ def test_pt_client_01_covering_player_wins_token_and_cash() -> None:
 
 
 def test_pt_client_02_black_is_wild() -> None:
+    """PT-CLIENT-02: Black is wild."""
     s, k = krunchy()
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "black", "black", "black"]})
     put(s, ALEX, TUE, "Home and Away", cubes={"Home and Away": ["black"]})
@@ -302,6 +323,7 @@ def test_pt_client_02_black_is_wild() -> None:
 
 
 def test_pt_client_03_earlier_day_then_turn_order() -> None:
+    """PT-CLIENT-03: Earlier day then turn order."""
     s, k = krunchy()
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "black", "black"]})
     put(s, ALEX, TUE, "Home and Away", cubes={"Home and Away": ["green"]})
@@ -313,7 +335,7 @@ def test_pt_client_03_earlier_day_then_turn_order() -> None:
 
 
 def test_pt_client_04_krunchy_flakes_example() -> None:
-    """Alex: 1 green, 2 "brown", 2 black (done Thursday); Bridget: 4 brown + 1 green by Wednesday."""
+    """PT-CLIENT-04: Alex: 1 green, 2 "brown", 2 black (done Thursday); Bridget: 4 brown + 1 green by Wednesday."""
     s, k = krunchy()
     put(s, ALEX, MON, "Home and Away", cubes={"Home and Away": ["green"]})
     put(s, ALEX, THU, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "black", "black"]})
@@ -329,6 +351,7 @@ def test_pt_client_04_krunchy_flakes_example() -> None:
 
 
 def test_pt_client_05_one_player_may_win_both_with_the_same_cubes() -> None:
+    """PT-CLIENT-05: One player may win both with the same cubes."""
     s, k = krunchy()
     t = client_on_board(s, "Turbo Tyres")  # 3 orange
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "black", "black"]})
@@ -338,6 +361,7 @@ def test_pt_client_05_one_player_may_win_both_with_the_same_cubes() -> None:
 
 
 def test_pt_client_06_unwon_clients_discarded_in_clean_up() -> None:
+    """PT-CLIENT-06: Unwon clients discarded in clean up."""
     s, k = krunchy()
     award_clients(s)
     assert s.clients == [k]
@@ -346,6 +370,7 @@ def test_pt_client_06_unwon_clients_discarded_in_clean_up() -> None:
 
 
 def test_pt_client_07_won_clients_kept_until_end_of_round_3() -> None:
+    """PT-CLIENT-07: Won clients kept until end of round 3."""
     s, k = krunchy()
     put(s, ALEX, MON, "Steel Pursuit", cubes={"Steel Pursuit": ["orange", "orange", "black", "black"]})
     put(s, ALEX, TUE, "Home and Away", cubes={"Home and Away": ["green"]})
@@ -370,6 +395,7 @@ def five_genres(s: PTState, p: int) -> None:
 
 
 def test_pt_vty_01_five_genres_give_a_token() -> None:
+    """PT-VTY-01: Five genres give a token."""
     s = blank(3)
     five_genres(s, ALEX)
     award_variety(s)
@@ -377,6 +403,7 @@ def test_pt_vty_01_five_genres_give_a_token() -> None:
 
 
 def test_pt_vty_02_reruns_have_no_genre() -> None:
+    """PT-VTY-02: Reruns have no genre."""
     s = blank(3)
     five_genres(s, ALEX)
     put(s, ALEX, MON, "rerun")
@@ -385,6 +412,7 @@ def test_pt_vty_02_reruns_have_no_genre() -> None:
 
 
 def test_pt_vty_03_two_player_four_genres() -> None:
+    """PT-VTY-03: Two player four genres."""
     s = blank(2)
     for d, name in enumerate(["Space Quest", "Steel Pursuit", "Amazon Run", "Home and Away"]):
         put(s, ALEX, d, name)
@@ -393,6 +421,7 @@ def test_pt_vty_03_two_player_four_genres() -> None:
 
 
 def test_pt_vty_04_once_per_round_after_cancellations() -> None:
+    """PT-VTY-04: Once per round after cancellations."""
     s = blank(3)
     five_genres(s, ALEX)
     cancellations(s)  # no cubes: every show is canceled first
@@ -405,6 +434,7 @@ def test_pt_vty_04_once_per_round_after_cancellations() -> None:
 
 
 def test_pt_vty_05_each_token_scores_at_each_ceremony() -> None:
+    """PT-VTY-05: Each token scores at each ceremony."""
     s = blank(3)
     s.players[ALEX].variety = 2
     s.variety -= 2
@@ -415,6 +445,7 @@ def test_pt_vty_05_each_token_scores_at_each_ceremony() -> None:
 
 
 def test_pt_vty_06_limited_supply() -> None:
+    """PT-VTY-06: Limited supply."""
     s = blank(3)
     five_genres(s, ALEX)
     s.players[BRIDGET].variety = 6
@@ -427,6 +458,7 @@ def test_pt_vty_06_limited_supply() -> None:
 
 
 def test_pt_hot_01_hottest_day_counts_show_and_talents() -> None:
+    """PT-HOT-01: Hottest day counts show and talents."""
     s = blank(2)
     put(s, ALEX, MON, "Home and Away", [LUKE], cubes={"Home and Away": ["green", "pink"], LUKE: ["green"]})
     put(s, ALEX, TUE, "Space Quest", cubes={"Space Quest": ["blue"]})
@@ -435,7 +467,7 @@ def test_pt_hot_01_hottest_day_counts_show_and_talents() -> None:
 
 
 def test_pt_hot_02_and_05_example_3_to_5_and_stays_at_3() -> None:
-    """Marker on 3: a Tuesday of 5 cubes moves it to 5; a best day of 2 would leave it on 3."""
+    """PT-HOT-02, PT-HOT-05: Marker on 3: a Tuesday of 5 cubes moves it to 5; a best day of 2 would leave it on 3."""
     s = blank(2)
     s.players[ALEX].hot = 3
     put(s, ALEX, TUE, "Steel Pursuit", [cid("Dana Frost")],
@@ -450,6 +482,7 @@ def test_pt_hot_02_and_05_example_3_to_5_and_stays_at_3() -> None:
 
 
 def test_pt_hot_03_04_07_stacking_in_turn_order() -> None:
+    """PT-HOT-03, PT-HOT-04, PT-HOT-07: Stacking in turn order."""
     s = blank(3)
     s.order = [CHARLOTTE, ALEX, BRIDGET]
     for p in (ALEX, BRIDGET, CHARLOTTE):
@@ -460,6 +493,7 @@ def test_pt_hot_03_04_07_stacking_in_turn_order() -> None:
 
 
 def test_pt_hot_06_track_not_reset_between_seasons() -> None:
+    """PT-HOT-06: Track not reset between seasons."""
     s = blank(2)
     s.players[ALEX].hot = 4
     s.round = 3

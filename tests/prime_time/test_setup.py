@@ -13,10 +13,12 @@ from .helpers import CAT, assert_conserved, choose, cube_counts, fresh, legal, s
 
 
 def test_pt_setup_01_round_marker_on_1() -> None:
+    """PT-SETUP-01: Round marker on 1."""
     assert fresh(3).round == 1
 
 
 def test_pt_setup_02_three_decks_top_card_face_up() -> None:
+    """PT-SETUP-02: Three decks top card face up."""
     s = fresh(4, bonds=True)
     assert len(s.br_up) == 3
     for i, b in enumerate(s.br_up):
@@ -27,6 +29,7 @@ def test_pt_setup_02_three_decks_top_card_face_up() -> None:
 
 
 def test_pt_setup_03_min_bonds_only_with_bonds() -> None:
+    """PT-SETUP-03: Min bonds only with bonds."""
     mb = CAT.br_by_id["BR-07"]
     for seed in range(10):
         s = fresh(3, seed)
@@ -36,12 +39,14 @@ def test_pt_setup_03_min_bonds_only_with_bonds() -> None:
 
 
 def test_pt_setup_04_decks_shuffled_separately() -> None:
+    """PT-SETUP-04: Decks shuffled separately."""
     s = fresh(3)
     assert all(CAT.is_show[c] for c in s.show_deck) and not any(CAT.is_show[c] for c in s.tal_deck)
     assert fresh(3, 1).show_deck != fresh(3, 2).show_deck
 
 
 def test_pt_setup_05_show_spaces_filled_by_tier() -> None:
+    """PT-SETUP-05: Show spaces filled by tier."""
     R = rules(fresh(4))
     for seed in range(10):
         s = fresh(4, seed)
@@ -52,6 +57,7 @@ def test_pt_setup_05_show_spaces_filled_by_tier() -> None:
 
 
 def test_pt_setup_05_leftmost_vacant_space_of_the_tier() -> None:
+    """PT-SETUP-05: Leftmost vacant space of the tier."""
     s = fresh(4)
     for i in range(len(s.spaces[0])):
         s.show_disc.append(s.spaces[0][i])
@@ -69,6 +75,7 @@ def test_pt_setup_05_leftmost_vacant_space_of_the_tier() -> None:
 
 
 def test_pt_setup_06_talent_spaces_filled_the_same_way() -> None:
+    """PT-SETUP-06: Talent spaces filled the same way."""
     s = fresh(4)
     R = rules(s)
     for i, c in enumerate(s.spaces[1]):
@@ -77,6 +84,7 @@ def test_pt_setup_06_talent_spaces_filled_the_same_way() -> None:
 
 
 def test_pt_setup_07_two_player_spaces_stay_empty() -> None:
+    """PT-SETUP-07: Two player spaces stay empty."""
     s = fresh(2)
     R = rules(s)
     for kind in (0, 1):
@@ -86,12 +94,14 @@ def test_pt_setup_07_two_player_spaces_stay_empty() -> None:
 
 
 def test_pt_setup_08_two_clients_on_the_board() -> None:
+    """PT-SETUP-08: Two clients on the board."""
     s = fresh(3)
     assert len(s.clients) == 2 and len(s.client_pile) == 15
     assert {tuple(fresh(3, k).clients) for k in range(8)} != {tuple(s.clients)}
 
 
 def test_pt_setup_09_bank_and_bonds() -> None:
+    """PT-SETUP-09: Bank and bonds."""
     s = fresh(3, bonds=True)
     assert all(pl.bonds == [] for pl in s.players)
     v = PrimeTimeRuleset().view(s, None)
@@ -99,22 +109,26 @@ def test_pt_setup_09_bank_and_bonds() -> None:
 
 
 def test_pt_setup_10_all_55_cubes() -> None:
+    """PT-SETUP-10: All 55 cubes."""
     s = fresh(4)
     assert sum(cube_counts(s)) == 55 and cube_counts(s) == [10, 10, 10, 10, 10, 5]
 
 
 def test_pt_setup_11_three_cubes_per_daily_pool() -> None:
+    """PT-SETUP-11: Three cubes per daily pool."""
     s = fresh(4)
     assert [sum(p) for p in s.pools] == [3, 3, 3, 3, 3]
 
 
 def test_pt_setup_12_fifteen_forecast_cubes_and_25_in_the_bag() -> None:
+    """PT-SETUP-12: Fifteen forecast cubes and 25 in the bag."""
     s = fresh(4)
     assert all(c >= 0 for row in s.forecast for c in row)
     assert sum(s.bag) == 25
 
 
 def test_pt_setup_13_two_player_friday_left_empty() -> None:
+    """PT-SETUP-13: Two player friday left empty."""
     s = fresh(2)
     assert sum(s.pools[4]) == 0 and all(row[4] == -1 for row in s.forecast)
     assert [sum(p) for p in s.pools[:4]] == [3, 3, 3, 3]
@@ -122,17 +136,20 @@ def test_pt_setup_13_two_player_friday_left_empty() -> None:
 
 
 def test_pt_setup_14_board_before_starting_hands() -> None:
+    """PT-SETUP-14: Board before starting hands."""
     s = fresh(4)
     offered = [c for pl in s.players for c in pl.offer]
     assert len(offered) == 12 and not set(offered) & set(s.spaces[0])
 
 
 def test_pt_psetup_01_one_guide_per_player() -> None:
+    """PT-PSETUP-01: One guide per player."""
     s = fresh(4)
     assert len(s.players) == 4 and len({id(pl.guide) for pl in s.players}) == 4
 
 
 def test_pt_psetup_02_random_turn_order_three_action_tokens() -> None:
+    """PT-PSETUP-02: Random turn order three action tokens."""
     orders = {tuple(fresh(4, seed).order) for seed in range(12)}
     assert len(orders) > 3
     s = started(4)
@@ -140,6 +157,7 @@ def test_pt_psetup_02_random_turn_order_three_action_tokens() -> None:
 
 
 def test_pt_psetup_03_draw_three_keep_two_discard_face_up() -> None:
+    """PT-PSETUP-03: Draw three keep two discard face up."""
     s = fresh(3)
     p = top(s)[1]
     offer = list(s.players[p].offer)
@@ -153,6 +171,7 @@ def test_pt_psetup_03_draw_three_keep_two_discard_face_up() -> None:
 
 
 def test_pt_psetup_04_and_05_starting_cash() -> None:
+    """PT-PSETUP-04, PT-PSETUP-05: Starting cash."""
     for n in (2, 3, 4):
         s = fresh(n, 3)
         while top(s)[0] == "keep":
@@ -165,12 +184,14 @@ def test_pt_psetup_04_and_05_starting_cash() -> None:
 
 
 def test_pt_psetup_06_first_player_marker_follows_position_1() -> None:
+    """PT-PSETUP-06: First player marker follows position 1."""
     s = started(3)
     v = PrimeTimeRuleset().view(s, 1)
     assert v["first_player"] == s.order[0] == v["turn_order"][0]
 
 
 def test_pt_psetup_07_hands_hidden() -> None:
+    """PT-PSETUP-07: Hands hidden."""
     s = started(3)
     rs = PrimeTimeRuleset()
     for viewer in (None, 0, 1, 2):
@@ -187,6 +208,7 @@ def test_pt_psetup_07_hands_hidden() -> None:
 
 
 def test_pt_round_01_phase_order_and_awards_in_3_and_6() -> None:
+    """PT-ROUND-01: Phase order and awards in 3 and 6."""
     game = Game.new("prime-time", 3, seed=2)
     rng = Rng(2)
     seen: list[tuple[int, str]] = []
@@ -209,6 +231,7 @@ def test_pt_round_01_phase_order_and_awards_in_3_and_6() -> None:
 
 
 def test_pt_round_02_development_substeps() -> None:
+    """PT-ROUND-02: Development substeps."""
     s = started(2)
     assert s.phase == "dev"
     while top(s)[0] in ("place", "amount", "pr", "pr_add", "pr_to", "pr_swap", "pr_swap2"):
@@ -218,6 +241,7 @@ def test_pt_round_02_development_substeps() -> None:
 
 
 def test_pt_round_03_broadcast_substeps_in_order() -> None:
+    """PT-ROUND-03: Broadcast substeps in order."""
     s = started(2)
     while s.phase != "schedule":
         choose(s, legal(s)[0])
@@ -227,6 +251,7 @@ def test_pt_round_03_broadcast_substeps_in_order() -> None:
 
 
 def test_pt_round_04_income_then_cleanup_then_setup() -> None:
+    """PT-ROUND-04: Income then cleanup then setup."""
     s = started(3)
     while s.round == 1:
         choose(s, legal(s)[0])
@@ -237,6 +262,7 @@ def test_pt_round_04_income_then_cleanup_then_setup() -> None:
 
 
 def test_pt_round_05_game_ends_after_round_6_income() -> None:
+    """PT-ROUND-05: Game ends after round 6 income."""
     game = Game.new("prime-time", 2, seed=9)
     rng = Rng(9)
     while not game.is_over():

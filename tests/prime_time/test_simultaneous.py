@@ -65,6 +65,7 @@ def without_log(g: Game[Any]) -> str:
 
 
 def test_pt_sim_01_every_player_schedules_at_once() -> None:
+    """PT-SIM-01: Every player schedules at once."""
     g = at_scheduling(3, 4)
     waiting = g.pending_players()
     assert sorted(waiting) == [0, 1, 2] and g.current_player() == waiting[0]
@@ -78,6 +79,7 @@ def test_pt_sim_01_every_player_schedules_at_once() -> None:
 
 
 def test_pt_sim_01_turn_order_without_the_variant() -> None:
+    """PT-SIM-01: Turn order without the variant."""
     g = Game.new("prime-time", 3, seed=4)
     rng = Rng(4)
     while not (g.pending() and g.pending().kind == "sched"):  # type: ignore[union-attr]
@@ -89,6 +91,7 @@ def test_pt_sim_01_turn_order_without_the_variant() -> None:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 500), players=st.sampled_from([2, 3, 4]), turns=st.lists(st.integers(0, 3), max_size=24))
 def test_pt_sim_01_order_does_not_change_the_game(seed: int, players: int, turns: list[int]) -> None:
+    """PT-SIM-01: Order does not change the game."""
     start = at_scheduling(players, seed)
     plan = plans(start, seed)
     ref = replay_record(start.record())
@@ -103,6 +106,7 @@ def test_pt_sim_01_order_does_not_change_the_game(seed: int, players: int, turns
 
 
 def test_pt_sim_02_screens_hide_steps_taken_out_of_turn() -> None:
+    """PT-SIM-02: Screens hide steps taken out of turn."""
     g = at_scheduling(3, 8)
     plugin = get_plugin("prime-time")
     last = g.pending_players()[-1]

@@ -37,6 +37,7 @@ from .helpers import (
 
 
 def test_pt_2p_01_four_broadcast_days() -> None:
+    """PT-2P-01: Four broadcast days."""
     s = started(2)
     assert s.days == 4 and len(s.players[0].guide) == 4
     run = Game.new("prime-time", 2, seed=3, options={"log": False})
@@ -50,11 +51,13 @@ def test_pt_2p_01_four_broadcast_days() -> None:
 
 
 def test_pt_2p_02_four_forecast_columns() -> None:
+    """PT-2P-02: Four forecast columns."""
     s = fresh(2)
     assert all(row[4] == -1 for row in s.forecast) and all(row[d] >= 0 for row in s.forecast for d in range(4))
 
 
 def test_pt_2p_03_golf_one_pr_two() -> None:
+    """PT-2P-03: Golf one pr two."""
     s = started(2)
     at_placement(s, ALEX, BRIDGET)
     choose(s, "golf")
@@ -68,6 +71,7 @@ def test_pt_2p_03_golf_one_pr_two() -> None:
 
 
 def test_pt_2p_04_closed_bidding_spaces_hold_no_card() -> None:
+    """PT-2P-04: Closed bidding spaces hold no card."""
     for seed in range(5):
         s = started(2, seed)
         R = rules(s)
@@ -78,6 +82,7 @@ def test_pt_2p_04_closed_bidding_spaces_hold_no_card() -> None:
 
 
 def test_pt_2p_05_hotter_show_two_vp() -> None:
+    """PT-2P-05: Hotter show two vp."""
     s = started(2)
     s.players[ALEX].hot, s.players[ALEX].hot_seq = 4, 1
     s.players[BRIDGET].hot, s.players[BRIDGET].hot_seq = 4, 2
@@ -86,6 +91,7 @@ def test_pt_2p_05_hotter_show_two_vp() -> None:
 
 
 def test_pt_2p_06_four_genres_for_variety() -> None:
+    """PT-2P-06: Four genres for variety."""
     s = started(2)
     clear_guides(s)
     for d, name in enumerate(["Space Quest", "Steel Pursuit", "Amazon Run", "Home and Away"]):
@@ -101,6 +107,7 @@ def test_pt_2p_06_four_genres_for_variety() -> None:
 
 
 def test_pt_2p_07_archives_keeps_two_spaces() -> None:
+    """PT-2P-07: Archives keeps two spaces."""
     s = started(2)
     at_placement(s, ALEX, BRIDGET)
     choose(s, "archives")
@@ -121,12 +128,14 @@ def bonds_board(money: list[int], n: int = 3) -> PTState:
 
 
 def test_pt_bond_01_option_and_min_bonds_card() -> None:
+    """PT-BOND-01: Option and min bonds card."""
     s = fresh(3, bonds=True)
     assert s.opts["bonds"] is True and s.br_box == []
     assert fresh(3).br_box == [CAT.br_by_id["BR-07"]]
 
 
 def test_pt_bond_02_issue_when_short() -> None:
+    """PT-BOND-02: Issue when short."""
     s = bonds_board([2, 0, 0])
     choose(s, "bid:show:0")
     assert legal(s)[-1] == "amt:16"  # the whole range up to the cap
@@ -135,6 +144,7 @@ def test_pt_bond_02_issue_when_short() -> None:
 
 
 def test_pt_bond_03_smallest_total_fewest_certificates() -> None:
+    """PT-BOND-03: Smallest total fewest certificates."""
     certs = [5, 10]
     assert bond_issue(certs, 3) == [5]
     assert bond_issue(certs, 5) == [5]
@@ -144,7 +154,7 @@ def test_pt_bond_03_smallest_total_fewest_certificates() -> None:
 
 
 def test_pt_bond_04_example_two_dollars_six_dollar_bid() -> None:
-    """Alex has $3 on a bid and $2 in hand; bidding $6 elsewhere he issues one $5 bond and keeps $1."""
+    """PT-BOND-04: Alex has $3 on a bid and $2 in hand; bidding $6 elsewhere he issues one $5 bond and keeps $1."""
     s = started(3, 1, bonds=True)
     clear_hands(s)
     silver = [i for i, c in enumerate(s.spaces[SHOWS]) if c >= 0 and CAT.tier[c] == 0]
@@ -164,6 +174,7 @@ def test_pt_bond_04_example_two_dollars_six_dollar_bid() -> None:
 
 
 def test_pt_bond_05_bonds_are_never_repaid() -> None:
+    """PT-BOND-05: Bonds are never repaid."""
     game = Game.new("prime-time", 3, seed=12, options={"bonds": True, "log": False})
     rng = Rng(12)
     held = [0, 0, 0]
@@ -177,6 +188,7 @@ def test_pt_bond_05_bonds_are_never_repaid() -> None:
 
 
 def test_pt_bond_06_minus_one_vp_per_certificate_per_ceremony() -> None:
+    """PT-BOND-06: Minus one vp per certificate per ceremony."""
     s = started(2, bonds=True)
     s.players[BRIDGET].bonds = [5, 5, 10]
     awards(s)
@@ -185,6 +197,7 @@ def test_pt_bond_06_minus_one_vp_per_certificate_per_ceremony() -> None:
 
 
 def test_pt_bond_07_bond_value_deducted_at_final_scoring() -> None:
+    """PT-BOND-07: Bond value deducted at final scoring."""
     s = started(2, bonds=True)
     s.players[ALEX].cash, s.players[ALEX].bonds = 20, [10]
     final_scoring(s)
@@ -192,6 +205,7 @@ def test_pt_bond_07_bond_value_deducted_at_final_scoring() -> None:
 
 
 def test_pt_bond_08_fallback_purchase_and_rd_use_bonds() -> None:
+    """PT-BOND-08: Fallback purchase and rd use bonds."""
     s = bonds_board([20, 20, 0])
     choose(s, "bid:show:0")
     choose(s, "amt:8")

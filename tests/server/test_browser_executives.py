@@ -153,6 +153,7 @@ def moguls_face_down(page: Any) -> None:
 
 
 def test_net_ui_08_executive_board_and_beeb_rondel_in_chromium(browser: Any, web: ServerProc) -> None:
+    """NET-UI-08: Executive board and beeb rondel in chromium."""
     page = new_page(browser, DESKTOP)
     errors = watch_errors(page)
     page.goto(web.url + "/")

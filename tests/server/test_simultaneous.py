@@ -28,6 +28,7 @@ def until(ws: Any, test: Any, timeout: float = 20.0) -> dict[str, Any]:
 
 
 def test_net_pilot_10_server_takes_the_second_seats_choice_first(server: ServerProc) -> None:
+    """NET-PILOT-10: Server takes the second seats choice first."""
     ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
     tid = ana.create(["open", "bot:random"])  # the normal Pilot Season
     ben.post(f"/api/tables/{tid}/join")
@@ -61,6 +62,7 @@ def test_net_pilot_10_server_takes_the_second_seats_choice_first(server: ServerP
 
 
 def test_net_pilot_10_answer_from_an_older_step_of_another_decision_is_stale(server: ServerProc) -> None:
+    """NET-PILOT-10: Answer from an older step of another decision is stale."""
     ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
     tid = str(ana.post("/api/tables", {"seats": ["open"], "options": {"executives": True}})["id"])  # Executives, then Pilot Season
     ben.post(f"/api/tables/{tid}/join")
@@ -79,6 +81,7 @@ def test_net_pilot_10_answer_from_an_older_step_of_another_decision_is_stale(ser
 
 
 def test_net_pilot_10_imported_record_with_answers_out_of_turn_replays(server: ServerProc) -> None:
+    """NET-PILOT-10: Imported record with answers out of turn replays."""
     from primetime.core.game import Game
 
     g = Game.new("networks", ["Ana", "Ben", "Cy"], seed=3)
@@ -100,6 +103,7 @@ def test_net_pilot_10_imported_record_with_answers_out_of_turn_replays(server: S
 
 
 def test_net_pilot_10_a_bot_taking_over_a_seat_answers_its_choice_and_reconnects_resume(server: ServerProc) -> None:
+    """NET-PILOT-10: A bot taking over a seat answers its choice and reconnects resume."""
     ana, ben = Person(server.url, "Ana"), Person(server.url, "Ben")
     tid = ana.create(["open"])
     ben.post(f"/api/tables/{tid}/join")
@@ -123,7 +127,7 @@ def test_net_pilot_10_a_bot_taking_over_a_seat_answers_its_choice_and_reconnects
 
 
 def test_net_exec_02_pt_sim_01_a_server_bot_answers_its_own_step_out_of_turn() -> None:
-    """The bot worker answers for its seat, though another seat is the first still to answer."""
+    """NET-EXEC-02, PT-SIM-01: The bot worker answers for its seat, though another seat is the first still to answer."""
     from primetime.core.game import Game
     from primetime.core.rng import Rng
     from primetime.server import botpool
