@@ -509,6 +509,29 @@ def test_net_exec_09_butcher_pays_to_make_every_slot_optional() -> None:
     assert not INV.lineup_problems(s)
 
 
+def test_net_exec_09_butcher_with_sponsored_contents_wild_slot_can_finish() -> None:
+    """NET-EXEC-09 with NET-CARD-10 and NET-PROD-02 (found by `primetime check` with Telly Time and the
+    Executives, 5,000 games: seeds 983 and 2398). Butcher has made every slot optional; a star attached to
+    an ads-only show on the promise of Sponsored Content's extra wild slot must be able to take that slot:
+    the wild slot is offered with Butcher's optional slots, not only when the required ones are filled."""
+    s = with_boards(2, ["butcher", "cable"])
+    show = cid("Flounder Tank")  # no star slot, one ad required
+    assert s.T.cap[show][0] == 0 and s.T.cap[show][2] == 0 and s.T.req[show] == (0, 1, 0)
+    star, spon = to_green(s, 0, "Character Actor", "Sponsored Content")
+    to_display(s, show)
+    choose(s, f"show:{show}")
+    choose(s, "x:butcher")
+    assert f"att:{star}" in legal(s) and f"wild:{spon}" in legal(s)
+    choose(s, f"att:{star}")
+    assert legal(s) == [f"wild:{spon}"]  # the only way on, never a dead end (the `completable` invariant)
+    choose(s, f"wild:{spon}")
+    choose(s, "done")
+    choose(s, f"slot:{PRIME}")
+    sh = s.players[0].lineup[PRIME]
+    assert sh is not None and sh.cid == show and sh.atts == ((star, sh.atts[0][1]),) and sh.x_wild == 1
+    assert not INV.lineup_problems(s)
+
+
 def test_net_exec_09_butcher_has_no_end_game_loss() -> None:
     """NET-EXEC-09: Butcher's drawback is a pass viewer bonus 1 lower (test_pass_parameters_ability_and_drawback)."""
     s = with_boards(2, ["butcher", "cable"])

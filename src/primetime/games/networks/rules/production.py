@@ -274,7 +274,8 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     if spon:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
         if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, cash, base, ens, False):
             out.append(T.k_use[e_spon])
-        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, False, cash, base, ens, False):
+        # with Butcher (``ign``) the required slots stay optional for the wild slot too
+        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, ign, cash, base, ens, False):
             out.append(f"wild:{e_spon}")
     sr, ar, wr = T.req[show]
     if (_fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2))
