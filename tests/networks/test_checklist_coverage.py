@@ -3,8 +3,9 @@
 A test "names" an ID when its body contains it (``NET-PASS-07``) or its function name does
 (``test_net_pass_07_...``).  The section sizes below are the checklist's; the expansion modules
 Telly Time (section 25, NET-TELLY), Moguls (section 26, NET-MOGUL) and Executives (section 27,
-NET-EXEC) are covered, with the expansion options NET-OPT-03/04; the browser-interface sections
-are outside the engine.
+NET-EXEC) are covered, and so are the interface (section 23, NET-UI) and the options (section 24,
+NET-OPT): those in ``test_ui_rules.py`` here and, where they live on the page, in Chromium
+(``tests/server/test_networks_*.py``).
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ SECTIONS: dict[str, int] = {
     "NET-EXEC": 11,  # the Executives module (option ``executives``)
 }
 SECTIONS["NET-MOGUL"] = 8  # section 26, the Moguls module (tests/networks/test_moguls.py)
-# Single rules of sections covered only in part: the expansion options (NET-OPT-03/04).
-SINGLE: tuple[str, ...] = ("NET-OPT-03", "NET-OPT-04")
+SECTIONS["NET-UI"] = 22  # section 23, the interface (test_ui_rules.py, tests/server/test_networks_ui_rules_browser.py)
+SECTIONS["NET-OPT"] = 5  # section 24, the table options and the confirmation delay preference
+# Single rules of sections covered only in part (none now).
+SINGLE: tuple[str, ...] = ()
 # The rules sources sit beside the repository (../shared); CI checkouts may not have them.
 CHECKLIST = Path(__file__).resolve().parents[3] / "shared" / "checklists" / "networks.md"
 
@@ -38,7 +41,9 @@ def all_ids() -> list[str]:
 
 def named_ids() -> set[str]:
     found: set[str] = set()
-    files = list(Path(__file__).parent.glob("test_*.py")) + list(Path(__file__).parent.parent.glob("test_networks_*.py"))
+    tests = Path(__file__).parent.parent
+    files = list(Path(__file__).parent.glob("test_*.py")) + list(tests.glob("test_networks_*.py")) \
+        + list((tests / "server").glob("test_networks_*.py"))
     for f in files:
         if f.name == Path(__file__).name:
             continue
