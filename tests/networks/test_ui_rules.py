@@ -113,7 +113,7 @@ def test_net_opt_01_pilot_setup_normal_or_simplified() -> None:
         assert len(kinds) == 2 and set(kinds) <= {"star", "ad"}
         assert all(CAT.card(c).id.startswith("PILOT-") for c in p["green_room"])
         assert not p.get("pilot_shows")
-    # the option's words on the waiting room's line come from the schema's choices
+    # both are values of the option the lobby offers
     assert RS.validate_options({"pilot": "simplified"}, 3)["pilot"] == "simplified"
 
 
@@ -193,8 +193,8 @@ def test_net_ui_06_19_every_card_reads_out_its_printed_information() -> None:
     con = Console(file=io.StringIO(), width=200, record=True, color_system=None)
     show = g.view(0)["display"]["show"][0]
     NetworksView().tooltip(con, g, g.pending(), CAT.card(show).name.lower())
-    assert " ".join(con.export_text().split()).replace("│", "").replace(" ", "") \
-        .find(cards[show]["words"].replace(" ", "")[:40]) >= 0
+    drawn = re.sub(r"[\s│╭╮╰╯─]+", "", con.export_text())
+    assert re.sub(r"\s+", "", cards[show]["words"])[:80] in drawn
 
 
 def test_net_ui_07_the_terminal_has_the_rules_reference() -> None:
