@@ -263,8 +263,13 @@ def render_status(con: Console, game: Game[Any], viewer: int, view: dict[str, An
     names = game.players
     fc = view["players"][viewer]["forecast"]
     up = fc["upkeep"]
+    parts = f"lineup {fc['lineup_viewers']} + pass {fc['pass_viewers']}"
+    more = fc["viewers"] - fc["lineup_viewers"] - fc["pass_viewers"]
+    if more:  # the modules' viewers: Telly Time's filled grid squares, the Moguls'
+        what = " and ".join(w for w, on in (("Genre Grid", "telly_time" in view), ("Moguls", "moguls" in view)) if on)
+        parts += f" + {what or 'other'} {more}"
     con.print(f"[bold]Forecast[/] for {escape(names[viewer])}: {fc['viewers']} viewers this round "
-              f"(lineup {fc['lineup_viewers']} + pass {fc['pass_viewers']}), upkeep {'+' if up >= 0 else '-'}${abs(up)}M")
+              f"({parts}), upkeep {'+' if up >= 0 else '-'}${abs(up)}M")
     con.print(pass_track_line(view, names))
     if view.get("opponent"):
         o = view["opponent"]

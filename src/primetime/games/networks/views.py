@@ -61,7 +61,7 @@ def prompt(s: NetState, top: tuple[Any, ...]) -> str:
     if k == "bonus":
         return f"{who}: genre bonus — keep one card, the others are discarded."
     if k == "upkeep_cancel":
-        return f"{who}: you cannot pay upkeep (${-V.upkeep_net(s, p)}M due) — cancel a show."
+        return f"{who}: you cannot pay upkeep (${-RE.upkeep_due(s, p)}M due) — cancel a show."
     if k == "surpriser":
         return f"{who}: Surpriser — cancel it now for ${fx.SURPRISER_CASH}M?"
     if k == "quiz":
@@ -352,7 +352,7 @@ def views(s: NetState, viewers: list[int | None]) -> list[dict[str, Any]]:
             "passed": p in s.pass_order,
             "pass_column": pl.pass_col + 1 if pl.pass_col >= 0 else None,
             "pass_viewers": pl.pass_viewers,
-            "forecast": V.forecast(s, p),
+            "forecast": RE.forecast(s, p),
         }
         if telly:  # NET-TELLY-03..08: the player's Genre Grid (public)
             mask = GG.filled_mask(s, p)

@@ -110,7 +110,7 @@ def round_summaries(log: list[str], n: int, memo: dict[str, Any] | None = None) 
 
 
 def browser_view(view: dict[str, Any], names: list[str], ids: list[str], memo: dict[str, Any] | None = None) -> None:
-    """Pilot pairs (``keep:i,j``) get their card ids; ``unusable`` is keyed by card id (NET-UI-09);
+    """Pilot pairs (``keep:i,j``) get their card ids; ``unusable`` is keyed by card id (dimmed cards, NET-UI-16);
     ``round_summaries``: each finished round, from the log every seat sees.
 
     The keys of ``unusable`` name display and green-room cards the viewer already sees.  ``memo``: see

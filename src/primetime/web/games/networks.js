@@ -146,9 +146,13 @@
         row.appendChild(h("span", { class: "muted", dataset: { testid: "market-empty" } },
           pilot ? "dealt after Pilot Season" : "none left"));
       }
+      // the discard pile beside the deck: where used (Use Once) and discarded cards went (NET-UI-20)
+      const gone = (view.discards || {})[k] || [];
+      const goneTip = gone.length ? `Discard pile: ${gone.map((id) => (PT.cards[id] || { name: id }).name).join(", ")}.` : "Discard pile: empty.";
       box.appendChild(h("div", { class: "market-row", dataset: { kind: k } },
         h("div", { class: "label" }, h("b", {}, label),
-          h("span", { class: "deckcount", dataset: { deck: k } }, `deck: ${view.deck_counts[k]}`)), row));
+          h("span", { class: "deckcount", dataset: { deck: k } }, `deck: ${view.deck_counts[k]}`),
+          h("span", { class: "deckcount", dataset: { discard: k }, "data-tip": goneTip }, `discard: ${gone.length}`)), row));
     }
     const pt = h("div", { class: "passtrack", id: "passtrack" });
     view.pass_track.forEach((c, i) => {
@@ -159,7 +163,9 @@
     });
     const passLabel = view.telly_time ? "Telly pass board" : "Pass track";
     if (view.telly_time) pt.appendChild(h("div", { class: "muted" }, "+$1M per empty grid square"));
-    box.appendChild(h("div", { class: "market-row" }, h("div", { class: "label" }, h("b", {}, passLabel)), pt));
+    const passRow = h("div", { class: "market-row", dataset: { testid: "pass-row" } }, h("div", { class: "label" }, h("b", {}, passLabel)), pt);
+    // with Telly Time the pass board sits above the market (NET-UI-02); the base game's pass track below it
+    if (view.telly_time) box.insertBefore(passRow, box.querySelector(".market-row")); else box.appendChild(passRow);
     if (view.opponent) {
       box.appendChild(h("div", { class: "muted" },
         `Solo opponent: ${view.opponent.deck} cards left, ${view.opponent.parked} parked` +

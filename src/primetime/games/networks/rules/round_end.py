@@ -12,6 +12,7 @@ from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.moguls import end_scoring, game_end_viewers, round_viewers, upkeep_bonus
 from primetime.games.networks.rules.rounds import start_round
 from primetime.games.networks.rules.solo import solo_rank
+from primetime.games.networks.rules.values import forecast as base_forecast
 from primetime.games.networks.rules.values import show_viewers, upkeep_net
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import NET, SHOW
@@ -25,9 +26,7 @@ ROUNDS: Final = 4
 def eor_upkeep(s: NetState, p: int) -> None:
     """NET-EOR-02..06: pay, or cancel shows of your choice until you can."""
     pl = s.players[p]
-    net = upkeep_net(s, p)
-    if s.mog is not None:  # Ad Tycoon (the Moguls module)
-        net += upkeep_bonus(s, p)
+    net = upkeep_due(s, p)
     if net < 0 and pl.cash < -net and any(pl.lineup):
         s.stack.append(("eor_upkeep", p))
         s.stack.append(("upkeep_cancel", p))
@@ -47,16 +46,44 @@ def eor_score(s: NetState) -> None:
         s.extra["quiz"] = (0,) * s.n
     for p in range(s.n):
         pl = s.players[p]
-        v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
-        if telly:  # NET-TELLY-08 / NET-TELLY-11: filled grid squares and the Quiz spend
-            v += FILLED_SQUARE_VIEWERS * filled_count(s, p) + quiz[p]
-        if s.mog is not None:  # Ratings Czar, Prime Time Special (the Moguls module)
-            v += round_viewers(s, p)
+        v = round_score(s, p) + (quiz[p] if telly else 0)  # NET-TELLY-11: the Quiz spend
         pl.scores = pl.scores + [v]  # a new list: clones share it (Player.copy)
         if s.log is not None:
             s.say(f"{pname(s, p)} scores {v} viewers in round {s.round}.")
     if s.mog is not None:
         end_scoring(s)
+
+
+def upkeep_due(s: NetState, p: int) -> int:
+    """``p``'s upkeep now (+ earned, - owed): the lineup's income minus its expenses, with Ad Tycoon
+    (the Moguls module)."""
+    net = upkeep_net(s, p)
+    if s.mog is not None:
+        net += upkeep_bonus(s, p)
+    return net
+
+
+def round_score(s: NetState, p: int) -> int:
+    """``p``'s round score now, before any round-end choice (a Quiz spend): the lineup and the pass
+    track, with Telly Time's filled grid squares (NET-TELLY-08) and the Moguls' viewers (Ratings
+    Czar, Prime Time Special)."""
+    pl = s.players[p]
+    v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
+    if s.opts.get("telly_time"):
+        v += FILLED_SQUARE_VIEWERS * filled_count(s, p)
+    if s.mog is not None:
+        v += round_viewers(s, p)
+    return v
+
+
+def forecast(s: NetState, p: int) -> dict[str, Any]:
+    """The Forecast (003; NET-UI-11..13): the viewers and upkeep ``p`` would get if the round ended
+    now, each show's own part, and nothing of the choices made only at round end (NET-UI-12: an
+    upkeep cancellation, a Quiz spend)."""
+    out = base_forecast(s, p)
+    out["viewers"] = round_score(s, p)
+    out["upkeep"] = upkeep_due(s, p)
+    return out
 
 
 def eor_age(s: NetState, p: int, stage: int) -> None:
