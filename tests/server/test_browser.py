@@ -146,9 +146,11 @@ class Player:
                     menu.nth(self.rng.below(menu.count())).click()
                 self.streak += 1
             else:
-                end = page.locator('#choices > .group button[data-key="end"]')
+                end = page.locator('#choices button[data-key="end"]')
                 passes = page.locator('#choices > .group button[data-key^="pass"]')
                 if end.count():
+                    if page.locator("#skip-action").count():  # an action still to take: ending skips it
+                        page.click("#skip-action > summary")
                     end.first.click()
                 elif passes.count():
                     passes.nth(self.rng.below(passes.count())).click()

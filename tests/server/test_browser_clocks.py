@@ -47,6 +47,7 @@ def test_clock_runs_out_a_bot_takes_the_seat_and_its_player_takes_it_back(browse
     pa.fill("#tc-minutes", "0.1")
     pa.fill("#tc-increment", "0")
     pa.select_option("#tc-policy", "bot")
+    pa.select_option("#opt-bot-pace", "normal")  # (a bot pausing 0.3 s a move: the game lasts while Ana takes her seat back)
     pa.locator("section.panel").first.screenshot(path=str(SCREENSHOTS / "lobby-time-control.png"))
     pa.click("#create-btn")
     pa.wait_for_url("**/t/*")

@@ -72,7 +72,8 @@ def test_kill_9_mid_game_loses_no_acknowledged_action(tmp_path: Path, request: p
     ana = Person(server.url, "Ana")
     bot_tables = []
     for seats in (["bot:greedy", "bot:random"], ["bot:random", "bot:random", "bot:greedy"], ["bot:greedy"] * 4):
-        tid = host.create(seats, pilot="normal")
+        # (at the normal pace, bots pausing 0.03 s a move: the games are still going when the server is killed)
+        tid = str(host.post("/api/tables", {"seats": seats, "options": {"pilot": "normal"}, "bot_pace": "normal"})["id"])
         host.post(f"/api/tables/{tid}/start", {})
         assert host.post(f"/api/tables/{tid}/leave")["result"] == "replaced"  # the seat becomes a bot at once
         bot_tables.append(tid)

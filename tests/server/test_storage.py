@@ -118,7 +118,7 @@ def test_a_table_row_copy_keeps_every_field_and_has_its_own_seats_votes_and_cloc
     t = TableRow("t1", "Table", "networks", "u1", "running", {"pilot": "normal"}, 42, 2, ["Ana", "Ben"], 7, 2, 11,
                  {"winners": [0]}, True, 1.5, 2.5, 3.5,
                  [SeatRow(0, "human", "u1", "Ana", None, "h0", True), SeatRow(1, "bot", None, "Bot 2 (greedy)", "greedy")],
-                 {(1, 0)}, False, {"mode": "realtime", "remaining": [60.0, 50.0], "running": [0]})
+                 {(1, 0)}, False, {"mode": "realtime", "remaining": [60.0, 50.0], "running": [0]}, "slow")
     defaults = TableRow("x", "x", "x", None, "open", {}, 0, 1, None, 0, 0, 0, None, False, 0.0, 0.0)
     assert all(getattr(t, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(TableRow)), \
         "give every field a value of its own here, so that the copy is seen to keep it"
@@ -581,6 +581,19 @@ def test_idle_player_replaced_when_all_others_agree(store_url: str, tmp_path: Pa
             await hub.stop()
 
     asyncio.run(go())
+
+
+def test_item_3_a_tables_bot_pace_is_stored_with_it(store_url: str) -> None:
+    """Issue 34, item 3: the bots' pace is a table setting, stored with the table (both stores);
+    a table without one moves its bots at once."""
+    st = make_store(store_url)
+    st.create_table(table_row("p1", [SeatRow(0, "human", "u1", "Ana", None, "h")]))
+    for pace in ("normal", "slow"):
+        t = table_row("p-" + pace, [SeatRow(0, "human", "u1", "Ana", None, "h")])
+        t.bot_pace = pace
+        st.create_table(t)
+        assert st.load("p-" + pace)[0].bot_pace == pace  # type: ignore[index]
+    assert st.load("p1")[0].bot_pace == "instant"  # type: ignore[index]
 
 
 # ---------------------------------------------------------------------- chat

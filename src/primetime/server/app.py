@@ -27,7 +27,7 @@ from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
 from primetime.server import accounts, clocks, names, ratings_store, sessions
 from primetime.server.account_api import USER_COOKIE, add_account_routes
-from primetime.server.config import Settings
+from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.http import ApiError, Guard, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
@@ -320,8 +320,11 @@ def create_app(settings: Settings | None = None) -> Guard:
             clock = clocks.parse(data.get("time_control"))
         except clocks.ClockError as exc:
             raise ApiError(400, str(exc)) from None
+        bot_pace = data.get("bot_pace", DEFAULT_BOT_PACE)
+        if bot_pace not in BOT_PACES:
+            raise ApiError(400, f"bot_pace is one of {', '.join(BOT_PACES)} (how fast the bots move)")
         limit_tables.take(client_address(request))
-        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock)
+        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock, bot_pace)
         await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)

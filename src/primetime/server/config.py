@@ -37,12 +37,18 @@ def _default_workers() -> int:
     return _int("PRIMETIME_WORKERS", default_workers())
 
 
+#: A table's bot pace (chosen by its host at creation): how many times ``Settings.bot_delay`` a
+#: bot waits before each move.  A table without one stored plays at ``DEFAULT_BOT_PACE``.
+BOT_PACES: dict[str, float] = {"instant": 0.0, "normal": 1.0, "slow": 2.5}
+DEFAULT_BOT_PACE = "instant"
+
+
 @dataclass
 class Settings:
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PRIMETIME_DATA", "data")))
     #: ``postgresql://...`` switches storage to PostgreSQL; unset means SQLite in ``data_dir``.
     database_url: str | None = field(default_factory=lambda: os.environ.get("PRIMETIME_DATABASE_URL") or None)
-    #: Seconds a bot waits before it moves, so people can follow the game.
+    #: Seconds a bot waits before it moves at a table of the "normal" pace (``BOT_PACES``), so people can follow the game.
     bot_delay: float = field(default_factory=lambda: _float("PRIMETIME_BOT_DELAY", 0.7))
     #: Worker processes sharing the port (``serve --workers``; ``PRIMETIME_WORKERS``; default one per core).
     workers: int = field(default_factory=_default_workers)

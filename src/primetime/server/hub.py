@@ -33,7 +33,7 @@ from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
 from primetime.server import botpool, clocks, ops, procs, sessions
-from primetime.server.config import Settings
+from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
 from primetime.server.links import EMPTY_PRESENCE, Links
@@ -491,8 +491,9 @@ class Hub(sessions.SessionWatch, Links):
 
     async def _bot_move(self, rt: Runtime) -> None:
         try:
-            if self.settings.bot_delay > 0:  # a little variation, so bots feel less mechanical
-                await asyncio.sleep(self.settings.bot_delay * (0.75 + _JITTER.below(501) / 1000))
+            pace = BOT_PACES.get(rt.meta.bot_pace if rt.meta is not None else DEFAULT_BOT_PACE, 0.0)
+            if self.settings.bot_delay * pace > 0:  # the table's pace, with a little variation, so bots feel less mechanical
+                await asyncio.sleep(self.settings.bot_delay * pace * (0.75 + _JITTER.below(501) / 1000))
             async with rt.lock:
                 s = self._bot_to_move(rt)
                 if s is None or rt.game is None or rt.meta is None:
@@ -609,9 +610,10 @@ class Hub(sessions.SessionWatch, Links):
 
     async def create_table(self, user: dict[str, Any], name: str, seats: list[str], options: dict[str, Any],
                            game: str = GAME, spectator_chat: bool = True,
-                           clock: dict[str, Any] | None = None) -> tuple[str, str]:
+                           clock: dict[str, Any] | None = None, bot_pace: str = DEFAULT_BOT_PACE) -> tuple[str, str]:
         """``seats`` after the host's: ``"open"`` or ``"bot:<level>"``; ``spectator_chat``: whether
-        spectators may write in the table's chat; ``clock``: its time control (``clocks.parse``).
+        spectators may write in the table's chat; ``clock``: its time control (``clocks.parse``);
+        ``bot_pace``: how fast its bots move (``config.BOT_PACES``).
         Returns (table id, seat secret)."""
         n = 1 + len(seats)
         if not 1 <= n <= MAX_SEATS:
@@ -633,7 +635,7 @@ class Hub(sessions.SessionWatch, Links):
         now = time.time()
         tid = new_id()
         t = TableRow(tid, name, game, user["id"], "open", opts, new_table_seed(), n, None, 1, 0, 0, None,
-                     False, now, now, seats=rows, spectator_chat=spectator_chat, clock=clock)
+                     False, now, now, seats=rows, spectator_chat=spectator_chat, clock=clock, bot_pace=bot_pace)
         await self.write(self.store.create_table, t, None)
         return tid, secret
 

@@ -64,6 +64,7 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "acted": t.acted if acted is None else acted,
         "idle_after": idle_after,
         "chat": {"spectators": t.spectator_chat},
+        "bot_pace": t.bot_pace,
         "clock": clocks.public(t.clock),
     }
 

@@ -71,6 +71,11 @@ SCHEMA = [
         table_id TEXT PRIMARY KEY,
         spectators INTEGER NOT NULL DEFAULT 1
     )""",
+    # a table's bot pace (``config.BOT_PACES``; a table without a row: ``config.DEFAULT_BOT_PACE``)
+    """CREATE TABLE IF NOT EXISTS bot_paces (
+        table_id TEXT PRIMARY KEY,
+        pace TEXT NOT NULL
+    )""",
     # a user who signed up: the name they sign in with (case-folded, unique) and their argon2 password hash
     """CREATE TABLE IF NOT EXISTS accounts (
         user_id TEXT PRIMARY KEY,

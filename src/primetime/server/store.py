@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE
 from primetime.server.schema import SCHEMA  # the SQL of the tables
 
 T = TypeVar("T")
@@ -87,6 +88,7 @@ class TableRow:
     votes: set[tuple[int, int]] = field(default_factory=set)
     spectator_chat: bool = True  # whether spectators may write in the table's chat (``chat_rules``)
     clock: dict[str, Any] | None = None  # the time control and its clocks (``clocks.py``; None: no time control)
+    bot_pace: str = DEFAULT_BOT_PACE  # how fast its bots move (``config.BOT_PACES``; ``bot_paces``)
 
     def copy(self) -> TableRow:
         """A copy a change may alter (seats, votes and clock copied; the rest is replaced, never changed in place)."""
@@ -95,7 +97,8 @@ class TableRow:
                         self.updated, self.acted,
                         [SeatRow(s.seat, s.kind, s.user_id, s.name, s.bot, s.secret_hash, s.left) for s in self.seats],
                         set(self.votes), self.spectator_chat,
-                        msgspec.json.decode(msgspec.json.encode(self.clock)) if self.clock is not None else None)
+                        msgspec.json.decode(msgspec.json.encode(self.clock)) if self.clock is not None else None,
+                        self.bot_pace)
 
     def record(self, actions: list[str]) -> dict[str, Any]:
         from primetime.core.game import FORMAT_VERSION
@@ -174,6 +177,8 @@ class Tx:
         t.spectator_chat = True if rule is None else bool(rule[0])
         clock = self.one("SELECT clock FROM clocks WHERE table_id = ?", (t.id,))
         t.clock = json.loads(clock[0]) if clock is not None else None
+        pace = self.one("SELECT pace FROM bot_paces WHERE table_id = ?", (t.id,))
+        t.bot_pace = pace[0] if pace is not None and pace[0] in BOT_PACES else DEFAULT_BOT_PACE
         return t
 
     def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str, int]]:
@@ -366,6 +371,8 @@ class Store:
                 tx.execute("INSERT INTO chat_rules (table_id, spectators) VALUES (?, 0)", (t.id,))
             if t.clock is not None:
                 tx.execute("INSERT INTO clocks (table_id, clock) VALUES (?, ?)", (t.id, json.dumps(t.clock)))
+            if t.bot_pace != DEFAULT_BOT_PACE:
+                tx.execute("INSERT INTO bot_paces (table_id, pace) VALUES (?, ?)", (t.id, t.bot_pace))
             now = time.time()
             for i, (key, seat) in enumerate(actions or []):
                 tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
@@ -470,7 +477,7 @@ class Store:
 
         def go(tx: Tx) -> None:
             for name in ("skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
-                         "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "clocks", "clock_before", "votes", "actions",
+                         "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "bot_paces", "clocks", "clock_before", "votes", "actions",
                          "seats", "tables", "users"):
                 tx.execute(f"DELETE FROM {name}")
 

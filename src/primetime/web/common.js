@@ -52,6 +52,10 @@ PT.toast = function toast(text, kind) {
   PT._toastTimer = setTimeout(() => t.classList.add("hidden"), kind === "info" ? 2500 : 5000);
 };
 
+/* A table's bot pace (chosen at creation; the server's BOT_PACES), the first one the default. */
+PT.BOT_PACES = { instant: "Instant (bots move at once)", normal: "Normal (a short pause before each bot move)",
+  slow: "Slow (a longer pause, to follow every move)" };
+
 /* ------------------------------------------------------------------ games */
 /* One entry per game, registered by the game's own script (web/games/<script>, which the server
    puts into the page for every game's plugin).  The table and the replay draw a view only
@@ -233,9 +237,16 @@ PT.cardTile = function cardTile(id, opts) {
   function hide() { if (tip) tip.classList.add("hidden"); }
   PT.hideTip = hide;
 
+  // a click puts the tooltip away (it would cover what the click brings up, such as a Keep or a
+  // Confirm button) until the pointer leaves what was clicked (the same card drawn again counts as it)
+  let clicked = null;
+  const same = (t) => !!t && !!clicked && (t.el === clicked.el || (!!clicked.card && t.el.dataset.card === clicked.card));
   document.addEventListener("mouseover", (e) => {
     if (e.sourceCapabilities && e.sourceCapabilities.firesTouchEvents) return;
     const t = textFor(e.target);
+    // (the page drawn again under a pointer that has not moved is no reason to show it again)
+    if (same(t) || (clicked && Math.abs(e.clientX - clicked.x) + Math.abs(e.clientY - clicked.y) < 6)) return;
+    clicked = null;
     if (t) show(t.el, t.text); else hide();
   });
   document.addEventListener("mouseout", (e) => {
@@ -244,7 +255,7 @@ PT.cardTile = function cardTile(id, opts) {
   });
   document.addEventListener("focusin", (e) => {
     const t = textFor(e.target);
-    if (t) show(t.el, t.text);
+    if (t && !same(t)) show(t.el, t.text);
   });
   document.addEventListener("focusout", hide);
   document.addEventListener("touchstart", (e) => {
@@ -264,7 +275,10 @@ PT.cardTile = function cardTile(id, opts) {
   document.addEventListener("touchmove", cancel, { passive: true });
   document.addEventListener("contextmenu", (e) => { if (pressed || textFor(e.target)) e.preventDefault(); });
   document.addEventListener("click", (e) => {
-    if (!textFor(e.target)) hide();
+    const t = textFor(e.target);
+    if (t && PT.suppressClick) return; // a long-press showed it: it stays
+    clicked = t ? { el: t.el, card: t.el.dataset.card || null, x: e.clientX, y: e.clientY } : null;
+    hide();
   }, true);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
 })();

@@ -69,7 +69,11 @@
       try {
         await PT.api(path, { name: name.value, password: pass.value });
         await reload();
-      } catch (err) { note.textContent = err.message; PT.toast(err.message); }
+      } catch (err) {
+        // said under the form only (a toast at the window's bottom covered the password field and Sign up)
+        note.textContent = err.message;
+        note.scrollIntoView({ block: "nearest" });
+      }
     };
     up.addEventListener("click", send("/api/signup"));
     inb.addEventListener("click", send("/api/signin"));
@@ -155,6 +159,9 @@
       h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
       h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
     const specChat = h("input", { type: "checkbox", id: "opt-spectator-chat", checked: true });
+    // how fast the bots move: at once by default; a pause before each of their moves to follow them
+    const botPace = h("select", { id: "opt-bot-pace", "aria-label": "Bots' pace" },
+      Object.entries(PT.BOT_PACES).map(([id, label]) => h("option", { value: id }, label)));
     // time control: none (the default), a chess clock per player, or days per move
     const tcMode = h("select", { id: "tc-mode", "aria-label": "Time control" },
       h("option", { value: "none" }, "None (take your time)"),
@@ -221,7 +228,7 @@
         : Object.assign({ pilot: pilot.value, turn_order: order.value }, ...modules.filter((m) => m.box.checked).map((m) => ({ [m.id]: true })));
       try {
         const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options,
-          spectator_chat: specChat.checked, time_control: timeControl() });
+          spectator_chat: specChat.checked, time_control: timeControl(), bot_pace: botPace.value });
         location.href = r.url;
       } catch (e) { PT.toast(e.message); create.disabled = false; }
     });
@@ -230,6 +237,7 @@
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
       seatsBox, netFields, ptFields,
       h("div", { class: "field" }, h("label", { for: "tc-mode" }, "Time control"), tcMode, tcReal, tcTurn, tcOut),
+      h("div", { class: "field" }, h("label", { for: "opt-bot-pace" }, "Bots' pace"), botPace),
       h("div", { class: "field" }, h("label", { for: "opt-spectator-chat" }, specChat, " Spectators may chat")),
       h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),
       h("div", { class: "row" }, create, h("span", { class: "muted" }, "Next: invite friends with the link, then start.")));

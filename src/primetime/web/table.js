@@ -15,8 +15,10 @@
     retry: 0,
     tab: null,
     scorePage: 0,
-    pending: null, // {option, deadline, timer, seq}
+    pending: null, // {option, deadline, timer, seq, refused}: a choice counting down to confirmation
     busy: false,
+    queued: [], // [{option, kind}]: choices made while the last one was on its way to the server
+    sent: null, // the option last sent
     nextId: 1,
     delay: 2,
     summaryShownFor: null,
@@ -218,6 +220,7 @@
       }
       if (oldSeq !== m.seq && !(mine && m.view.pending.kind === "pilot")) S.selectedPilot = [];
       render();
+      drainQueue();
     } else if (m.type === "time") {
       S.clockOffset = m.now - Date.now() / 1000;
       S.timeSynced = true;
@@ -232,7 +235,9 @@
       PT.toast(m.error);
     } else if (m.type === "error") {
       S.busy = false;
-      PT.toast(m.error);
+      const dropped = S.queued.map((x) => `“${x.option.label}”`).join(", ");
+      S.queued = [];
+      PT.toast(m.error + (dropped ? ` (not done either: ${dropped})` : ""));
       render();
     } else if (m.type === "ack") {
       S.busy = false;
@@ -411,15 +416,50 @@
   }
 
   /* ---------------------------------------------------------------- choosing with confirmation */
+  /* No click is lost (issue 34, items 1 and 3): a step inside an action already begun (its game's
+     ``instant``) goes at once; the choice of an action waits for the confirmation delay.  A choice
+     made while the page waits for the server's answer is queued and made once the answer came (if
+     it is still offered; else the page says so); a different choice during a countdown is refused
+     with a message, and the countdown goes on. */
   function propose(option) {
     const m = S.msg;
-    if (!m || S.busy) return;
-    cancelPending();
-    const delay = confirmDelay();
+    if (!m) return;
+    const pend = m.view && m.view.pending;
+    if (S.busy) { enqueue(option, pend); return; }
+    if (S.pending) {
+      if (S.pending.option.key !== option.key) { S.pending.refused = option.label; renderStatus(); }
+      return;
+    }
+    const rules = PT.gameOf(m.view && m.view.game);
+    const delay = rules.instant && rules.instant(pend, option) ? 0 : confirmDelay();
     if (!delay) { commit(option, m.seq); return; }
-    S.pending = { option, seq: m.seq, deadline: Date.now() + delay * 1000, timer: null };
+    S.pending = { option, seq: m.seq, deadline: Date.now() + delay * 1000, timer: null, refused: null };
     S.pending.timer = setInterval(tick, 100);
     renderStatus();
+  }
+  /** A choice made while the last one is on its way: made when the answer comes (same kind of decision). */
+  function enqueue(option, pend) {
+    const last = S.queued[S.queued.length - 1];
+    if ((last && last.option.key === option.key) || (S.sent && S.sent.key === option.key && !S.queued.length)) return; // a double click
+    S.queued.push({ option, kind: pend ? pend.kind : "" });
+    renderStatus();
+  }
+  /** After a new state: the first queued choice, if this decision still offers it; else the page says it was not made. */
+  function drainQueue() {
+    if (!S.queued.length || S.busy || S.pending) return;
+    const m = S.msg;
+    const pend = m && m.view && m.view.pending;
+    const mine = m ? myOptionKeys(m) : null;
+    const q = S.queued.shift();
+    const now = mine && mine.has(q.option.key) && pend.kind === q.kind ? pend.options.find((o) => o.key === q.option.key) : null;
+    if (!now) {
+      const dropped = [q].concat(S.queued).map((x) => `“${x.option.label}”`).join(", ");
+      S.queued = [];
+      PT.toast(`Not done: ${dropped} — no longer possible after your last choice.`);
+      renderStatus();
+      return;
+    }
+    propose(now);
   }
   function tick() {
     if (!S.pending) return;
@@ -441,6 +481,7 @@
   function commit(option, seq) {
     if (send({ type: "act", key: option.key, seq })) {
       S.busy = true;
+      S.sent = option;
       renderStatus();
     }
   }
@@ -463,7 +504,7 @@
   function closeMenu() { const m = document.getElementById("menu"); if (m) m.remove(); }
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;
-    closeMenu(); cancelPending(); renderStatus();
+    closeMenu(); cancelPending(); S.queued = []; renderStatus();
     if (S.roundShown !== null && document.getElementById("round-summary")) closeRoundSummary();
   });
 
@@ -518,6 +559,7 @@
       h("div", { class: "panel" }, h("h2", {}, m.table.name),
         h("p", { class: "muted" }, PT.gameOf(m.table.game).tableLine(m.table.options)),
         m.table.clock ? h("p", { class: "muted", id: "time-control" }, "Time control: " + clockLabel(m.table.clock)) : null,
+        h("p", { class: "muted", id: "bot-pace" }, "Bots' pace: " + (PT.BOT_PACES[m.table.bot_pace] || PT.BOT_PACES.instant)),
         seats),
       h("div", { class: "panel" }, h("h2", {}, "Invite friends"),
         h("p", { class: "muted" }, "Send this link. Whoever opens it can take an open seat."),
@@ -726,7 +768,7 @@
       h("div", { class: "prompt", id: "status-prompt", style: "flex:1" }, prompt),
       (v.round_summaries || []).length ? h("button", { class: "small", id: "round-summary-btn",
         onclick: () => showRoundSummary((v.round_summaries || []).length - 1) }, "Round summary") : null,
-      m.me.can_undo ? h("button", { class: "small", id: "undo-btn", onclick: () => { cancelPending(); send({ type: "undo", seq: m.seq }); } }, "↶ Undo") : null,
+      m.me.can_undo ? h("button", { class: "small", id: "undo-btn", onclick: () => { cancelPending(); S.queued = []; send({ type: "undo", seq: m.seq }); } }, "↶ Undo") : null,
       v.phase === "over" ? h("button", { class: "small", onclick: () => { S.summaryClosed = false; showSummary(); } }, "Final scores") : null));
     const clocks = clockStrip(m);
     if (clocks) bar.appendChild(clocks);
@@ -735,7 +777,15 @@
         h("span", { class: "what" }, S.pending.option.label),
         h("span", { class: "countdown", id: "countdown" }, Math.ceil((S.pending.deadline - Date.now()) / 1000) + "s"),
         h("button", { class: "primary small", id: "confirm-now", onclick: () => { const p = S.pending; cancelPending(); commit(p.option, p.seq); } }, "Confirm"),
-        h("button", { class: "small", id: "confirm-cancel", onclick: () => { cancelPending(); renderStatus(); } }, "Cancel")));
+        h("button", { class: "small", id: "confirm-cancel", onclick: () => { cancelPending(); renderStatus(); } }, "Cancel"),
+        h("button", { class: "link small", id: "confirm-faster", "data-tip": "The wait before an action is sent is a preference: shorten it or turn it off.",
+          onclick: showPrefs }, "Faster? Change the delay"),
+        S.pending.refused ? h("div", { class: "refused", id: "confirm-refused" },
+          `Not taken: “${S.pending.refused}”. Confirm or cancel “${S.pending.option.label}” first.`) : null));
+    }
+    if (S.queued.length) {
+      bar.appendChild(h("div", { class: "queued muted", id: "queued", role: "status" },
+        "Next: " + S.queued.map((x) => x.option.label).join(", then ")));
     }
     if (myDecision) bar.appendChild(choicesStrip(v, pend, ctx));
     if (S.busy) bar.appendChild(h("div", { class: "muted" }, "sending…"));
@@ -802,7 +852,8 @@
 
   function optButton(o) {
     const cls = "opt" + (o.key.startsWith("pass") ? " pass" : "");
-    return h("button", { class: cls, dataset: { key: o.key }, disabled: S.busy || undefined, onclick: () => propose(o) }, o.label);
+    // (not disabled while a choice is on its way: a click then is queued, never lost)
+    return h("button", { class: cls, dataset: { key: o.key }, onclick: () => propose(o) }, o.label);
   }
 
   function choicesStrip(v, pend, ctx) {

@@ -130,6 +130,8 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             d = M.mdef(s, int(parts[1]))
             return f"Use the Mogul {d.name} (then face down): {d.text}"
         if head == "end":
+            if top[2] == 2 and s.extra.get("xe") == p:  # NET-EXEC-07: the bonus is lost all the same
+                return "Skip the early turn: no action, and your pass this round still gives no bonus"
             return "End your turn"
         if head == "pass":
             track = s.setup.pass_track
@@ -252,8 +254,9 @@ def executive_view(s: NetState, p: int, viewer: int | None) -> dict[str, Any]:
     if not s.extra["xr"]:
         out["executive_chosen"] = i >= 0
         if viewer == p:
-            out["executive_offer"] = [{"id": X.EX.boards[j].id, "name": X.EX.boards[j].name,
-                                       "complexity": X.EX.boards[j].complexity} for j in X.offer(s, p)]
+            out["executive_offer"] = [{"id": b.id, "name": b.name, "complexity": b.complexity, "sides": list(b.sides),
+                                       "ability": b.ability, "drawback": b.drawback}
+                                      for b in (X.EX.boards[j] for j in X.offer(s, p))]
         else:
             out["executive_offer_count"] = len(X.offer(s, p))
     return out

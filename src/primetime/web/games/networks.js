@@ -578,9 +578,20 @@
     }
     if (pend.kind === "turn") {
       const nonCard = ctx.index.other.concat(Object.values(ctx.index.bySlot).flat());
-      strip.appendChild(h("div", { class: "muted" }, "Click a highlighted card in the market or your green room, or:"));
-      strip.appendChild(h("div", { class: "group" }, nonCard.map(ui.optButton)));
-      strip.appendChild(ui.allOptions(opts, `All ${opts.length} possible actions`));
+      // an action still to take (Gorilla's early turn, Double Shift's extra action): ending the turn
+      // skips it, so it is not a button among the others but tucked away under what it costs
+      const skip = Object.keys(ctx.index.byCard).length ? nonCard.find((o) => o.key === "end") : null;
+      strip.appendChild(h("div", { class: "muted" }, "Click a highlighted card in the market or your green room" + (skip ? "." : ", or:")));
+      strip.appendChild(h("div", { class: "group" }, nonCard.filter((o) => o !== skip).map(ui.optButton)));
+      if (skip) {
+        strip.appendChild(h("details", { class: "allopts", id: "skip-action" }, h("summary", {}, "Skip this action…"),
+          h("div", { class: "group", style: "margin-top:6px" }, ui.optButton(skip))));
+      }
+      strip.appendChild(ui.allOptions(opts.filter((o) => o !== skip), `All ${opts.length - (skip ? 1 : 0)} possible actions`));
+      return strip;
+    }
+    if (pend.kind === "x_choose") {
+      strip.appendChild(executiveChoice(v, pend, ui));
       return strip;
     }
     // every other decision: all options as buttons (cards also clickable on the table)
@@ -590,6 +601,34 @@
       return b;
     })));
     return strip;
+  }
+
+  /** The Executives' private choice (NET-EXEC-02): each board of the offer once, with what it does,
+      and its two artwork sides as a two-way choice (the sides differ in their picture only). */
+  function executiveChoice(v, pend, ui) {
+    const offer = (v.players[ui.me.seat] || {}).executive_offer || [];
+    const byBoard = {};
+    for (const o of pend.options || []) (byBoard[o.executive] = byBoard[o.executive] || []).push(o);
+    const boards = offer.filter((b) => byBoard[b.id]).map((b) => {
+      const sides = b.sides || [];
+      const pips = "●".repeat(b.complexity) + "○".repeat(Math.max(0, 3 - b.complexity));
+      return h("section", { class: "exec-offer", dataset: { executive: b.id }, "aria-label": `Executive ${b.name}` },
+        h("h3", {}, b.name, " ", h("span", { class: "exec-complexity", "aria-label": `complexity ${b.complexity} of 3` }, `complexity ${b.complexity} ${pips}`)),
+        h("div", { class: "exec-ability" }, h("strong", {}, "Ability: "), b.ability || ""),
+        h("div", { class: "exec-drawback" }, h("strong", {}, "Drawback: "), b.drawback || ""),
+        h("div", { class: "exec-sides-choice" }, byBoard[b.id].map((o) => {
+          const side = Number(o.key.split(":")[2]);
+          const art = String(sides[side] || "").replace(`${b.name}: `, "");
+          return h("button", { class: "opt exec-side side-" + side, dataset: { key: o.key }, "aria-label": `Keep ${b.name}, artwork side ${art}`,
+            onclick: () => ui.propose(o) },
+          h("span", { class: "exec-art", "aria-hidden": "true" }, side ? "◑" : "◐"),
+          h("span", {}, `Keep ${b.name}`), h("span", { class: "muted small" }, `artwork: ${art}`));
+        })));
+    });
+    return h("div", { class: "exec-choice", id: "executive-choice" },
+      h("p", { class: "muted" }, "Keep one of these two Executives. Each board has two artwork sides: they differ only in the " +
+        "picture, the ability and the drawback are the same — pick the one you like to look at."),
+      h("div", { class: "exec-offers" }, boards));
   }
 
   /** The round summary's table: each network's viewers, upkeep, cash after upkeep and genre bonuses that round. */
@@ -605,6 +644,14 @@
         cell(r.cash === null ? null : `$${r.cash}M`),
         cell(r.genre_bonuses.length ? r.genre_bonuses.join(", ") : "none")))));
   }
+
+  /* The decisions that are steps of an action already begun (a production's attachments, its timeslot,
+     its genre, a promo, where an attached card goes, the bonus card or Mogul it earns, a network card's
+     follow-up): their options go at once; the choice of an action and decisions that stand alone
+     (Pilot Season's pair, the Executive, Gorilla's early turn, upkeep cancellations, Surpriser, Quiz)
+     wait for the confirmation delay. */
+  const STEP_KINDS = new Set(["prod_att", "prod_slot", "prod_genre", "prod_promo", "att_target", "ba_extra", "bonus",
+    "pick", "talent", "mogul", "mogul_pick"]);
 
   /** Marks of a move that are not cards in the player's area: a pass takes a pass-track column. */
   function moveSpots(prev, view) {
@@ -629,6 +676,7 @@
     indexOptions: (pending) => PT.indexOptions(pending),
     parts: (view, ctx) => PT.boardParts(view, ctx),
     choices,
+    instant: (pend, option) => !!pend && STEP_KINDS.has(pend.kind),
     summary: (view, extra) => PT.summary(view, extra),
     help: () => [
       h("h2", {}, "How to play"),
