@@ -20,6 +20,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.game import Game
 from primetime.games.networks.cards import GENRE_NAMES, GENRES, TIMESLOT_NAMES, Catalogue
 from primetime.games.networks.text import card_text, timeslot_words
+from primetime.games.networks.web import round_summaries
 
 
 def _cat(game: Game[Any]) -> Catalogue:
@@ -436,6 +437,28 @@ class NetworksView:
 
     def progress(self, con: Console, game: Game[Any]) -> None:
         con.print(scoreboard(game.view(None), game.players))
+
+    def round_summary(self, con: Console, game: Game[Any]) -> None:
+        """The last round that ended, as the browser's round summary: viewers, upkeep, cash, genre bonuses."""
+        view = game.view(None)
+        sums = round_summaries(view.get("log") or [], len(view["players"]))
+        if sums:
+            con.print(round_table(sums[-1], view, game.players))
+
+
+def round_table(summary: dict[str, Any], view: dict[str, Any], names: list[str]) -> Table:
+    """One round's summary (``web.round_summaries``) as a table."""
+    table = Table(title=f"Round {summary['round']} summary", title_justify="left")
+    for col in ("Network", "Viewers", "Upkeep", "Cash", "Genre bonuses"):
+        table.add_column(col, justify="left" if col in ("Network", "Genre bonuses") else "right")
+    for r in summary["players"]:
+        up, cash = r["upkeep"], r["cash"]
+        table.add_row(f"{names[r['seat']]} ({view['players'][r['seat']]['network']})",
+                      "—" if r["viewers"] is None else str(r["viewers"]),
+                      "—" if up is None else f"{'+' if up >= 0 else '-'}${abs(up)}M",
+                      "—" if cash is None else f"${cash}M",
+                      ", ".join(r["genre_bonuses"]) or "none")
+    return table
 
 
 def card_tables(cat: Catalogue) -> list[Table]:
