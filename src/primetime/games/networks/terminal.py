@@ -65,6 +65,8 @@ TIMING_NAMES = {"immediate": "immediate", "use_once": "use once", "ongoing": "on
 def mogul_line(view: dict[str, Any]) -> str:
     """The Mogul tokens still on the genre tracks and the Mogul deck (the Moguls module)."""
     m = view["moguls"]
+    if view.get("telly_time"):  # the Genre Grid replaces the tracks: no tokens (NET-TELLY-14)
+        return f"Moguls: a second completed Genre Grid line gains one (no tokens on the tracks) · Mogul deck: {m['deck']}"
     tokens = ", ".join(GENRE_NAMES[g] for g in m["tokens"]) or "none left"
     return f"Mogul tokens on space {m['space']}: {tokens} · Mogul deck: {m['deck']}"
 
