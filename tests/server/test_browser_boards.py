@@ -8,7 +8,8 @@ them; and every character on the page is one Debian's DejaVu fonts draw (no empt
 Item 10: a colour-blind setting in Preferences adds letters to Prime Time's cubes, to the genres and
 to the player colours; and the default palettes tell their colours apart in greyscale.
 
-Screenshots: ``test-output/screenshots/all-modules-table.png``, ``colour-blind-*.png``.
+Screenshots: ``test-output/screenshots/all-modules-table.png`` (and ``table.png``, the window only: the
+README's picture, ``docs/images/table.png``), ``colour-blind-*.png``.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ def test_item_9_module_boards_you_can_see(browser: Any, web: ServerProc) -> None
     assert "second completed Genre Grid line gains a Mogul" in board.inner_text()
     assert "a second completed Genre Grid line gains one" in page.locator(".area .board-box").first.inner_text()
     page.screenshot(path=str(SCREENSHOTS / "all-modules-table.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / "table.png"))  # the README's picture (docs/images/table.png)
     bad = missing_glyphs(page_words(page))
     assert not bad, f"characters DejaVu cannot draw (shown as empty boxes): {sorted(bad)}"
 
