@@ -61,6 +61,11 @@ def test_item_13_terminal_redraws_in_place(tmp_path: Path) -> None:
     assert len(screens) >= 12  # one redraw per decision the human was asked
     for screen in screens:
         assert screen.count("Market — round") == 1, screen[:300]  # one board per screen, never two
+    # the market comes after the other networks, right above your own network and the options, so
+    # that a 60-row terminal keeps it in view while you choose
+    rows = [screen.split("Market — round")[1].count("\n") + 1 for screen in screens]
+    assert sorted(rows)[len(rows) // 2] <= 60, rows  # most screens: from the market to the prompt in 60 rows
+    assert all(screen.index("Market — round") > screen.index("Bot 1 — ") for screen in screens)
     # the bots' moves made between two decisions are shown on the next screen, after the clear
     assert any("Since your last move" in sc and "Bot 1:" in sc for sc in screens)
 

@@ -254,10 +254,14 @@ def render_board(con: Console, game: Game[Any], viewer: int) -> None:
     cat = _cat(game)
     names = game.players
     con.rule(f"Round {view['round']} of {view['rounds']} — {view['phase']}")
-    con.print(market_panel(view, cat))
+    # the others first, then what the viewer chooses from: the market, their own network, the
+    # Forecast and the options last, at the bottom of the screen, where a terminal keeps them in view
     for entry in view["players"]:
-        con.print(player_panel(entry, names, cat, entry["seat"] == viewer, view.get("telly_time")))
+        if entry["seat"] != viewer:
+            con.print(player_panel(entry, names, cat, False, view.get("telly_time")))
     con.print(scoreboard(view, names))
+    con.print(market_panel(view, cat))
+    con.print(player_panel(view["players"][viewer], names, cat, True, view.get("telly_time")))
     render_status(con, game, viewer, view)
 
 

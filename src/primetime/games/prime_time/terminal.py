@@ -319,11 +319,15 @@ class PrimeTimeView:
         names = game.players
         season = (view["round"] - 1) // 3 + 1
         con.rule(f"Round {view['round']} of {view['rounds']} (season {season}) — {PHASES.get(view['phase'], view['phase'])}")
+        # the others first, then the board, the viewer's own network and hand, the log and the
+        # options last, at the bottom of the screen, where a terminal keeps them in view
+        for entry in view["players"]:
+            if entry["seat"] != viewer:
+                con.print(player_panel(entry, view, cat, names, False))
         con.print(board_panel(view, cat, names))
         con.print(cubes_table(view))
         con.print(order_line(view, names))
-        for entry in view["players"]:
-            con.print(player_panel(entry, view, cat, names, entry["seat"] == viewer))
+        con.print(player_panel(view["players"][viewer], view, cat, names, True))
         own = hand_table(view["players"][viewer], cat)
         if own is not None:
             con.print(Panel(own, title="Your cards", title_align="left", border_style="green"))
