@@ -148,7 +148,7 @@ def moguls_face_down(page: Any) -> None:
     limit_shown, tiles, ids, names = out
     assert limit_shown, "the board does not say Moguls (2/2)"
     assert [(t[0], t[1]) for t in tiles] == [(ids[0], False), (ids[1], True)], tiles
-    assert tiles[0][2] == f"Ⓜ {names[0]}" and tiles[1][2] == f"▯ {names[1]}"
+    assert tiles[0][2] == f"♛ {names[0]}" and tiles[1][2] == f"▯ {names[1]}"
     assert "used, face down" in tiles[1][3] and "face down" not in tiles[0][3]
 
 

@@ -15,7 +15,7 @@ from .helpers import SCREENSHOTS, ServerProc
 
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
-SEAT_1_COLOUR = "rgb(243, 154, 61)"  # --seat-1 in app.css
+SEAT_1_COLOUR = "rgb(242, 149, 52)"  # --seat-1 in app.css (#f29534)
 
 # Stubs put into the page before its scripts: a Notification the test can read, a page that is
 # not in front (so that a notification is due), and an AudioContext that counts the notes played.

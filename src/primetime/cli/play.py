@@ -66,7 +66,14 @@ def play(
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Your name.")] = None,
 ) -> None:
-    """Play at the terminal against bots (human seats first)."""
+    """Play at the terminal against bots (human seats first).
+
+    At each decision type an option's number; ?N reads the card behind option N; b shows the board
+    again; u takes back your own last move (and the bots' moves after it) while nothing hidden came
+    into play since; h shows the rules; s saves; q saves and quits.  In a terminal the screen is
+    redrawn in place, with what happened since your last move and each round's summary; piped, the
+    output is a plain transcript.
+    """
     game = check_game(game)
     check_bot(bot)
     con = out()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from primetime.core.game import Game, split_action
+from primetime.core.reveal import fingerprint
 from primetime.server.store import TableRow
 
 
@@ -27,28 +28,6 @@ class Mark:
     reveals: bool
     screened: bool = False  # nothing visible to the other seats changed
     simultaneous: bool = False  # one answer of a simultaneous decision that others were still to give
-
-
-def fingerprint(state: Any) -> tuple[Any, ...]:
-    """Everything whose change means hidden information came into play."""
-    decks = getattr(state, "decks", None) or []
-    rng = getattr(state, "rng", None)
-    return (
-        getattr(rng, "state", None),
-        tuple(len(d) for d in decks),
-        len(getattr(state, "solo_deck", None) or []),
-        len(getattr(state, "limbo", None) or []),
-        len(getattr(state, "box", None) or []),
-        getattr(state, "phase", None),
-        getattr(state, "round", None),
-        # Prime Time: its decks, the cube bag, the boardroom and the scheduling screens
-        len(getattr(state, "show_deck", None) or []),
-        len(getattr(state, "tal_deck", None) or []),
-        len(getattr(state, "client_pile", None) or []),
-        tuple(len(d) for d in getattr(state, "br_decks", None) or []),
-        sum(getattr(state, "bag", None) or []),
-        getattr(state, "screen", None) is None,
-    )
 
 
 def apply_tracked(game: Game[Any], seat: int | None, key: str, expected_seq: int | None = None) -> Mark:

@@ -26,6 +26,17 @@ PT.h = function h(tag, attrs, ...children) {
   return el;
 };
 
+/** The colour-blind setting (Preferences, kept in this browser): letters on cubes and player colours,
+    patterns on the genres' card edges (app.css, "colour-aids"). */
+PT.colourAids = function () {
+  try { return localStorage.getItem("pt_colour_aids") === "1"; } catch (e) { return false; }
+};
+PT.setColourAids = function (on) {
+  try { localStorage.setItem("pt_colour_aids", on ? "1" : "0"); } catch (e) { /* storage refused: for this page only */ }
+  document.documentElement.classList.toggle("colour-aids", !!on);
+};
+document.documentElement.classList.toggle("colour-aids", PT.colourAids());
+
 PT.api = async function api(path, body, method) {
   const opts = { method: method || (body === undefined ? "GET" : "POST"), headers: {} };
   if (body !== undefined) {

@@ -106,6 +106,9 @@
         "On your turn the page title says so and a short sound plays (mute it with ♪ in the top bar); highlighted cards and spaces are what you " +
         "can do, and a ring in a player's colour marks their last move. Each round ends with a summary you can reopen. " +
         "Hover over — or long-press — any card to read it; ? Help explains every symbol."),
+      h("p", { class: "muted", dataset: { testid: "terminal-play" } }, "Prefer a terminal? ", h("code", {}, "primetime play networks --players 3 --bots 2"),
+        " plays the same games against bots (activate the project's .venv first, or call it as ", h("code", {}, ".venv/bin/primetime"),
+        "); there u takes back your last move, as Undo does here."),
     ];
   }
 

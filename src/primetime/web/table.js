@@ -928,9 +928,11 @@
       [[0, "Off (act at once)"], [1, "1 second"], [2, "2 seconds"], [3, "3 seconds"], [5, "5 seconds"]].map(([v, l]) => h("option", { value: v }, l)));
     sel.value = String(confirmDelay());
     const sound = h("input", { type: "checkbox", id: "pref-sound", checked: soundOn() || undefined });
+    const aids = h("input", { type: "checkbox", id: "pref-colour-aids", checked: PT.colourAids() || undefined });
     const save = h("button", { class: "primary", id: "pref-save" }, "Save");
     save.addEventListener("click", async () => {
       const d = Number(sel.value);
+      PT.setColourAids(aids.checked);
       if (sound.checked !== soundOn()) await setSound(sound.checked);
       localStorage.setItem("pt_confirm_delay", String(d));
       if (S.me && S.me.user) {
@@ -947,6 +949,9 @@
         h("div", { class: "muted" }, "After you choose, the action waits this long so you can cancel it.")),
       h("div", { class: "field" }, h("label", { for: "pref-sound" }, sound, " A short sound when it becomes your turn"),
         h("div", { class: "muted" }, "The ♪ button in the top bar mutes it too. The page title always says “Your turn”.")),
+      h("div", { class: "field" }, h("label", { for: "pref-colour-aids" }, aids, " Colour-blind aids"),
+        h("div", { class: "muted" }, "Letters on Prime Time's cubes and spaces (P pink, O orange, Y yellow, B blue, G green, W black), " +
+          "a pattern on each genre's card edge, and each player's seat number on their colour.")),
       notifyField(),
       h("div", { class: "row" }, save, h("button", { onclick: () => ov.classList.add("hidden") }, "Close"))));
     ov.classList.remove("hidden");

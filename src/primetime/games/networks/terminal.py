@@ -20,6 +20,7 @@ from primetime.core.decision import fill_names as render
 from primetime.core.game import Game
 from primetime.games.networks.cards import GENRE_NAMES, GENRES, TIMESLOT_NAMES, Catalogue
 from primetime.games.networks.text import card_text, timeslot_words
+from primetime.games.networks.web import round_summaries
 
 
 def _cat(game: Game[Any]) -> Catalogue:
@@ -64,6 +65,8 @@ TIMING_NAMES = {"immediate": "immediate", "use_once": "use once", "ongoing": "on
 def mogul_line(view: dict[str, Any]) -> str:
     """The Mogul tokens still on the genre tracks and the Mogul deck (the Moguls module)."""
     m = view["moguls"]
+    if view.get("telly_time"):  # the Genre Grid replaces the tracks: no tokens (NET-TELLY-14)
+        return f"Moguls: a second completed Genre Grid line gains one (no tokens on the tracks) · Mogul deck: {m['deck']}"
     tokens = ", ".join(GENRE_NAMES[g] for g in m["tokens"]) or "none left"
     return f"Mogul tokens on space {m['space']}: {tokens} · Mogul deck: {m['deck']}"
 
@@ -251,10 +254,14 @@ def render_board(con: Console, game: Game[Any], viewer: int) -> None:
     cat = _cat(game)
     names = game.players
     con.rule(f"Round {view['round']} of {view['rounds']} — {view['phase']}")
-    con.print(market_panel(view, cat))
+    # the others first, then what the viewer chooses from: the market, their own network, the
+    # Forecast and the options last, at the bottom of the screen, where a terminal keeps them in view
     for entry in view["players"]:
-        con.print(player_panel(entry, names, cat, entry["seat"] == viewer, view.get("telly_time")))
+        if entry["seat"] != viewer:
+            con.print(player_panel(entry, names, cat, False, view.get("telly_time")))
     con.print(scoreboard(view, names))
+    con.print(market_panel(view, cat))
+    con.print(player_panel(view["players"][viewer], names, cat, True, view.get("telly_time")))
     render_status(con, game, viewer, view)
 
 
@@ -441,6 +448,28 @@ class NetworksView:
 
     def progress(self, con: Console, game: Game[Any]) -> None:
         con.print(scoreboard(game.view(None), game.players))
+
+    def round_summary(self, con: Console, game: Game[Any]) -> None:
+        """The last round that ended, as the browser's round summary: viewers, upkeep, cash, genre bonuses."""
+        view = game.view(None)
+        sums = round_summaries(view.get("log") or [], len(view["players"]))
+        if sums:
+            con.print(round_table(sums[-1], view, game.players))
+
+
+def round_table(summary: dict[str, Any], view: dict[str, Any], names: list[str]) -> Table:
+    """One round's summary (``web.round_summaries``) as a table."""
+    table = Table(title=f"Round {summary['round']} summary", title_justify="left")
+    for col in ("Network", "Viewers", "Upkeep", "Cash", "Genre bonuses"):
+        table.add_column(col, justify="left" if col in ("Network", "Genre bonuses") else "right")
+    for r in summary["players"]:
+        up, cash = r["upkeep"], r["cash"]
+        table.add_row(f"{names[r['seat']]} ({view['players'][r['seat']]['network']})",
+                      "—" if r["viewers"] is None else str(r["viewers"]),
+                      "—" if up is None else f"{'+' if up >= 0 else '-'}${abs(up)}M",
+                      "—" if cash is None else f"${cash}M",
+                      ", ".join(r["genre_bonuses"]) or "none")
+    return table
 
 
 def card_tables(cat: Catalogue) -> list[Table]:

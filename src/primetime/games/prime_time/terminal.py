@@ -31,6 +31,7 @@ from primetime.games.prime_time.cards import (
     default_catalogue,
 )
 from primetime.games.prime_time.text import card_text
+from primetime.games.prime_time.web import round_summaries
 
 TITLE = "Prime Time"
 DAY_NAMES = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday"}
@@ -318,11 +319,15 @@ class PrimeTimeView:
         names = game.players
         season = (view["round"] - 1) // 3 + 1
         con.rule(f"Round {view['round']} of {view['rounds']} (season {season}) — {PHASES.get(view['phase'], view['phase'])}")
+        # the others first, then the board, the viewer's own network and hand, the log and the
+        # options last, at the bottom of the screen, where a terminal keeps them in view
+        for entry in view["players"]:
+            if entry["seat"] != viewer:
+                con.print(player_panel(entry, view, cat, names, False))
         con.print(board_panel(view, cat, names))
         con.print(cubes_table(view))
         con.print(order_line(view, names))
-        for entry in view["players"]:
-            con.print(player_panel(entry, view, cat, names, entry["seat"] == viewer))
+        con.print(player_panel(view["players"][viewer], view, cat, names, True))
         own = hand_table(view["players"][viewer], cat)
         if own is not None:
             con.print(Panel(own, title="Your cards", title_align="left", border_style="green"))
@@ -458,6 +463,33 @@ class PrimeTimeView:
             table.add_row(game.players[e["seat"]], str(e["vp"]), f"${e['cash']}", f"${sum(e['bonds'])}", str(e["hotness"]),
                           str(e["variety"]), str(len(e["clients"])))
         con.print(table)
+
+    def round_summary(self, con: Console, game: Game[Any]) -> None:
+        """The last round that ended, as the browser's round summary: cubes, income, clients, awards, notes."""
+        view = game.view(None)
+        sums = round_summaries(view.get("log") or [], len(view["players"]))
+        if sums:
+            con.print(round_table(sums[-1], game.players))
+
+
+def round_table(summary: dict[str, Any], names: list[str]) -> Table:
+    """One round's summary (``web.round_summaries``) as a table."""
+    rows = summary["players"]
+    awards = any(r["awards"] is not None for r in rows)
+    table = Table(title=f"Round {summary['round']} summary", title_justify="left")
+    for col in ["Network", "Cubes", "Income", "Clients"] + (["Awards"] if awards else []) + ["Notes"]:
+        table.add_column(col)
+    for r in rows:
+        notes = ([f"+{r['variety']} Variety"] if r["variety"] else []) + \
+            ([f"Hotness {r['hotness']}"] if r["hotness"] is not None else []) + \
+            ([f"canceled: {', '.join(r['canceled'])}"] if r["canceled"] else [])
+        cells = [names[r["seat"]], "—" if r["cubes"] is None else str(r["cubes"]),
+                 "—" if r["income"] is None else f"${r['income']}",
+                 f"{', '.join(r['clients'])} (+${r['client_cash']})" if r["clients"] else "—"]
+        if awards:
+            cells.append("—" if r["awards"] is None else f"{r['awards']} VP" + (f" ({r['awards_detail']})" if r["awards_detail"] else ""))
+        table.add_row(*cells, "; ".join(notes) or "—")
+    return table
 
 
 def card_lookup(cat: Catalogue, arg: str) -> tuple[str, str] | None:

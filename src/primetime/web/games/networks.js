@@ -4,6 +4,8 @@
 (function () {
   const PT = window.PT;
   const h = PT.h;
+  // a Mogul (the Moguls module): a symbol Debian's DejaVu fonts draw (a circled M is an empty box there)
+  const MOGUL = "♛";
 
   PT.RULES_ACTIONS =
     "Actions — on your turn take ONE:\n" +
@@ -54,7 +56,7 @@
     ["◉", "Viewers (a Star's viewers by row; viewers on the pass track; a show's viewers now in the lineup)."],
     ["! 1x ∞ ◉", "Network cards: ! immediate, 1x use once, ∞ ongoing, ◉ scores at game end."],
     ["•", "A genre track space that gives a bonus card when reached."],
-    ["Ⓜ", "A Mogul (Moguls module), or a Mogul token on a genre track."],
+    [MOGUL, "A Mogul (Moguls module), or a Mogul token on a genre track."],
     ["▯", "A used Use Once Mogul, face down."],
     ["● ○ ·", "An Executive's complexity (Executives module); on Beeb's rondel: the filled space is the marker, the outlined ones those its next action may use."],
     ["condition", "The card has a condition: hover (or long-press) it for the text."],
@@ -166,6 +168,11 @@
     const passRow = h("div", { class: "market-row", dataset: { testid: "pass-row" } }, h("div", { class: "label" }, h("b", {}, passLabel)), pt);
     // with Telly Time the pass board sits above the market (NET-UI-02); the base game's pass track below it
     if (view.telly_time) box.insertBefore(passRow, box.querySelector(".market-row")); else box.appendChild(passRow);
+    if (view.moguls) {
+      box.appendChild(h("div", { class: "market-row", dataset: { kind: "moguls" } },
+        h("div", { class: "label" }, h("b", {}, `Moguls ${MOGUL}`), h("span", { class: "deckcount", dataset: { deck: "moguls" } }, `deck: ${view.moguls.deck}`)),
+        mogulBoard(view)));
+    }
     if (view.opponent) {
       box.appendChild(h("div", { class: "muted" },
         `Solo opponent: ${view.opponent.deck} cards left, ${view.opponent.parked} parked` +
@@ -179,7 +186,7 @@
     const bonuses = (PT.board && PT.board.genre_board && PT.board.genre_board.bonuses) || {};
     const mog = view && view.moguls;  // the Moguls module: a token on its space while nobody has taken it
     const box = h("div", { class: "genres", "data-tip": "Genre tracks: producing a show advances its track; marked spaces give a bonus card choice; the value reached scores at the end." +
-      (mog ? ` Ⓜ: a Mogul token — the first player without a Mogul to land there takes it instead of the bonus, draws 3 Moguls and keeps 1.` : "") });
+      (mog ? ` ${MOGUL}: a Mogul token — the first player without a Mogul to land there takes it instead of the bonus, draws 3 Moguls and keeps 1.` : "") });
     for (const g of PT.GENRES) {
       const pos = p.genres[g] || 0;
       const row = h("div", { class: "genre" }, h("span", {}, PT.GENRE_NAMES[g]));
@@ -191,7 +198,7 @@
           (token ? "; a Mogul token lies here" : b ? `; landing here gives a bonus: ${b}` : "") + ".";
         row.appendChild(h("span", { class: "cell" + (pos === i + 1 ? " on" : "") + (token ? " mogul-token" : ""),
           "data-tip": tip, dataset: token ? { testid: "mogul-token" } : {} },
-          v + (token ? "Ⓜ" : b ? "•" : "")));
+          v + (token ? MOGUL : b ? "•" : "")));
       });
       box.appendChild(row);
     }
@@ -220,13 +227,46 @@
     const timing = String(m.timing).replace(/_/g, " ");
     return h("span", { class: "mogul" + (used ? " face-down" : ""), dataset: { testid: "mogul", mogul: id },
       "data-tip": `${m.name} (Mogul, ${timing})${used ? " — used, face down" : ""}: ${m.text}`, tabindex: "0" },
-    used ? `▯ ${m.name}` : `Ⓜ ${m.name}`);
+    used ? `▯ ${m.name}` : `${MOGUL} ${m.name}`);
   }
 
   function moguls(view, p) {
     const owned = p.moguls || [];
+    const how = view.telly_time ? "none yet: a second completed Genre Grid line gains one" : `none yet: land first on a ${MOGUL} token`;
     return h("div", { class: "kv" }, h("span", {}, `Moguls (${owned.length}/${p.mogul_limit})`),
-      h("b", {}, owned.length ? owned.map((m) => mogulTile(view, m.id, m.used)) : "—"));
+      h("b", {}, owned.length ? owned.map((m) => mogulTile(view, m.id, m.used)) : h("span", { class: "muted" }, how)));
+  }
+
+  /** The Moguls module's shared board, in the market: the Mogul deck and, on the genre tracks, every
+      network's marker and the Mogul tokens still there (with Telly Time the Genre Grid replaces the
+      tracks: no tokens, a network's second completed line gains a Mogul). */
+  function mogulBoard(view) {
+    const m = view.moguls;
+    const values = (PT.board && PT.board.genre_board && PT.board.genre_board.values) || [1, 3, 6, 10, 15];
+    const box = h("div", { class: "mogul-board", id: "mogul-board", dataset: { testid: "mogul-board" } });
+    if (view.telly_time) {
+      box.appendChild(h("div", { class: "muted" }, "The Genre Grid replaces the genre tracks, so no Mogul tokens lie on them: " +
+        "a network's second completed Genre Grid line gains a Mogul instead of its bonus (draw 2, keep 1)."));
+      return box;
+    }
+    const board = h("div", { class: "genres genre-board", role: "table", "aria-label": "Genre tracks: every network's marker and the Mogul tokens" });
+    for (const g of PT.GENRES) {
+      const row = h("div", { class: "genre", role: "row", dataset: { genre: g } }, h("span", { role: "rowheader", class: `genre-name g-${g}` }, PT.GENRE_NAMES[g]));
+      values.forEach((v, i) => {
+        const token = m.space === i + 1 && m.tokens.includes(g);
+        const here = view.players.filter((p) => (p.genres || {})[g] === i + 1);
+        const tip = `${PT.GENRE_NAMES[g]} track, space ${i + 1} (worth ${v})` + (token ? ": a Mogul token lies here" : "") +
+          (here.length ? `${token ? ";" : ":"} ${here.map((p) => nameOf(view, p.seat)).join(", ")}` : "") + ".";
+        row.appendChild(h("span", { class: "cell" + (token ? " mogul-token" : ""), role: "cell", "data-tip": tip,
+          dataset: token ? { testid: "board-mogul-token" } : {} },
+        token ? MOGUL : String(v),
+        here.map((p) => h("span", { class: `track-marker mark-seat-${p.seat}`, dataset: { seat: p.seat }, "aria-label": nameOf(view, p.seat) },
+          String(p.seat + 1)))));
+      });
+      board.appendChild(row);
+    }
+    box.appendChild(board);
+    return box;
   }
 
   function scoreTrack(total) {

@@ -100,7 +100,8 @@
 
   /* What each symbol on Prime Time's page means: the Help's "Symbols" section and the "Symbols ℹ" key. */
   PT.PT_LEGEND = [
-    ["■ colours", "Demographic cubes: pink, orange, yellow, blue, green; black cubes are wild."],
+    ["■ colours", "Demographic cubes: pink, orange, yellow, blue, green; black cubes are wild. The colour-blind aids " +
+      "(Preferences) letter them P, O, Y, B, G and W (black)."],
     ["□ outlined", "A space on a card for a cube of that colour; ? takes a cube of any colour."],
     ["★", "Star quality: primary cubes the show (or talent) brings each day it airs."],
     ["Gold $4 / Silver $1", "A card's tier and its minimum bid."],
