@@ -201,6 +201,7 @@
       const old = S.msg;
       S.msg = m;
       noteChanges(old, m);
+      if (PT.a11y) PT.a11y.onState(old, m); // announcements for screen readers (a11y.js)
       if (!S.timeSynced) S.clockOffset = m.sent - Date.now() / 1000; // a state may have been built a while ago
       const botted = seatTakenByBot(m) ? m.table.seats.filter((x) => x.replaced).map((x) => x.seat).join(",") : "";
       if (S.infoKey !== botted) {

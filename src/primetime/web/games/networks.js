@@ -469,7 +469,7 @@
   };
 
   PT.logPanel = function (view) {
-    const box = h("div", { class: "log", id: "log" }, (view.log || []).map((l) => h("div", {}, l)));
+    const box = h("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-live": "off", "aria-label": "Game log" }, (view.log || []).map((l) => h("div", {}, l)));
     return h("section", { class: "panel", "aria-label": "Game log" }, h("h2", {}, "Game log"), box);
   };
 

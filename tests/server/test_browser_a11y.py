@@ -1,0 +1,233 @@
+"""Accessibility of every page (issue 34, "Accessibility, beyond any board-game site"): axe-core
+finds no serious or critical violation on the lobby, the tables of both games with their modules,
+the replay, the profile and the leaderboard; a whole game of The Networks is played with the keyboard
+alone; opponents' moves and round results are announced in a polite live region; a text view reads
+the board as headings and lists; the host can turn clocks off or give a seat more time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import SCREENSHOTS, ServerProc
+
+DESKTOP = {"width": 1366, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    s = ServerProc(tmp_path_factory.mktemp("a11y") / "data",
+                   env={"PRIMETIME_BOT_DELAY": "0.02", "PRIMETIME_IDLE_REPLACE": "600", "PRIMETIME_TABLE_SEED": "11"}).start()
+    yield s
+    s.stop()
+
+
+def new_page(browser: Any, delay: int = 0) -> Any:
+    ctx = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    page.add_init_script(f"localStorage.setItem('pt_confirm_delay', '{delay}')")
+    return page
+
+
+def sign_in(page: Any, web: ServerProc, name: str) -> None:
+    page.goto(web.url + "/")
+    page.fill("#name", name)
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
+
+
+def axe_check(page: Any, what: str) -> None:
+    """axe-core (bundled with axe-playwright-python: nothing is fetched) finds no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    lines = [f"{v['id']} ({v['impact']}): {v['help']} -- " + "; ".join(", ".join(n["target"]) for n in v["nodes"][:6])
+             for v in bad]
+    assert not bad, f"{what}: axe-core finds {len(bad)} serious or critical violation(s):\n" + "\n".join(lines)
+
+
+def start_table(page: Any, web: ServerProc, game: str, seats: list[str], **options: Any) -> str:
+    tid = str(page.evaluate("([game, seats, options]) => PT.api('/api/tables', {game, seats, options}).then((r) => r.id)",
+                            [game, seats, options]))
+    page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    page.goto(f"{web.url}/t/{tid}")
+    page.wait_for_selector("#statusbar")
+    return tid
+
+
+def test_item_a11y_axe_every_page(browser: Any, web: ServerProc, tmp_path: Path) -> None:
+    """Issue 34, accessibility: every page passes axe-core with zero serious or critical violations --
+    the lobby, The Networks' table with Telly Time, Moguls and Executives (the Executive offer, then a
+    turn with the Preferences and the text view open), Prime Time's table with Bonds and Simultaneous
+    Scheduling, the replay, the profile and the leaderboard."""
+    from primetime.bots.registry import make_bot
+    from primetime.core.game import Game
+
+    page = new_page(browser)
+    sign_in(page, web, "Axel")
+    axe_check(page, "lobby")
+    # The Networks with every module
+    start_table(page, web, "networks", ["bot:greedy", "bot:random"], telly_time=True, moguls=True, executives=True)
+    page.wait_for_selector("body[data-my-turn='1']")
+    axe_check(page, "The Networks table (Executive offer)")
+    page.locator('#choices button[data-key^="x:"]').first.click()
+    page.wait_for_selector("body[data-my-turn='1'][data-kind='pilot']")
+    axe_check(page, "The Networks table (Pilot Season)")
+    page.keyboard.press("Escape")  # (nothing open: Escape changes nothing)
+    page.locator("#text-view-btn").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#text-view")
+    axe_check(page, "The Networks table (text view)")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#text-view", state="detached")
+    page.click("#prefs-btn")
+    page.wait_for_selector("#overlay:not(.hidden)")
+    axe_check(page, "Preferences")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#overlay.hidden", state="attached")
+    # Prime Time with both options
+    start_table(page, web, "prime-time", ["bot:greedy", "bot:greedy"], bonds=True, simultaneous=True)
+    page.wait_for_selector("body[data-my-turn='1']")
+    axe_check(page, "Prime Time table (Bonds, Simultaneous Scheduling)")
+    # the replay of a finished game (a record made here, imported)
+    g = Game.new("networks", ["Xena", "Yuri", "Zoe"], seed=5, options={"pilot": "simplified"})
+    bot = make_bot("random", 5)
+    while not g.is_over():
+        g.apply(None, bot.choose(g))
+    tid = page.evaluate("(rec) => PT.api('/api/records', rec).then((r) => r.id)", g.record())
+    page.goto(f"{web.url}/replay/{tid}?step=40")
+    page.wait_for_function("document.body.dataset.step === '40'")
+    axe_check(page, "replay")
+    me = page.evaluate("PT.api('/api/me').then((r) => r.user.id)")
+    page.goto(f"{web.url}/u/{me}")
+    page.wait_for_selector("#profile h1, #profile h2")
+    axe_check(page, "profile")
+    page.goto(f"{web.url}/leaderboard/networks")
+    page.wait_for_selector("main h1, main h2")
+    axe_check(page, "leaderboard")
+    page.context.close()
+
+
+def tab_to(page: Any, selector: str, limit: int = 600) -> None:
+    """Press Tab until the focus is on an element matching ``selector`` (it must be reachable by keyboard),
+    and check that the focus shows (an outline or a ring)."""
+    for _ in range(limit):
+        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
+            ring = page.evaluate("() => { const c = getComputedStyle(document.activeElement);"
+                                 " return [c.outlineStyle, c.outlineWidth, c.boxShadow]; }")
+            assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", f"no visible focus on {selector}: {ring}"
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{selector} is not reached with Tab")
+
+
+def test_item_a11y_keyboard_only_game(browser: Any, web: ServerProc) -> None:
+    """Issue 34, accessibility: a whole 3-player game of The Networks against two bots is played with key
+    events only (Tab, Enter, Space, arrow keys: no click), every choice reached by Tab with a visible focus
+    (the Pilot Season list of all pairs, cards of the market and the green room, a card's menu of options
+    walked with the arrow keys, the pass and end buttons, the dialogs closed with Escape).  Along the way,
+    opponents' moves and the round results are announced in the polite live region #announce: after a bot's
+    move the region holds its log line, after round 1 it says how many viewers each network scored."""
+    from primetime.core.rng import Rng
+
+    page = new_page(browser)
+    page.goto(web.url + "/")
+    page.wait_for_function("!!window.PT && !!PT.api")
+    page.evaluate("PT.api('/api/me', {name: 'Kim'})")  # (a guest's name: the table below is played by keyboard)
+    tid = str(page.evaluate("PT.api('/api/tables', {seats: ['bot:greedy', 'bot:random'], options: {pilot: 'simplified'}})"
+                            ".then((r) => r.id)"))
+    page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    page.goto(f"{web.url}/t/{tid}")
+    page.wait_for_selector("#statusbar")
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    rng = Rng(3)
+    heard_bot = heard_round = False
+    menus = cards = 0
+    while page.evaluate("document.body.dataset.phase") != "over":
+        page.wait_for_function("document.body.dataset.phase === 'over' || "
+                               "(document.body.dataset.myTurn === '1' && document.body.dataset.busy !== '1')", timeout=60_000)
+        said = page.inner_text("#announce")
+        if not heard_bot and "Bot" in said:
+            heard_bot = True
+        if "Round 1 ends:" in said:
+            assert "viewers" in said
+            heard_round = True
+        if page.evaluate("document.body.dataset.phase") == "over":
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        kind = page.evaluate("document.body.dataset.kind")
+        usable = page.locator("#market .card.usable, #my-green .card.usable").count()
+        if kind == "turn" and usable and rng.below(100) < 50:
+            tab_to(page, "#market .card.usable, #my-green .card.usable")
+            page.keyboard.press("Enter" if rng.below(2) else " ")
+            cards += 1
+            if page.locator("#menu").count():
+                page.wait_for_function("document.getElementById('menu').contains(document.activeElement)")
+                for _ in range(rng.below(page.locator("#menu .opt").count())):
+                    page.keyboard.press("ArrowDown")
+                page.keyboard.press("Enter")
+                menus += 1
+        elif kind == "turn":
+            tab_to(page, '#choices button[data-key="end"], #choices button[data-key^="pass"]')
+            page.keyboard.press("Enter")
+        elif page.locator('#choices button[data-key="done"]').count():
+            tab_to(page, '#choices button[data-key="done"]')
+            page.keyboard.press("Enter")
+        elif page.locator("#choices > .group button[data-key]").count():
+            tab_to(page, "#choices > .group button[data-key]")
+            page.keyboard.press("Enter")
+        else:
+            tab_to(page, "details.allopts summary")
+            page.keyboard.press("Enter")
+            tab_to(page, "details.allopts button[data-key]")
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || !!document.querySelector('#toast:not(.hidden)')")
+    page.wait_for_selector("#summary")
+    assert page.evaluate("document.getElementById('overlay').contains(document.activeElement)"), "the final scores take the focus"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#overlay.hidden", state="attached")
+    assert heard_bot, "no bot's move was announced"
+    assert heard_round, "the end of round 1 was not announced"
+    assert cards and menus, (cards, menus)
+    assert "The game is over" in page.inner_text("#announce")
+    page.context.close()
+
+
+def test_item_a11y_text_view(browser: Any, web: ServerProc) -> None:
+    """Issue 34, accessibility: the text view (lichess's blind mode as the model) -- the "Text view" button
+    in the top bar shows your network (lineup slot by slot, green room, board) and the market as headings
+    and lists of card names with their full text, the cards you can use now marked; it stays across
+    redraws and is switched off again with the same button.  Screenshot: text-view.png."""
+    page = new_page(browser)
+    sign_in(page, web, "Tess")
+    start_table(page, web, "networks", ["bot:greedy", "bot:greedy"], pilot="simplified")
+    page.wait_for_selector("body[data-my-turn='1'][data-kind='turn']")
+    btn = page.locator("#text-view-btn")
+    assert btn.get_attribute("aria-pressed") == "false"
+    btn.focus()
+    page.keyboard.press("Enter")
+    view = page.locator("#text-view")
+    view.wait_for()
+    assert btn.get_attribute("aria-pressed") == "true"
+    heads = [t.strip() for t in view.locator("h2, h3, h4").all_text_contents()]
+    assert heads[:1] == ["Text view"] and "Your network" in heads and "Market" in heads, heads
+    assert {"Lineup", "Green room"} <= set(heads), heads
+    text = view.inner_text()
+    market = page.locator("#market [data-card]")
+    names = {market.nth(i).get_attribute("aria-label") for i in range(market.count())}
+    assert names and all(n in text for n in names), (names, text[:500])
+    assert "(you can use it now)" in text
+    assert "Daytime" in text and view.locator("ul li").count() >= len(names)
+    page.screenshot(path=str(SCREENSHOTS / "text-view.png"), full_page=False)
+    # a redraw (a bot's move, a new state) keeps it
+    page.evaluate("document.getElementById('game').replaceChildren()")
+    page.wait_for_function("document.body.dataset.kind === 'turn'")
+    page.keyboard.press("Enter")  # the button still has the focus: the board comes back
+    page.wait_for_selector("#text-view", state="detached")
+    assert btn.get_attribute("aria-pressed") == "false"
+    page.context.close()
