@@ -44,9 +44,13 @@ def axe_check(page: Any, what: str) -> None:
     """axe-core (bundled with axe-playwright-python: nothing is fetched) finds no serious or critical violation."""
     from axe_playwright_python.sync_playwright import Axe
 
+    # a card arriving fades in: its colours are checked once it is there (animations that never end aside)
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running' || "
+                           "a.effect.getComputedTiming().iterations === Infinity)")
     results = Axe().run(page)
     bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
     lines = [f"{v['id']} ({v['impact']}): {v['help']} -- " + "; ".join(", ".join(n["target"]) for n in v["nodes"][:6])
+             + " -- " + v["nodes"][0].get("failureSummary", "").replace("\n", " ")
              for v in bad]
     assert not bad, f"{what}: axe-core finds {len(bad)} serious or critical violation(s):\n" + "\n".join(lines)
 
@@ -275,4 +279,37 @@ def test_item_a11y_text_view(browser: Any, web: ServerProc) -> None:
     page.keyboard.press("Enter")  # the button still has the focus: the board comes back
     page.wait_for_selector("#text-view", state="detached")
     assert btn.get_attribute("aria-pressed") == "false"
+    page.context.close()
+
+
+def test_item_a11y_clock_off_or_more_time(browser: Any, web: ServerProc) -> None:
+    """Issue 34, accessibility: clocks can be turned off or lengthened by the host for players who need
+    more time.  The lobby's time control is off by default ("None (take your time)"); with real-time clocks
+    the host ticks the seats that get more time and how much (here their own seat, 3 ×): the table says so
+    and that seat's clock starts at 3 × the minutes, while a table without a time control shows no clocks.
+    axe-core finds no serious or critical violation in the lobby's time control or the table's clocks."""
+    page = new_page(browser)
+    sign_in(page, web, "Cleo")
+    assert page.input_value("#tc-mode") == "none"
+    assert page.locator("#tc-more").is_hidden()
+    page.select_option("#tc-mode", "realtime")
+    page.fill("#tc-minutes", "1")
+    page.select_option("#players", "2")
+    page.select_option('select[data-seat="1"]', "bot:greedy")
+    page.check("#tc-more-0")
+    page.select_option("#tc-more-factor", "3")
+    axe_check(page, "lobby (time control, more time)")
+    page.click("#create-btn")
+    page.wait_for_selector("#start-btn")
+    assert "3 × the time for seat 1" in page.inner_text("#time-control")
+    page.click("#start-btn")
+    page.wait_for_selector("#clocks .clock.mine")
+    left = page.inner_text("#clocks .clock.mine .clock-time")
+    minutes, seconds = (int(x) for x in left.split(":"))
+    assert 170 <= 60 * minutes + seconds <= 180, left
+    axe_check(page, "table with clocks")
+    # no time control: no clocks
+    start_table(page, web, "networks", ["bot:greedy"], pilot="simplified")
+    page.wait_for_selector("body[data-my-turn='1']")
+    assert page.locator("#clocks").count() == 0
     page.context.close()

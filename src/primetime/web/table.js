@@ -766,8 +766,9 @@
   }
   function clockLabel(c) {
     const policy = c.policy === "end" ? "out of time: the game ends for that player (ranked last)" : "out of time: a bot takes the seat";
-    if (c.mode === "turn") return `Turn-based: ${clockText(c.per_move)} per move; ${policy}`;
-    return `Real time: ${clockText(c.initial)} each` + (c.increment ? ` + ${c.increment}s per move` : "") + `; ${policy}`;
+    const more = (c.more_time || []).length ? `; ${c.more_factor} × the time for seat${c.more_time.length > 1 ? "s" : ""} ${c.more_time.map((s) => s + 1).join(", ")}` : "";
+    if (c.mode === "turn") return `Turn-based: ${clockText(c.per_move)} per move; ${policy}${more}`;
+    return `Real time: ${clockText(c.initial)} each` + (c.increment ? ` + ${c.increment}s per move` : "") + `; ${policy}${more}`;
   }
   /** One clock per person's seat (a bot has none); the running ones count down. */
   function clockStrip(m) {
@@ -785,7 +786,7 @@
       h("b", { class: "clock-time" }, s.kind === "bot" ? "bot" : clockText(clockLeft(c, s.seat)))));
     }
     if (!items.length) return null;
-    return h("div", { class: "clocks row", id: "clocks", "aria-label": clockLabel(c), "data-tip": clockLabel(c) }, h("span", { class: "muted" }, "Clocks"), ...items);
+    return h("div", { class: "clocks row", id: "clocks", role: "group", "aria-label": clockLabel(c), "data-tip": clockLabel(c) }, h("span", { class: "muted" }, "Clocks"), ...items);
   }
   /** Count the running clocks down in place (four times a second; nothing else is redrawn). */
   function tickClocks() {
