@@ -34,7 +34,13 @@
   document.addEventListener("focusin", (e) => {
     if (e.target.closest && e.target.closest("#page, #statusbar, #menu")) lastKey = keyOf(e.target);
   });
+  // only a keyboard user gets the focus back after a redraw (a focused card shows its tooltip, which
+  // would stay up under a mouse pointer that has moved on)
+  let keyboard = false;
+  document.addEventListener("keydown", (e) => { if (["Tab", "Enter", " ", "ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Escape"].includes(e.key)) keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboard = false; }, true);
   function restoreFocus() {
+    if (!keyboard) return;
     const a = document.activeElement;
     if (a && a !== document.body && document.contains(a)) return;
     if (document.getElementById("menu") || !document.querySelector("#overlay.hidden")) return;
