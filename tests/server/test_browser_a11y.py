@@ -270,6 +270,10 @@ def test_item_a11y_text_view(browser: Any, web: ServerProc) -> None:
     market = page.locator("#market [data-card]")
     names = {market.nth(i).get_attribute("aria-label") for i in range(market.count())}
     assert names and all(n in text for n in names), (names, text[:500])
+    first = market.first.get_attribute("data-card")
+    words = " ".join(str(page.evaluate("(id) => PT.cards[id].words || ''", first)).split())
+    assert words and words in " ".join(text.split()), (first, words)  # a card's full text, as its tooltip says it
+    assert heads.count("Market") == 1, heads
     assert "(you can use it now)" in text
     assert "Daytime" in text and view.locator("ul li").count() >= len(names)
     page.screenshot(path=str(SCREENSHOTS / "text-view.png"), full_page=False)

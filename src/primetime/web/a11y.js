@@ -152,7 +152,13 @@
   };
 
   /* ------------------------------------------------------------ the text view */
-  function tip(el) { return (el.getAttribute("data-tip") || "").replace(/\s+/g, " ").trim(); }
+  /** An element's tooltip text, as the tooltips show it (a card: its full words from the catalogue). */
+  function tip(el) {
+    const own = el._tip || el.getAttribute("data-tip");
+    const c = !own && el.dataset.card && PT.cards ? PT.cards[el.dataset.card] : null;
+    return String(own || (c && c.words) || "").replace(/\s+/g, " ").trim();
+  }
+  const flat = (el) => (el.innerText || el.textContent).split(/\n+/).map((x) => x.trim()).filter(Boolean).join(" · ");
   function cardItem(c) {
     const name = c.getAttribute("aria-label") || c.textContent.trim();
     const t = tip(c);
@@ -160,9 +166,10 @@
     return h("li", {}, h("b", {}, name), use, t && t !== name ? ": " + t : "");
   }
   /** Headings and lists from a drawn part of the board: its own headings, its slots, its cards. */
-  function describe(root, level) {
+  function describe(root, level, skip) {
     const out = [];
     const heads = Array.from(root.querySelectorAll("h2, h3")).filter((x) => !x.closest("#text-view"));
+    const same = (hd) => hd.textContent.trim().toLowerCase() === (skip || "").toLowerCase();
     if (!heads.length) {
       const cards = Array.from(root.querySelectorAll("[data-card]"));
       if (cards.length) out.push(h("ul", {}, cards.map(cardItem)));
@@ -171,7 +178,7 @@
     for (const hd of heads) {
       const box = hd.parentElement;
       if (!box || (box.querySelector("h2, h3") !== hd)) continue;
-      out.push(h("h" + level, {}, hd.textContent.trim()));
+      if (!same(hd)) out.push(h("h" + level, {}, hd.textContent.trim()));
       const slots = Array.from(box.querySelectorAll(".slot"));
       if (slots.length) {
         out.push(h("ul", {}, slots.map((s) => {
@@ -183,8 +190,7 @@
         })));
       } else {
         const cards = Array.from(box.querySelectorAll("[data-card]"));
-        const words = Array.from(box.children).filter((x) => x !== hd && !x.querySelector("[data-card]") && x.textContent.trim())
-          .map((x) => x.textContent.replace(/\s+/g, " ").trim());
+        const words = Array.from(box.children).filter((x) => x !== hd && !x.querySelector("[data-card]") && x.textContent.trim()).map(flat);
         if (words.length) out.push(h("p", {}, words.join(" · ")));
         if (cards.length) out.push(h("ul", {}, cards.map(cardItem)));
         else if (!words.length) out.push(h("p", {}, "Nothing here."));
@@ -205,7 +211,7 @@
       h("h2", {}, "Text view"),
       prompt ? h("p", {}, (prompt.querySelector("#status-prompt") || prompt).textContent.replace(/\s+/g, " ").trim().slice(0, 400)) : null,
       h("h3", {}, own ? "Your network" : "The network shown"), ...(mine ? describe(mine, 4) : [h("p", {}, "Not shown.")]),
-      h("h3", {}, "Market"), ...(market ? describe(market, 4) : [h("p", {}, "No market in this phase.")]));
+      h("h3", {}, "Market"), ...(market ? describe(market, 4, "Market") : [h("p", {}, "No market in this phase.")]));
     if (old) old.replaceWith(sec);
     else {
       const status = document.getElementById("status-wrap");
