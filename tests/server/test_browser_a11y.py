@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SCREENSHOTS, ServerProc
+from .helpers import SCREENSHOTS, ServerProc, unavailable
 
 DESKTOP = {"width": 1366, "height": 900}
 
@@ -42,7 +42,10 @@ def sign_in(page: Any, web: ServerProc, name: str) -> None:
 
 def axe_check(page: Any, what: str) -> None:
     """axe-core (bundled with axe-playwright-python: nothing is fetched) finds no serious or critical violation."""
-    from axe_playwright_python.sync_playwright import Axe
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        unavailable("axe-playwright-python is not installed (the test extra)")
 
     # a card arriving fades in: its colours are checked once it is there (animations that never end aside)
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running' || "
@@ -162,10 +165,17 @@ def keyboard_step(page: Any, rng: Any) -> tuple[int, int]:
     board = "#market .card.usable, #my-green .card.usable" if kind == "turn" else "#areas .card.usable, #areas .slot.target, #market .card.usable"
     if kind != "pilot" and page.locator(board).count() and rng.below(100) < 85:
         tab_to(page, board)
-        page.keyboard.press("Enter" if rng.below(2) else " ")
+        key = "Enter" if rng.below(2) else " "
+        page.keyboard.press(key)
         cards += 1
         if page.locator("#menu").count():
             page.wait_for_function("document.getElementById('menu').contains(document.activeElement)")
+            # Escape closes the menu and gives the focus back to what opened it; open it again
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#menu", state="detached")
+            page.wait_for_function("(sel) => !!document.activeElement && document.activeElement.matches(sel)", arg=board)
+            page.keyboard.press(key)
+            page.wait_for_function("!!document.getElementById('menu') && document.getElementById('menu').contains(document.activeElement)")
             for _ in range(rng.below(page.locator("#menu .opt").count())):
                 page.keyboard.press("ArrowDown")
             page.keyboard.press("Enter")

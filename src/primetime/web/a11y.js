@@ -32,7 +32,8 @@
     return null;
   }
   document.addEventListener("focusin", (e) => {
-    if (e.target.closest && e.target.closest("#page, #statusbar, #menu")) lastKey = keyOf(e.target);
+    // (not a menu's items: once the menu is gone, the focus goes back to the card that opened it)
+    if (e.target.closest && e.target.closest("#page, #statusbar") && !e.target.closest("#text-view")) lastKey = keyOf(e.target);
   });
   // only a keyboard user gets the focus back after a redraw (a focused card shows its tooltip, which
   // would stay up under a mouse pointer that has moved on)

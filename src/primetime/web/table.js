@@ -461,7 +461,8 @@
     setTimeout(() => document.addEventListener("click", closeMenuOutside, { once: true }), 0);
   }
   function closeMenuOutside(e) { if (!e.target.closest("#menu")) closeMenu(); }
-  function closeMenu() { const m = document.getElementById("menu"); if (m) m.remove(); }
+  // (a menu closed by Escape or by a choice leaves no listener behind to close the next one at once)
+  function closeMenu() { const m = document.getElementById("menu"); if (m) m.remove(); document.removeEventListener("click", closeMenuOutside); }
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;
     closeMenu(); cancelPending(); renderStatus();
