@@ -76,7 +76,12 @@ def test_item_a11y_axe_every_page(browser: Any, web: ServerProc, tmp_path: Path)
     from primetime.core.game import Game
 
     page = new_page(browser)
-    sign_in(page, web, "Axel")
+    page.goto(web.url + "/")
+    page.wait_for_selector("#name")
+    axe_check(page, "lobby (a new visitor)")
+    page.fill("#name", "Axel")
+    page.click("#name-btn")
+    page.wait_for_selector("#create-btn")
     axe_check(page, "lobby")
     # The Networks with every module
     start_table(page, web, "networks", ["bot:greedy", "bot:random"], telly_time=True, moguls=True, executives=True)
@@ -134,14 +139,13 @@ def tab_to(page: Any, selector: str, limit: int = 600) -> None:
 
 
 def keyboard_table(browser: Any, web: ServerProc, name: str) -> Any:
-    """A page at a started 3-player table of The Networks (``name`` against two bots, simplified Pilot Season,
+    """A page at a started 3-player table of The Networks (``name`` against two bots, the normal Pilot Season,
     no confirmation delay, bots answering after 0.02 s); set up through the API, not by clicking."""
     page = new_page(browser)
     page.goto(web.url + "/")
     page.wait_for_function("!!window.PT && !!PT.api")
     page.evaluate("(name) => PT.api('/api/me', {name})", name)
-    tid = str(page.evaluate("PT.api('/api/tables', {seats: ['bot:greedy', 'bot:random'], options: {pilot: 'simplified'}})"
-                            ".then((r) => r.id)"))
+    tid = str(page.evaluate("PT.api('/api/tables', {seats: ['bot:greedy', 'bot:random'], options: {}}).then((r) => r.id)"))
     page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
     page.goto(f"{web.url}/t/{tid}")
     page.wait_for_selector("#statusbar")
@@ -180,6 +184,26 @@ def keyboard_step(page: Any, rng: Any) -> tuple[int, int]:
                 page.keyboard.press("ArrowDown")
             page.keyboard.press("Enter")
             menus += 1
+    elif kind == "pilot" and page.locator("#choices .cards .card.usable").count() >= 2:
+        # a pair chosen card by card (Enter selects), kept with the Keep button; a pair that cannot be
+        # kept is let go (Enter again) and the list of all options used instead
+        pair = [page.locator("#choices .cards .card.usable").nth(i).get_attribute("data-card") for i in (0, 1)]
+        for cid in pair:
+            tab_to(page, f'#choices .cards [data-card="{cid}"]')
+            page.keyboard.press("Enter")
+            page.wait_for_selector(f'#choices .cards .selected[data-card="{cid}"]')
+        if page.locator("#pilot-keep:not([disabled])").count():
+            tab_to(page, "#pilot-keep")
+            page.keyboard.press("Enter")
+            cards += 2
+        else:
+            for cid in pair:
+                tab_to(page, f'#choices .cards [data-card="{cid}"]')
+                page.keyboard.press("Enter")
+            tab_to(page, "details.allopts summary")
+            page.keyboard.press("Enter")
+            tab_to(page, "details.allopts button[data-key]")
+            page.keyboard.press("Enter")
     elif kind == "turn":
         tab_to(page, '#choices button[data-key="end"], #choices button[data-key^="pass"]')
         page.keyboard.press("Enter")
@@ -200,19 +224,26 @@ def keyboard_step(page: Any, rng: Any) -> tuple[int, int]:
 
 def test_item_a11y_keyboard_only_game(browser: Any, web: ServerProc) -> None:
     """Issue 34, accessibility: a whole 3-player game of The Networks against two bots is played with key
-    events only (Tab, Enter, Space, arrow keys: no click), every choice reached by Tab with a visible focus
-    (the Pilot Season list of all pairs, cards of the market and the green room, slots and cards of the
-    lineup, a card's menu of options walked with the arrow keys, the pass and end buttons); the final scores
-    take the focus and close with Escape.  About 12 s (no confirmation delay, bots after 0.02 s)."""
+    events only (Tab, Enter, Space, arrow keys: no click), every choice reached by Tab with a visible focus:
+    the Pilot Season pair (two cards selected with Enter, then Keep), cards of the market and the green room,
+    slots and cards of the lineup, a card's menu of options (closed with Escape, the focus back on its card,
+    opened again and walked with the arrow keys), the pass and end buttons and the other decisions' buttons;
+    the final scores take the focus, pass axe-core and close with Escape.  About 20 s (no confirmation
+    delay, bots after 0.02 s)."""
     from primetime.core.rng import Rng
 
     page = keyboard_table(browser, web, "Kim")
     rng = Rng(3)
     cards = menus = 0
+    kinds: set[str] = set()
     while wait_my_turn(page):
+        kinds.add(page.evaluate("document.body.dataset.kind"))
         c, m = keyboard_step(page, rng)
         cards, menus = cards + c, menus + m
+    print("keyboard game:", cards, "cards or slots,", menus, "menus, decisions", sorted(kinds))
+    assert {"pilot", "turn"} <= kinds, kinds
     page.wait_for_selector("#summary")
+    axe_check(page, "The Networks table (final scores)")
     assert page.evaluate("document.getElementById('overlay').contains(document.activeElement)"), "the final scores take the focus"
     page.keyboard.press("Escape")
     page.wait_for_selector("#overlay.hidden", state="attached")

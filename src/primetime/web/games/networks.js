@@ -529,6 +529,7 @@
         const canPair = opts.some((o) => (o.cards || []).includes(id));
         t.classList.add(canPair ? "usable" : "dimmed");
         if (sel.includes(id)) t.classList.add("selected");
+        if (canPair) { t.setAttribute("role", "button"); t.setAttribute("aria-pressed", sel.includes(id) ? "true" : "false"); } // (Enter or Space too)
         t.addEventListener("click", () => {
           if (PT.suppressClick || !canPair) return;
           const i = sel.indexOf(id);
