@@ -291,3 +291,29 @@ def test_steps_behind_a_screen_leave_the_clocks_alone(tmp_path: Path) -> None:
             if c["running"] == old["running"]:
                 assert json.dumps(c) == before
     assert screened > 0
+
+
+def test_item_a11y_host_gives_seats_more_time() -> None:
+    """Issue 34, accessibility: clocks can be turned off (``mode: none``, the lobby's default) or lengthened
+    by the host for players who need more time: the seats in ``more_time`` get ``more_factor`` times the
+    initial time and the increment (real time) or the days per move (turn-based); the others keep theirs."""
+    assert clocks.parse({"mode": "none", "more_time": [1]}) is None
+    t = seats("human", "human", "bot")
+    c = clocks.parse({"mode": "realtime", "seconds": 60, "increment": 5, "more_time": [1], "more_factor": 2})
+    assert c is not None and c["more_time"] == [1] and c["more_factor"] == 2.0
+    t.clock = c
+    clocks.start(c, t, FakeGame(1), now=0.0)
+    assert c["remaining"] == [60.0, 120.0, 60.0]
+    clocks.after_change(t, FakeGame(0), now=30.0, mover=1)  # seat 1 moved after 30 s: twice the increment
+    assert c["remaining"][1] == 120.0 - 30.0 + 10.0
+    clocks.after_change(t, FakeGame(1), now=40.0, mover=0)
+    assert c["remaining"][0] == 60.0 - 10.0 + 5.0
+    turn = clocks.parse({"mode": "turn", "days": 1, "more_time": [0, 1], "more_factor": 1.5})
+    assert turn is not None
+    t.clock = turn
+    clocks.start(turn, t, FakeGame(0), now=0.0)
+    assert turn["remaining"][:2] == [1.5 * 86400] * 2
+    assert clocks.public(turn)["more_time"] == [0, 1]  # type: ignore[index]
+    for bad in ({"more_time": [5]}, {"more_time": "1"}, {"more_time": [1], "more_factor": 10}, {"more_time": [True]}):
+        with pytest.raises(clocks.ClockError):
+            clocks.parse({"mode": "realtime", "minutes": 5, **bad})

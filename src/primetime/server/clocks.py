@@ -13,6 +13,8 @@ inside the write transaction of a table change, so every process sees the same c
   (a list, so that a decision several players take at once runs all their clocks; bots
   have no clock);
 * ``timed_out`` and ``forfeited``: the seats whose time ran out (forfeited: under ``end``);
+* ``more_time`` and ``more_factor``: the seats the host gave more time, for players who need it
+  (their initial time, increment and days per move are ``more_factor`` times the others');
 * ``changes``: the seats changing hands since the last step no undo can reach back past
   (``changed_hands``: a timeout, a vote, a leave, a seat taken back), for ``restore``.
 
@@ -36,6 +38,13 @@ MODES = ("none", "realtime", "turn")
 POLICIES = ("bot", "end")
 #: What a reclaimed seat's clock gets in real time after it ran out: time to see the board again.
 RECLAIM_GRACE = 60.0
+#: How much more time the host may give a seat (``more_factor``), for players who need it.
+MORE_FACTORS = (1.5, 2.0, 3.0, 4.0)
+
+
+def factor(clock: dict[str, Any], seat: int) -> float:
+    """How many times the usual time ``seat`` gets (``more_time``: the seats given more)."""
+    return float(clock.get("more_factor") or 1.0) if seat in (clock.get("more_time") or []) else 1.0
 
 
 class ClockError(ValueError):
@@ -53,7 +62,9 @@ def parse(spec: Any) -> dict[str, Any] | None:
     """A clock from the lobby's ``time_control`` (None: no time control, the default).
 
     ``{"mode": "realtime", "minutes": 10, "increment": 5, "policy": "bot"}`` or
-    ``{"mode": "turn", "days": 2, "policy": "end"}``; ``seconds`` may replace ``minutes``."""
+    ``{"mode": "turn", "days": 2, "policy": "end"}``; ``seconds`` may replace ``minutes``.  Either may
+    give some seats more time: ``"more_time": [1, 2], "more_factor": 2`` (seat numbers from 0; the
+    factor one of ``MORE_FACTORS``, 2 unless given)."""
     if spec is None:
         return None
     if not isinstance(spec, dict):
@@ -76,6 +87,14 @@ def parse(spec: Any) -> dict[str, Any] | None:
             clock["increment"] = _number(spec, "increment", 0, 600, "a number of seconds per move")
     else:
         clock["per_move"] = _number(spec, "days", 0.01, 30, "a number of days per move") * 86400
+    more = spec.get("more_time") or []
+    if not isinstance(more, list) or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 4 for x in more):
+        raise ClockError("time control: more_time is a list of seat numbers (0 to 3) given more time")
+    if more:
+        f = spec.get("more_factor", 2)
+        if not isinstance(f, int | float) or isinstance(f, bool) or float(f) not in MORE_FACTORS:
+            raise ClockError(f"time control: more_factor is one of {', '.join(f'{x:g}' for x in MORE_FACTORS)}")
+        clock["more_time"], clock["more_factor"] = sorted(set(more)), float(f)
     return clock
 
 
@@ -97,7 +116,7 @@ def _clocked(t: Any, game: Game[Any] | None) -> list[int]:
 def start(clock: dict[str, Any], t: Any, game: Game[Any] | None, now: float) -> None:
     """The game starts: every seat gets its full time; the clocks of whoever acts first run."""
     full = clock["initial"] if clock["mode"] == "realtime" else clock["per_move"]
-    clock["remaining"] = [full] * len(t.seats)
+    clock["remaining"] = [full * factor(clock, s) for s in range(len(t.seats))]
     clock["timed_out"], clock["forfeited"] = [], []
     clock["since"], clock["running"] = now, []
     restart(clock, t, game, now, mover=None)
@@ -118,12 +137,12 @@ def restart(clock: dict[str, Any], t: Any, game: Game[Any] | None, now: float, m
     whoever must act now run (turn-based: each new decision starts with a full day count)."""
     before = set(clock.get("running") or [])
     if mover is not None and clock["mode"] == "realtime" and mover in before:
-        clock["remaining"][mover] += clock["increment"]
+        clock["remaining"][mover] += clock["increment"] * factor(clock, mover)
     running = _clocked(t, game)
     if clock["mode"] == "turn":
         for s in running:
             if s not in before or s == mover:
-                clock["remaining"][s] = clock["per_move"]
+                clock["remaining"][s] = clock["per_move"] * factor(clock, s)
     clock["running"], clock["since"] = running, now
 
 
@@ -226,13 +245,13 @@ def restore(clock: dict[str, Any], before: dict[str, Any], t: Any, game: Game[An
         if not realtime:  # a seat that starts to run (taken back from a bot) gets its days, as then
             for s in then["running"]:
                 if s not in was:
-                    rem[s] = clock["per_move"]
+                    rem[s] = clock["per_move"] * factor(clock, s)
     settle(then, max(now, then["since"]))
     running = _clocked(t, game)
     if not realtime:
         for s in running:
             if s not in then["running"]:
-                rem[s] = clock["per_move"]
+                rem[s] = clock["per_move"] * factor(clock, s)
     for s in clock["timed_out"]:
         rem[s] = min(rem[s], clock["remaining"][s])
     clock["remaining"], clock["running"], clock["since"] = rem, running, now
@@ -263,4 +282,4 @@ def public(clock: dict[str, Any] | None) -> dict[str, Any] | None:
     if not clock:
         return None
     return {k: clock.get(k) for k in ("mode", "policy", "initial", "increment", "per_move", "remaining", "since",
-                                      "running", "timed_out", "forfeited", "graced")}
+                                      "running", "timed_out", "forfeited", "graced", "more_time", "more_factor")}

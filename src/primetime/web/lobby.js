@@ -180,14 +180,27 @@
       h("label", { for: "tc-minutes" }, "Minutes each"), tcMinutes, h("label", { for: "tc-increment" }, "+ seconds per move"), tcIncrement);
     const tcTurn = h("div", { class: "row hidden", id: "tc-turn" }, h("label", { for: "tc-days" }, "Days per move"), tcDays);
     const tcOut = h("div", { class: "row hidden", id: "tc-out" }, h("label", { for: "tc-policy" }, "Out of time"), tcPolicy);
+    // more time for the players who need it (issue 34): the seats ticked get the factor chosen
+    const tcFactor = h("select", { id: "tc-more-factor" }, [[1.5, "1.5 ×"], [2, "2 ×"], [3, "3 ×"], [4, "4 ×"]].map(([v, l]) => h("option", { value: v }, l)));
+    tcFactor.value = "2";
+    const tcSeats = h("span", { class: "row", id: "tc-more-seats" });
+    const tcMore = h("fieldset", { class: "row hidden tc-more", id: "tc-more" }, h("legend", {}, "More time for players who need it"),
+      tcSeats, h("label", { for: "tc-more-factor" }, "Their time"), tcFactor);
+    const drawMoreSeats = (n) => tcSeats.replaceChildren(...Array.from({ length: n }, (_, i) => h("label", { for: `tc-more-${i}` },
+      h("input", { type: "checkbox", id: `tc-more-${i}`, dataset: { seat: i } }), ` Seat ${i + 1}${i === 0 ? " (you)" : ""}`)));
     tcMode.addEventListener("change", () => {
       tcReal.classList.toggle("hidden", tcMode.value !== "realtime");
       tcTurn.classList.toggle("hidden", tcMode.value !== "turn");
       tcOut.classList.toggle("hidden", tcMode.value === "none");
+      tcMore.classList.toggle("hidden", tcMode.value === "none");
     });
+    const moreTime = () => {
+      const seats = Array.from(tcSeats.querySelectorAll("input:checked")).map((b) => Number(b.dataset.seat));
+      return seats.length ? { more_time: seats, more_factor: Number(tcFactor.value) } : {};
+    };
     const timeControl = () => tcMode.value === "none" ? undefined
-      : tcMode.value === "realtime" ? { mode: "realtime", minutes: Number(tcMinutes.value), increment: Number(tcIncrement.value), policy: tcPolicy.value }
-        : { mode: "turn", days: Number(tcDays.value), policy: tcPolicy.value };
+      : tcMode.value === "realtime" ? { mode: "realtime", minutes: Number(tcMinutes.value), increment: Number(tcIncrement.value), policy: tcPolicy.value, ...moreTime() }
+        : { mode: "turn", days: Number(tcDays.value), policy: tcPolicy.value, ...moreTime() };
     const name = h("input", { type: "text", id: "table-name", maxlength: "40", placeholder: `${ME.user.name}'s table`, "aria-label": "Table name" });
     const current = () => games.find((g) => g.id === game.value) || games[0];
 
@@ -216,6 +229,7 @@
         sel.value = old[i - 1] || "bot:" + defaultBot;
         seatsBox.appendChild(h("div", { class: "seat-spec" }, h("span", { class: "badge" }, `Seat ${i + 1}`), sel));
       }
+      drawMoreSeats(n);
       order.disabled = n === 1;
       if (n === 1) order.value = "fixed";
     }
@@ -239,7 +253,7 @@
       h("div", { class: "field" }, h("label", { for: "game" }, "Game"), game),
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
       seatsBox, netFields, ptFields,
-      h("div", { class: "field" }, h("label", { for: "tc-mode" }, "Time control"), tcMode, tcReal, tcTurn, tcOut),
+      h("div", { class: "field" }, h("label", { for: "tc-mode" }, "Time control"), tcMode, tcReal, tcTurn, tcOut, tcMore),
       h("div", { class: "field" }, h("label", { for: "opt-bot-pace" }, "Bots' pace"), botPace),
       h("div", { class: "field" }, h("label", { for: "opt-spectator-chat" }, specChat, " Spectators may chat")),
       h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),

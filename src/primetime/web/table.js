@@ -203,6 +203,7 @@
       const old = S.msg;
       S.msg = m;
       noteChanges(old, m);
+      if (PT.a11y) PT.a11y.onState(old, m); // announcements for screen readers (a11y.js)
       if (!S.timeSynced) S.clockOffset = m.sent - Date.now() / 1000; // a state may have been built a while ago
       const botted = seatTakenByBot(m) ? m.table.seats.filter((x) => x.replaced).map((x) => x.seat).join(",") : "";
       if (S.infoKey !== botted) {
@@ -501,7 +502,8 @@
     setTimeout(() => document.addEventListener("click", closeMenuOutside, { once: true }), 0);
   }
   function closeMenuOutside(e) { if (!e.target.closest("#menu")) closeMenu(); }
-  function closeMenu() { const m = document.getElementById("menu"); if (m) m.remove(); }
+  // (a menu closed by Escape or by a choice leaves no listener behind to close the next one at once)
+  function closeMenu() { const m = document.getElementById("menu"); if (m) m.remove(); document.removeEventListener("click", closeMenuOutside); }
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;
     closeMenu(); cancelPending(); S.queued = []; renderStatus();
@@ -815,8 +817,9 @@
   }
   function clockLabel(c) {
     const policy = c.policy === "end" ? "out of time: the game ends for that player (ranked last)" : "out of time: a bot takes the seat";
-    if (c.mode === "turn") return `Turn-based: ${clockText(c.per_move)} per move; ${policy}`;
-    return `Real time: ${clockText(c.initial)} each` + (c.increment ? ` + ${c.increment}s per move` : "") + `; ${policy}`;
+    const more = (c.more_time || []).length ? `; ${c.more_factor} × the time for seat${c.more_time.length > 1 ? "s" : ""} ${c.more_time.map((s) => s + 1).join(", ")}` : "";
+    if (c.mode === "turn") return `Turn-based: ${clockText(c.per_move)} per move; ${policy}${more}`;
+    return `Real time: ${clockText(c.initial)} each` + (c.increment ? ` + ${c.increment}s per move` : "") + `; ${policy}${more}`;
   }
   /** One clock per person's seat (a bot has none); the running ones count down. */
   function clockStrip(m) {
@@ -834,7 +837,7 @@
       h("b", { class: "clock-time" }, s.kind === "bot" ? "bot" : clockText(clockLeft(c, s.seat)))));
     }
     if (!items.length) return null;
-    return h("div", { class: "clocks row", id: "clocks", "aria-label": clockLabel(c), "data-tip": clockLabel(c) }, h("span", { class: "muted" }, "Clocks"), ...items);
+    return h("div", { class: "clocks row", id: "clocks", role: "group", "aria-label": clockLabel(c), "data-tip": clockLabel(c) }, h("span", { class: "muted" }, "Clocks"), ...items);
   }
   /** Count the running clocks down in place (four times a second; nothing else is redrawn). */
   function tickClocks() {

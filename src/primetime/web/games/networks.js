@@ -515,7 +515,7 @@
   };
 
   PT.logPanel = function (view) {
-    const box = h("div", { class: "log", id: "log" }, (view.log || []).map((l) => h("div", {}, l)));
+    const box = h("div", { class: "log", id: "log", tabindex: "0", role: "log", "aria-live": "off", "aria-label": "Game log" }, (view.log || []).map((l) => h("div", {}, l)));
     return h("section", { class: "panel", "aria-label": "Game log" }, h("h2", {}, "Game log"), box);
   };
 
@@ -575,6 +575,7 @@
         const canPair = opts.some((o) => (o.cards || []).includes(id));
         t.classList.add(canPair ? "usable" : "dimmed");
         if (sel.includes(id)) t.classList.add("selected");
+        if (canPair) { t.setAttribute("role", "button"); t.setAttribute("aria-pressed", sel.includes(id) ? "true" : "false"); } // (Enter or Space too)
         t.addEventListener("click", () => {
           if (PT.suppressClick || !canPair) return;
           const i = sel.indexOf(id);

@@ -125,7 +125,7 @@
     opts = opts || {};
     const cls = ["ptcube", "c-" + (colour || "none")];
     if (opts.space) cls.push("space", "s-" + opts.space);
-    return h("span", { class: cls.join(" "), "aria-label": opts.label || (colour ? `${colour} cube` : `empty ${opts.space || ""} space`) });
+    return h("span", { class: cls.join(" "), role: "img", "aria-label": opts.label || (colour ? `${colour} cube` : `empty ${opts.space || ""} space`) });
   }
 
   function cubeRow(spaces, filled) {
