@@ -131,7 +131,7 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             return f"Use the Mogul {d.name} (then face down): {d.text}"
         if head == "end":
             if top[2] == 2 and s.extra.get("xe") == p:  # NET-EXEC-07: the bonus is lost all the same
-                return "Skip the early turn: no action, and your pass this round still gives no bonus"
+                return "Skip the early turn: no action, and your pass this round still gives no pass-track bonus"
             return "End your turn"
         if head == "pass":
             track = s.setup.pass_track
