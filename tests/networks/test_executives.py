@@ -144,6 +144,27 @@ def test_net_exec_08_the_invariant_catches_a_specialist_dealt_with_telly_time() 
     assert any("specialist is not dealt with the telly_time module" in m for m in INV.executive_problems(s))
 
 
+def test_module_params_change_a_boards_numbers_while_the_module_is_on() -> None:
+    """Balance after issue 33 items 1-2 (docs/design-decisions.md, Executives): with Telly Time Gorilla
+    gains nothing when round 1 begins and Procrastinator's pass cash bonuses are $2M lower; without it,
+    the numbers stay $4M and $1M."""
+    for telly, start, pass_cash in ((False, 4, -1), (True, 0, -2)):
+        s = with_boards(2, ["gorilla", "procrastinator"], start=True, modules={"telly_time": telly})
+        assert X.param(s, 0, "start_cash") == start and X.param(s, 1, "pass_cash") == pass_cash
+        assert X.param(s, 1, "end_viewers") == -7  # untouched by the module
+
+
+def test_executive_data_module_params_are_checked(tmp_path: Path) -> None:
+    src = (Path(X.__file__).parents[1] / "data" / "executives" / "executives.toml").read_text()
+    bad = tmp_path / "executives.toml"
+    bad.write_text(src.replace("module_params = { telly_time = { start_cash = 0 } }", "module_params = { telly = { start_cash = 0 } }"))
+    with pytest.raises(CardDataError, match=r"gorilla.*module_params.telly"):
+        load_executives(bad)
+    bad.write_text(src.replace("module_params = { telly_time = { start_cash = 0 } }", "module_params = { telly_time = { speed = 0 } }"))
+    with pytest.raises(CardDataError, match=r"gorilla.*module_params.telly_time.speed"):
+        load_executives(bad)
+
+
 def test_executive_data_excludes_must_name_another_module(tmp_path: Path) -> None:
     """Card content is data, validated at load: ``excludes`` names a module other than ``requires``."""
     src = (Path(X.__file__).parents[1] / "data" / "executives" / "executives.toml").read_text()

@@ -58,6 +58,8 @@ class ExecutiveDef(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     requires: str = ""
     excludes: str = ""  # a module with which the board is not dealt (its ability could not work there)
     params: dict[str, int] = msgspec.field(default_factory=dict)
+    # parameters that differ while a module is on, e.g. { telly_time = { start_cash = 0 } }
+    module_params: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
 
 
 @dataclass
@@ -109,6 +111,10 @@ def load_executives(path: Path | str = EXEC_FILE) -> Executives:
             check(path, "executive", d.id, k in GENERIC_PARAMS or k in own, f"field `params.{k}`: unknown parameter")
         for k in own:
             check(path, "executive", d.id, k in d.params, f"field `params.{k}`: missing (effect {d.effect!r} needs it)")
+        for m, over in d.module_params.items():
+            check(path, "executive", d.id, m in MODULES, f"field `module_params.{m}`: no module ({', '.join(MODULES)})")
+            for k in over:
+                check(path, "executive", d.id, k in GENERIC_PARAMS or k in own, f"field `module_params.{m}.{k}`: unknown parameter")
         out.by_id[d.id] = len(out.boards)
         out.boards.append(d)
     return out

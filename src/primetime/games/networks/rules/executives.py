@@ -66,8 +66,18 @@ def effect(s: NetState, p: int) -> str:
     return EFFECTS[board(s, p)]
 
 
+# Per board, the parameters that differ while a module is on: ((module, {key: value}), ...).
+MODULE_PARAMS: Final[tuple[tuple[tuple[str, dict[str, int]], ...], ...]] = tuple(
+    [tuple(b.module_params.items()) for b in EX.boards] + [()])
+
+
 def param(s: NetState, p: int, key: str, default: int = 0) -> int:
-    return int(PARAMS[board(s, p)].get(key, default))
+    """A board's parameter, as a module that is on changes it (``module_params`` in the data)."""
+    i = board(s, p)
+    for module, over in MODULE_PARAMS[i]:
+        if key in over and s.opts.get(module):
+            return int(over[key])
+    return int(PARAMS[i].get(key, default))
 
 
 def mogul_limit(s: NetState, p: int) -> int:
