@@ -121,20 +121,22 @@ CASES: dict[str, tuple[Callable[[], Any], Callable[[Any, Fingerprint, int], None
     "PrimeTimeVsBots-v0": (lambda: gym.make("PrimeTimeVsBots-v0", players=3, bots="random", simultaneous=True).unwrapped,
                            single),
 }
-# observation version 1 of both games (The Networks' and Prime Time's OBSERVATION_VERSION)
+# observation version 1 of both games (The Networks' and Prime Time's OBSERVATION_VERSION).  The module games
+# were pinned again when module rules changed how those games go (Telly Time grid cash on a pass,
+# Quiz/Chat by genre, the Specialist not dealt with Telly Time, board numbers per module): same layout.
 PINNED: dict[str, str] = {
     "networks_v0-2p": "8f93996058752ced94e418f1c0f404dee3358d8ca37090365aa0e69a13bd179c",
-    "networks_v0-3p-modules": "41e77b99ca49eeb97563501e7711c5bfd10376503c90bf83e4d6ed62a951084b",
+    "networks_v0-3p-modules": "5d412f3c45df871395b0824df74c827c767dab2f785547a9b33a8187bece41b1",
     "networks_v0-4p": "3bf6a0e55c187e3538c058faa784ba0b8f732a15be4501d02e9c9de99606a5e5",
     "networks_v0-5p": "57da373ad295c45c93c2aaebf50165fc455ce2d76457c5089bbdfc0bc8d40c07",
-    "networks_v0-4p-parallel": "3cb379fb2916d382b6c286669ce4df94ead4774f35a51f8d44501e9c6be35520",
+    "networks_v0-4p-parallel": "4654d05acb25da6d22417b85aa495ce25ec670eca6c342002cd0188d39faac7f",
     "prime_time_v0-2p": "911aa2e55e1a34c255c5e19ca934b0c198666cb16d4faa1911251c93ec2a0357",
     "prime_time_v0-3p-bonds": "30d60af112ff7ce2ab5c18992aeebdaf39ef97587ae66091f30f2ad1d8afec44",
     "prime_time_v0-4p": "9908660d06b155060833eaaee3622eecd06ab981bb11d0ffb3fda380dc80b043",
     "prime_time_v0-4p-simultaneous": "d16fea228bbfb84da360e2ce30ae1e83967efeadb2fef3be9c74cd286609f895",
     "prime_time_v0-3p-parallel": "a33a812f480f46b7c7fc44ed8d8deb40979eb032ab20693f426e1b5fb21c4e51",
     "NetworksSolo-v0": "ed2dd5e61c718916d8a771f197a200b91661e8924afbf30167d59f49d9ed3781",
-    "NetworksSolo-v0-modules": "9f64ab8968b22db1c3598fa8736036a9aeb46708536495900a79dfe20660a3dd",
+    "NetworksSolo-v0-modules": "50655dac7dc0cd020838f901e12833277c798da88d72c77892806a4f36424f1f",
     "NetworksVsBots-v0": "e4bf37e537658df4d1fb3e61b5ef2dc6ad265a74fb2b5d4dc62e0bf02c8db89b",
     "PrimeTimeVsBots-v0": "8bba55ab18ade0c82239f812deb78fb3e155789ab00fa82a8514112c074dd45a",
 }

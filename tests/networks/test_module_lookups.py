@@ -41,7 +41,8 @@ def test_effect_and_param_read_the_kept_board() -> None:
         s.extra["x"] = (i, -1, i)
         assert X.effect(s, 0) == X.effect(s, 2) == b.effect and X.effect(s, 1) == ""
         for key in ("cost", "start_cash", "moguls"):
-            assert X.param(s, 0, key, 7) == int(b.params.get(key, 7))
+            over = [o[key] for m, o in b.module_params.items() if key in o and MODULES.get(m)]
+            assert X.param(s, 0, key, 7) == int(over[0] if over else b.params.get(key, 7))
 
 
 def butcher_reference(s: NetState, p: int, out: list[str]) -> list[str]:

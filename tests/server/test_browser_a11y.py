@@ -218,6 +218,10 @@ def keyboard_step(page: Any, rng: Any, want_menu: bool = False) -> tuple[int, in
             tab_to(page, "details.allopts button[data-key]")
             page.keyboard.press("Enter")
     elif kind == "turn":
+        if page.locator("#skip-action").count():
+            # an action still to take (an early turn): ending the turn is tucked away under its summary
+            tab_to(page, "#skip-action summary")
+            page.keyboard.press("Enter")
         tab_to(page, '#choices button[data-key="end"], #choices button[data-key^="pass"]')
         page.keyboard.press("Enter")
     elif page.locator('#choices button[data-key="done"]').count():

@@ -273,7 +273,7 @@ def test_item_6_executive_choice_once_each_and_no_accidental_early_turn_end(brow
     assert "Skip this action" in skip.inner_text()
     skip.locator("summary").click()
     end = page.locator('#skip-action button[data-key="end"]')
-    assert "no bonus" in end.inner_text(), end.inner_text()
+    assert "no pass-track bonus" in end.inner_text(), end.inner_text()
     # a card action is there to take
     assert page.locator("#market .card.usable").count() > 0
     assert not page._errors, page._errors  # noqa: SLF001
