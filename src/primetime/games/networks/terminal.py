@@ -333,7 +333,7 @@ RULES = "\n".join([
     "the network bonus, draws 3 Moguls and keeps 1.  Use Once Moguls are used from the turn menu and turn face down.",
     "• Executives (a module): each player keeps 1 of 2 private Executive boards, each with an ability and a drawback "
     "(?<name> shows one, e.g. ?beeb).  Beeb's actions follow its rondel: ● marker, ○ the spaces its next action may use.",
-    "• ↻ marks an attachment upside down (its condition was not met): it uses the gray values.",
+    "• ↻ marks an attachment upside down (its condition was not met): it uses its upside-down values (the second row of numbers on the card).",
 ])
 
 

@@ -436,7 +436,8 @@ def views(s: NetState, viewers: list[int | None]) -> list[dict[str, Any]]:
         base["telly_time"] = {
             "timeslots": list(ALL_TIMESLOTS),
             "squares": list(grid_squares),
-            "lines": [{"id": ln.id, "squares": list(ln.squares), "bonus": ln.bonus, "cash": ln.cash} for ln in lines],
+            "lines": [{"id": ln.id, "squares": list(ln.squares), "bonus": ln.bonus, "cash": ln.cash,
+                       "name": TX.grid_line_name(ln.id), "reward": TX.bonus_words(ln.bonus, ln.cash)} for ln in lines],
         }
     if s.mog is not None:  # the Moguls module: tokens on the tracks, the deck's size (never its order)
         rules = M.data(s).rules

@@ -203,7 +203,8 @@
       const on = g.filled.includes(genre);
       box.appendChild(h("span", { class: "cell" + (on ? " on" : ""), dataset: { square: i } }, PT.GENRE_NAMES[genre] || genre));
     });
-    const lines = tt.lines.map((ln) => `${ln.id}: ${bonus(ln)}` + (g.lines.includes(ln.id) ? " ✓" : "")).join(" · ");
+    // each line in words ("top row: a star bonus"), from the game's text module
+    const lines = tt.lines.map((ln) => `${ln.name || "a line"}: ${ln.reward || bonus(ln)}` + (g.lines.includes(ln.id) ? " ✓" : "")).join(" · ");
     return h("div", {}, h("div", { class: "kv" }, h("span", {}, "Genre Grid"), h("b", {}, `${g.filled.length}/9, ${g.lines.length} line(s)`)),
       box, h("div", { class: "muted small" }, lines));
   }
