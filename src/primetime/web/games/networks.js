@@ -423,9 +423,9 @@
     return wrap;
   }
 
-  /* End-game columns under plain words (they wrap rather than shrink to codes on a phone); each
-     header says in full what it counts, as its tooltip and its abbreviation's title. */
-  const SCORE_HEADS = { "Σ": "Sum", Execs: "Execs" };
+  /* End-game columns under short plain words (no symbols or dotted codes), narrow enough for the
+     side column and a phone; each header says in full what it counts in its tooltip and spoken label. */
+  const SCORE_HEADS = { "Σ": "Sum", Genres: "Genre", Reruns: "Rerun", Network: "Net", Moguls: "Mogul", Execs: "Exec" };
   const SCORE_TIPS = { Genres: "Genres: the genre tracks' values", Reruns: "Reruns: the viewers of your cancelled shows",
     Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points",
     Execs: "Executives: the Executive boards' end-game viewers", Cash: "Cash: $3M = 1 viewer",
@@ -434,7 +434,8 @@
   function scoreHead(x) {
     const tip = SCORE_TIPS[x] || null;
     const label = SCORE_HEADS[x] || x;
-    return h("th", { "data-tip": tip, scope: "col" }, tip ? h("abbr", { title: tip }, label) : label);
+    // (the page's own tooltip, not a title: one tooltip at a time; the full word is the spoken label)
+    return h("th", { "data-tip": tip, scope: "col", "aria-label": x }, label !== x ? h("abbr", {}, label) : label);
   }
 
   PT.scoreboard = function (view, ctx) {
