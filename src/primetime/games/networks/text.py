@@ -8,6 +8,64 @@ from primetime.core.words import a, sentences_not_in
 from primetime.games.networks.cards import ANY_TIMESLOT, GENRE_NAMES, TIMESLOT_NAMES, Catalogue
 
 
+def genre_name(genre: str) -> str:
+    """A genre as players read it ("Sci-Fi", never the id ``scifi``)."""
+    return GENRE_NAMES.get(genre, genre.replace("_", " ").title())
+
+
+def timeslot_name(timeslot: str) -> str:
+    """A timeslot as players read it ("Late Night", never the id ``latenight``)."""
+    return TIMESLOT_NAMES.get(timeslot, timeslot.replace("_", " ").title())
+
+
+#: The Genre Grid's lines in words (the grid file names them by id: ``row-1``, ``anti-diagonal``).
+GRID_LINE_NAMES: dict[str, str] = {
+    "row-1": "top row", "row-2": "middle row", "row-3": "bottom row",
+    "column-1": "left column", "column-2": "middle column", "column-3": "right column",
+    "diagonal": "diagonal from the top left", "anti-diagonal": "diagonal from the top right",
+}
+BONUS_WORDS: dict[str, str] = {"star": "a star bonus", "ad": "an ad bonus", "network": "a network card bonus",
+                               "mixed": "a mixed bonus (a star, an ad and a network card to choose from)"}
+
+
+def grid_line_name(line_id: str) -> str:
+    """A Genre Grid line in words ("top row")."""
+    return GRID_LINE_NAMES.get(line_id, line_id.replace("-", " "))
+
+
+def bonus_words(bonus: str, cash: int | None = None) -> str:
+    """What a bonus gives, in words: "$3M", "a star bonus"."""
+    if bonus == "cash":
+        return f"${cash or 0}M"
+    return BONUS_WORDS.get(bonus, f"a {bonus} bonus")
+
+
+def upside_down_words(d: Any, kind: str, season: int) -> str:
+    """What a star or ad attached upside down gives, and why it goes so: "upside down: 1 viewer
+    (needs Late Night)" (``season``: the show's row, 0-3)."""
+    if kind == "star":
+        v = d.rotated_viewers[min(season, len(d.rotated_viewers) - 1)] if d.rotated_viewers else 0
+        what = f"{v} viewer{'' if v == 1 else 's'}" + (f", expenses ${d.rotated_expenses}M" if d.rotated_expenses else "")
+    else:
+        what = f"income ${d.rotated_income}M"
+    need = f" (needs {condition_need(d.condition)})" if d.condition is not None else ""
+    return f"upside down: {what}{need}"
+
+
+def condition_need(c: Any) -> str:
+    """A condition in a few words, after "needs": "Late Night", "a Sci-Fi show", "another star"."""
+    if c.kind == "genre":
+        return a(" or ".join(GENRE_NAMES[g] for g in c.genres)) + " show"
+    if c.kind == "timeslot":
+        return timeslot_name(c.timeslot)
+    what = {"star": "star", "ad": "ad", "any": "star or ad"}[c.of]
+    if c.kind == "with_others":
+        return f"another {what} on the show"
+    if c.kind == "alone":
+        return f"no other {what} on the show"
+    return f"{c.count} network cards in your green room"
+
+
 def timeslot_words(timeslot: str, none: str) -> str:
     """A show's preferred timeslot in words: ``none`` for a starter's, Telly Time's two timeslots
     ("Daytime or Weekend") and ANY (NET-TELLY-09)."""
