@@ -1,0 +1,121 @@
+"""Browser tests of issue 34, items 7 and 8: a card read at a readable size, and the whole board in view
+(1366x900 and 390x844 in Debian's Chromium), with screenshots of the table of both games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .helpers import ServerProc
+from .test_browser_layout import DESKTOP, PHONE, new_page, shot, sign_in, start_table
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    s = ServerProc(tmp_path_factory.mktemp("board") / "data",
+                   env={"PRIMETIME_BOT_DELAY": "0.02", "PRIMETIME_IDLE_REPLACE": "600", "PRIMETIME_TABLE_SEED": "4"}).start()
+    yield s
+    s.stop()
+
+
+def networks_game(browser: Any, web: ServerProc, size: dict[str, int], **options: Any) -> Any:
+    """A page of The Networks (three players, two bots) at the person's first turn after Pilot Season."""
+    page = new_page(browser, size)
+    sign_in(page, web)
+    start_table(page, web, ["bot:greedy"] * 2, pilot="simplified", **options)
+    page.wait_for_selector("body[data-my-turn='1'][data-kind='turn']")
+    return page
+
+
+SMALL_TEXT = """() => {
+  // every piece of text drawn on a card tile of the board, with its font size
+  const small = [];
+  for (const card of document.querySelectorAll('#game .card')) {
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    let n;
+    while ((n = walker.nextNode())) {
+      if (!n.textContent.trim()) continue;
+      const px = parseFloat(getComputedStyle(n.parentElement).fontSize);
+      if (px < 12) small.push(`${n.textContent.trim()} (${px}px)`);
+    }
+  }
+  return small;
+}"""
+
+FACES = """() => Array.from(document.querySelectorAll('#game .card .c-stats')).map((e) => e.textContent.trim())"""
+
+# a star or ad with a condition that is on the board (market or green room), and one of the person's shows
+CONDITIONED = """() => {
+  const v = PT.tableState.msg.view;
+  const me = v.players[v.viewer];
+  const shows = me.lineup.filter(Boolean);
+  for (const el of document.querySelectorAll('#market .card.star, #market .card.ad, #my-green .card')) {
+    const c = PT.cards[el.dataset.card];
+    if (c && c.condition && c.condition.kind === 'genre' && shows.length)
+      return {id: el.dataset.card, genres: c.condition.genres, shows: shows.map((s) => [s.name, s.genre])};
+  }
+  return null;
+}"""
+
+
+def test_item_7_read_a_card(browser: Any, web: ServerProc) -> None:
+    """Issue 34, item 7 (read a card): card faces name their effect in a few words (never "free" or
+    "condition") at 12 px or more; a click on a card that chooses nothing, or "v" on a focused card,
+    opens it in a dialog at a readable size -- its full text, its values by season row, and for a star or ad
+    whether its condition is met on each of your shows -- focus kept in the dialog, Escape closes it and
+    focus returns to the card."""
+    page = networks_game(browser, web, DESKTOP)
+    small = page.evaluate(SMALL_TEXT)
+    assert not small, f"card text under 12px: {small[:10]}"
+    faces = page.evaluate(FACES)
+    assert "free" not in faces and "condition" not in faces, faces
+    # every network card in the market names what it does
+    nets = page.evaluate("""() => Array.from(document.querySelectorAll('#market .card.network')).map((e) =>
+        [PT.cards[e.dataset.card].face, e.textContent])""")
+    assert nets and all(face and face in text for face, text in nets), nets
+
+    # a click on a show in the lineup (it chooses nothing now) opens it
+    if page.evaluate("!!PT.tableState.msg.view.players[PT.tableState.msg.view.viewer].lineup.find(Boolean)"):
+        mine = page.evaluate("PT.tableState.msg.me.seat")
+        show = page.locator(f'.area[data-seat="{mine}"] .lineup-box .card.show').first
+    else:
+        show = page.locator(".card.dimmed").first
+    show.click()
+    dlg = page.locator("[role=dialog][data-testid=cardview]")
+    dlg.wait_for()
+    cid = show.get_attribute("data-card")
+    card = page.evaluate("(id) => PT.cards[id]", cid)
+    assert dlg.locator("#cv-title").inner_text() == card["name"]
+    assert dlg.locator("[data-testid=cardview-words]").inner_text() == card["words"]
+    assert float(page.evaluate("parseFloat(getComputedStyle(document.querySelector('.cv-text')).fontSize)")) >= 14
+    if card["kind"] == "show":
+        cells = dlg.locator("[data-testid=cardview-values] td").all_inner_texts()
+        assert cells == [str(v) for v in card["seasons"]], cells
+    assert page.evaluate("document.querySelector('#cardview').contains(document.activeElement)")
+    for _ in range(3):  # Tab stays inside the dialog
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.querySelector('#cardview').contains(document.activeElement)")
+    shot(page, "item7-enlarged-card")
+    page.keyboard.press("Escape")
+    dlg.wait_for(state="detached")
+    assert page.evaluate("(id) => document.activeElement && document.activeElement.dataset.card === id", cid)
+
+    # "v" on a focused star or ad with a condition: met or not on each of my shows, as its genre says
+    found = page.evaluate(CONDITIONED)
+    assert found, "no conditioned star or ad on the board for this seed"
+    tile = page.locator(f'[data-card="{found["id"]}"]').first
+    tile.focus()
+    page.keyboard.press("v")
+    dlg.wait_for()
+    rows = dlg.locator("[data-testid=cardview-condition]")
+    assert rows.count() == len(found["shows"]), found
+    for i, (name, genre) in enumerate(found["shows"]):
+        row = rows.nth(i)
+        assert name in row.inner_text()
+        assert row.get_attribute("data-met") == ("1" if genre in found["genres"] else "0"), (name, genre, found)
+    shot(page, "item7-enlarged-card-condition")
+    page.keyboard.press("Escape")
+    dlg.wait_for(state="detached")
+    page.context.close()
