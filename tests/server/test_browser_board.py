@@ -119,3 +119,23 @@ def test_item_7_read_a_card(browser: Any, web: ServerProc) -> None:
     page.keyboard.press("Escape")
     dlg.wait_for(state="detached")
     page.context.close()
+
+
+def boxes(page: Any) -> dict[str, Any]:
+    mine = page.evaluate("PT.tableState.msg.me.seat")
+    return {"market": page.locator("#market").bounding_box(),
+            "lineup": page.locator(f'.area[data-seat="{mine}"] .lineup-box').bounding_box(),
+            "green room": page.locator("#my-green").bounding_box()}
+
+
+def test_item_8_the_board_in_view(browser: Any, web: ServerProc) -> None:
+    """Issue 34, item 8 (the board in view): at 1366x900, at your turn mid-game, the market, your lineup and
+    your green room are all inside the window at once."""
+    page = networks_game(browser, web, DESKTOP)
+    shot(page, "item8-networks-desktop")
+    vp = page.viewport_size
+    for what, box in boxes(page).items():
+        assert box is not None, what
+        assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= vp["width"] \
+            and box["y"] + box["height"] <= vp["height"], f"{what} not in view: {box}"
+    page.context.close()
