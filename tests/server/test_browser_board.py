@@ -128,14 +128,76 @@ def boxes(page: Any) -> dict[str, Any]:
             "green room": page.locator("#my-green").bounding_box()}
 
 
-def test_item_8_the_board_in_view(browser: Any, web: ServerProc) -> None:
-    """Issue 34, item 8 (the board in view): at 1366x900, at your turn mid-game, the market, your lineup and
-    your green room are all inside the window at once."""
-    page = networks_game(browser, web, DESKTOP)
-    shot(page, "item8-networks-desktop")
+def open_table(page: Any, web: ServerProc, game: str, **options: Any) -> None:
+    """A started table of ``game`` (the signed-in person and two bots), shown at the person's first decision."""
+    tid = str(page.evaluate("([game, options]) => PT.api('/api/tables', {game, seats: ['bot:greedy', 'bot:greedy'], options})"
+                            ".then((r) => r.id)", [game, options]))
+    page.evaluate("(tid) => PT.api(`/api/tables/${tid}/start`, {})", tid)
+    page.goto(f"{web.url}/t/{tid}")
+    page.wait_for_selector("#statusbar")
+    page.wait_for_selector("body[data-my-turn='1']")
+    if options.get("executives"):  # the private choice of an Executive first
+        page.wait_for_selector("body[data-my-turn='1'][data-kind='x_choose']:not([data-busy='1'])")
+        page.locator("#choices button.opt").first.click()
+        page.wait_for_selector("body[data-my-turn='1']:not([data-kind='x_choose']):not([data-busy='1'])", timeout=30_000)
+
+
+ALL_MODULES = {"pilot": "simplified", "telly_time": True, "moguls": True, "executives": True}
+
+
+def assert_in_view(page: Any) -> None:
     vp = page.viewport_size
     for what, box in boxes(page).items():
         assert box is not None, what
         assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= vp["width"] \
             and box["y"] + box["height"] <= vp["height"], f"{what} not in view: {box}"
+
+
+def test_item_8_the_board_in_view(browser: Any, web: ServerProc) -> None:
+    """Issue 34, item 8 (the board in view): at 1366x900, at your turn, the market, your lineup and your green
+    room are all inside the window at once (the base game and all modules); on a phone (390x844) tabs choose
+    the panel -- market, my network, others, scores and log -- and no panel makes the page taller than about
+    two screens.  Screenshots of both games at both sizes."""
+    page = new_page(browser, DESKTOP, 0)
+    sign_in(page, web)
+    open_table(page, web, "networks", pilot="simplified")
+    page.wait_for_selector("body[data-kind='turn']")
+    assert_in_view(page)
+    shot(page, "item8-networks-desktop")
+    open_table(page, web, "networks", **ALL_MODULES)
+    assert_in_view(page)
+    shot(page, "item8-networks-all-modules-desktop")
+    open_table(page, web, "prime-time")
+    shot(page, "item8-prime-time-desktop")
+    page.context.close()
+
+    page = new_page(browser, PHONE, 0)
+    sign_in(page, web)
+    open_table(page, web, "networks", pilot="simplified")
+    page.wait_for_selector("body[data-kind='turn']")
+    tabs = page.locator("#phone-tabs [role=tab]")
+    assert tabs.all_inner_texts() == ["Market", "My network", "Others", "Scores & log"]
+    mine = page.evaluate("PT.tableState.msg.me.seat")
+    shown = {"Market": "#market", "My network": f'.area[data-seat="{mine}"]', "Others": f'.area:not([data-seat="{mine}"])',
+             "Scores & log": "#log"}
+    for label, sel in shown.items():
+        page.locator("#phone-tabs [role=tab]", has_text=label).click()
+        page.wait_for_selector(sel, state="visible")
+        assert page.locator("#phone-tabs [aria-selected=true]").inner_text() == label
+        for other, osel in shown.items():
+            if other != label and not (label in ("My network", "Others") and other in ("My network", "Others")):
+                assert not page.locator(osel).first.is_visible(), f"{other} shown on the {label} panel"
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= 2.1 * PHONE["height"], f"the {label} panel makes the page {height}px tall"
+        shot(page, f"item8-networks-phone-{label.split()[0].lower()}")
+    page.locator("#phone-tabs [role=tab]", has_text="Market").click()
+    open_table(page, web, "networks", **ALL_MODULES)
+    shot(page, "item8-networks-all-modules-phone-market")
+    page.locator("#phone-tabs [role=tab]", has_text="My network").click()
+    shot(page, "item8-networks-all-modules-phone-mine")
+    open_table(page, web, "prime-time")
+    page.locator("#phone-tabs [role=tab]", has_text="Market").click()
+    shot(page, "item8-prime-time-phone-market")
+    page.locator("#phone-tabs [role=tab]", has_text="My network").click()
+    shot(page, "item8-prime-time-phone-mine")
     page.context.close()
