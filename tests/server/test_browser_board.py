@@ -178,6 +178,7 @@ def test_item_8_the_board_in_view(browser: Any, web: ServerProc) -> None:
     tabs = page.locator("#phone-tabs [role=tab]")
     assert tabs.all_inner_texts() == ["Market", "My network", "Others", "Scores & log"]
     mine = page.evaluate("PT.tableState.msg.me.seat")
+    assert page.locator("#phone-tabs [aria-selected=true]").count() == 0  # the whole board until a tab is chosen
     shown = {"Market": "#market", "My network": f'.area[data-seat="{mine}"]', "Others": f'.area:not([data-seat="{mine}"])',
              "Scores & log": "#log"}
     for label, sel in shown.items():
@@ -190,12 +191,13 @@ def test_item_8_the_board_in_view(browser: Any, web: ServerProc) -> None:
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height <= 2.1 * PHONE["height"], f"the {label} panel makes the page {height}px tall"
         shot(page, f"item8-networks-phone-{label.split()[0].lower()}")
-    page.locator("#phone-tabs [role=tab]", has_text="Market").click()
     open_table(page, web, "networks", **ALL_MODULES)
+    page.locator("#phone-tabs [role=tab]", has_text="Market").click()
     shot(page, "item8-networks-all-modules-phone-market")
     page.locator("#phone-tabs [role=tab]", has_text="My network").click()
     shot(page, "item8-networks-all-modules-phone-mine")
-    open_table(page, web, "prime-time")
+    open_table(page, web, "prime-time")  # (the chosen panel is remembered)
+    assert page.locator("#phone-tabs [aria-selected=true]").inner_text() == "My network"
     page.locator("#phone-tabs [role=tab]", has_text="Market").click()
     shot(page, "item8-prime-time-phone-market")
     page.locator("#phone-tabs [role=tab]", has_text="My network").click()

@@ -1,6 +1,6 @@
 /* The board on a phone (issue 34, item 8): one panel at a time -- the market (or Prime Time's board),
    my network, the others' networks, the scores and log -- chosen by tabs that stay at the top of the
-   window, instead of one page 3,000 px tall.  The status bar and its choices stay on every panel.
+   window, instead of one page 3,000 px tall (until a tab is first chosen the whole board shows).  The status bar and its choices stay on every panel.
    The table's own drawing is untouched: the chosen panel is body[data-panel], and app.css hides the
    others on a narrow window only; "My network" and "Others" pick the player area's own tabs. */
 (function () {
@@ -24,6 +24,7 @@
 
   function choose(which) {
     document.body.dataset.panel = which;
+    try { localStorage.setItem("pt_phone_panel", which); } catch (e) { /* private mode: not remembered */ }
     if (which === "mine" || which === "others") pickArea(which);
     paint();
     window.scrollTo({ top: 0 });
@@ -44,7 +45,10 @@
     bar = h("nav", { id: "phone-tabs", class: "phone-tabs", role: "tablist", "aria-label": "Board panels" },
       PANELS.map(([key, label]) => h("button", { role: "tab", dataset: { panel: key }, onclick: () => choose(key) }, label)));
     game.before(bar);
-    if (!document.body.dataset.panel) document.body.dataset.panel = "mine";
+    // until a tab is chosen the whole board shows, as before; the chosen panel is remembered
+    let kept = null;
+    try { kept = localStorage.getItem("pt_phone_panel"); } catch (e) { kept = null; }
+    if (kept && PANELS.some(([key]) => key === kept) && !document.body.dataset.panel) document.body.dataset.panel = kept;
     paint();
   }
 

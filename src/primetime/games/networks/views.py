@@ -22,8 +22,8 @@ from primetime.games.networks.rules import log as LG
 from primetime.games.networks.rules import moguls as M
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
-from primetime.games.networks.rules import slots as SL
 from primetime.games.networks.rules import rounds as R
+from primetime.games.networks.rules import slots as SL
 from primetime.games.networks.rules import timeslots as TS
 from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import OPP, NetState
