@@ -82,8 +82,14 @@ def test_item_7_read_a_card(browser: Any, web: ServerProc) -> None:
         show = page.locator(f'.area[data-seat="{mine}"] .lineup-box .card.show').first
     else:
         show = page.locator(".card.dimmed").first
-    show.click()
     dlg = page.locator("[role=dialog][data-testid=cardview]")
+    for _ in range(5):  # (a click just after the board was redrawn is not taken as reading a card)
+        show.click()
+        try:
+            dlg.wait_for(timeout=1500)
+            break
+        except Exception:  # noqa: BLE001 - clicked too soon after a redraw: again
+            continue
     dlg.wait_for()
     cid = show.get_attribute("data-card")
     card = page.evaluate("(id) => PT.cards[id]", cid)

@@ -106,9 +106,22 @@
     closeBtn.focus();
   };
 
-  // a click on a card that chooses nothing opens it (a card that chooses an option acts: its own handler)
+  // a click on a card that chooses nothing opens it (a card that chooses an option acts: its own handler);
+  // not just after the board was redrawn: that click was aimed at what was there before (a card that
+  // was highlighted a moment ago), and a dialog would then stand in the way of the next move
+  let drawnAt = 0;
+  let watched = null;
+  const drawn = new MutationObserver(() => { drawnAt = performance.now(); });
+  const watch = () => {
+    const game = document.getElementById("game");
+    if (game && game !== watched) { watched = game; drawnAt = performance.now(); drawn.observe(game, { childList: true }); }
+  };
+  const page = document.getElementById("page");
+  if (page) new MutationObserver(watch).observe(page, { childList: true });
   document.addEventListener("click", (e) => {
     if (e.defaultPrevented || PT.suppressClick) return;
+    watch();
+    if (performance.now() - drawnAt < 600) return;
     const el = e.target.closest && e.target.closest("[data-card]");
     if (!el || el.closest("#cardview") || el.classList.contains("usable") || el.closest(".usable, button, a, [role=button]")) return;
     PT.openCardView(el);

@@ -86,7 +86,7 @@ def condition_text(c: Any) -> str:
 # A card face's few words about its effect (issue 34, item 7): the effect key with its parameters.
 _TIMING_SHORT = {"immediate": "Now", "use_once": "Use once", "ongoing": "Always", "game_end": "Game end"}
 _EFFECT_SHORT = {
-    "big_game": "cash = your ads' income", "creative_accounting": "shows cost ${amount}M less",
+    "big_game": "cash of your ads' income", "creative_accounting": "shows cost ${amount}M less",
     "c_suite_connections": "free network card", "ensemble_cast": "+{extra} star slots",
     "exclusive_rights": "reserve a show", "mid_season_refresh": "deal 3 shows, discard 3",
     "on_set_accommodations": "attach stars freely", "preempted_timeslot": "double a pass bonus",
@@ -113,7 +113,7 @@ def condition_short(c: Any) -> str:
         return "Needs " + " or ".join(GENRE_NAMES[g] for g in c.genres)
     if c.kind == "timeslot":
         return "Needs " + TIMESLOT_NAMES[c.timeslot]
-    what = {"star": "star", "ad": "ad", "any": "star/ad"}[c.of]
+    what = {"star": "star", "ad": "ad", "any": "star or ad"}[c.of]
     if c.kind == "with_others":
         return f"Needs another {what}"
     if c.kind == "alone":
