@@ -197,6 +197,17 @@ def test_item_8_the_board_in_view(browser: Any, web: ServerProc) -> None:
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height <= 2.1 * PHONE["height"], f"the {label} panel makes the page {height}px tall"
         shot(page, f"item8-networks-phone-{label.split()[0].lower()}")
+    # (item 7 on a phone) a long-press on a card reads it
+    page.locator("#phone-tabs [role=tab]", has_text="Market").click()
+    page.locator("#market .card").first.evaluate("""(el) => {
+      const r = el.getBoundingClientRect();
+      const t = new Touch({identifier: 1, target: el, clientX: r.x + 10, clientY: r.y + 10});
+      el.dispatchEvent(new TouchEvent("touchstart", {touches: [t], targetTouches: [t], changedTouches: [t], bubbles: true}));
+    }""")
+    page.wait_for_selector("[role=dialog][data-testid=cardview]")
+    shot(page, "item7-enlarged-card-phone")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[role=dialog][data-testid=cardview]", state="detached")
     open_table(page, web, "networks", **ALL_MODULES)
     page.locator("#phone-tabs [role=tab]", has_text="Market").click()
     shot(page, "item8-networks-all-modules-phone-market")

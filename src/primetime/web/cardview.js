@@ -15,7 +15,7 @@
   }
 
   function valuesTable(c) {
-    const head = (label) => h("tr", {}, h("th", { scope: "col" }, label), ...[1, 2, 3, 4].map((n) => h("th", { scope: "col" }, `Season ${n}`)));
+    const head = (label) => h("tr", {}, h("th", { scope: "col" }, label), ...[1, 2, 3, 4].map((n) => h("th", { scope: "col" }, String(n))));
     const row = (label, vals) => h("tr", {}, h("th", { scope: "row" }, label), ...(vals || []).map((v) => h("td", {}, String(v))));
     const rows = [];
     if (c.kind === "show") rows.push(row("Viewers", c.seasons));
@@ -26,7 +26,7 @@
     if (c.kind === "ad" && c.promo_cost) rows.push(row("Viewers (promo paid)", c.viewers));
     if (!rows.length) return null;
     return h("table", { class: "cv-values", dataset: { testid: "cardview-values" } },
-      h("caption", {}, "Values by season row"), h("thead", {}, head("")), h("tbody", {}, rows));
+      h("caption", {}, "Values by season row"), h("thead", {}, head("Season")), h("tbody", {}, rows));
   }
 
   function conditionList(id, c) {
