@@ -139,3 +139,62 @@ def condition_text(c: Any) -> str:
     if c.kind == "alone":
         return f"attach to a show with no other {what}"
     return f"have at least {c.count} network cards in your green room"
+
+
+# A card face's few words about its effect (issue 34, item 7): the effect key with its parameters.
+_TIMING_SHORT = {"immediate": "Now", "use_once": "Use once", "ongoing": "Always", "game_end": "Game end"}
+_EFFECT_SHORT = {
+    "big_game": "cash of your ads' income", "creative_accounting": "shows cost ${amount}M less",
+    "c_suite_connections": "free network card", "ensemble_cast": "+{extra} star slots",
+    "exclusive_rights": "reserve a show", "mid_season_refresh": "deal 3 shows, discard 3",
+    "on_set_accommodations": "attach stars freely", "preempted_timeslot": "double a pass bonus",
+    "spinoff": "take back a star or ad", "sponsored_content": "ignore required slots",
+    "streaming_deal": "+{per} viewer per rerun", "talent_agency": "draw {draws}, take 1",
+    "trendy_showrunner": "a show's season down 1", "writeoff": "cancel weakest show, +${cash}M",
+    "gain_cash": "+${amount}M", "game_viewers": "+{amount} viewers",
+    "viewers_per_genre": "+{per} viewers per genre track", "viewers_per_genre_shows": "+{per} viewers per {genre} show",
+    "viewers_per_network_card": "+{per} viewers per network card", "draw_bonus": "draw 2 {kind}s, keep 1",
+    "star_discount": "stars cost ${amount}M less", "pass_cash": "+${amount}M when you pass",
+    "extra_action": "1 extra action", "refresh_row": "new row of {kind}s", "renew_show": "a show's season up 1",
+    "genre_advance": "advance a genre track",
+}
+_STAR_SHORT = {
+    "brand_ambassador": "+1 ad slot", "charity_mainstay": "only if not leading", "cross_promoting": "turns promo ads up",
+    "flex_slot": "fits an ad slot", "gray_fox": "returns to green room", "industry_veteran": "show costs less",
+    "rerun_guy": "goes to reruns", "versatile_actor": "choose the genre",
+}
+
+
+def condition_short(c: Any) -> str:
+    """A condition in two or three words for a card face ("Needs Late Night")."""
+    if c.kind == "genre":
+        return "Needs " + " or ".join(GENRE_NAMES[g] for g in c.genres)
+    if c.kind == "timeslot":
+        return "Needs " + TIMESLOT_NAMES[c.timeslot]
+    what = {"star": "star", "ad": "ad", "any": "star or ad"}[c.of]
+    if c.kind == "with_others":
+        return f"Needs another {what}"
+    if c.kind == "alone":
+        return f"No other {what}"
+    return f"Needs {c.count} network cards"
+
+
+def card_face(cat: Catalogue, ref: int | str) -> str:
+    """A card's effect in a few words for its face ("Use once: +$3M", "Needs Late Night"); "" for none."""
+    c = cat.card(ref)
+    d = c.defn
+    if c.kind == "network":
+        params = {k: (GENRE_NAMES.get(str(v), v) if k == "genre" else v) for k, v in d.params.items()}
+        short = _EFFECT_SHORT.get(d.effect, "")
+        try:
+            short = short.format(**params)
+        except (KeyError, IndexError):
+            pass
+        return f"{_TIMING_SHORT[d.timing]}: {short}" if short else _TIMING_SHORT[d.timing]
+    parts = []
+    if c.kind in ("star", "ad"):
+        if d.effect in _STAR_SHORT:
+            parts.append(_STAR_SHORT[d.effect])
+        if d.condition is not None:
+            parts.append(condition_short(d.condition))
+    return " · ".join(parts)

@@ -24,6 +24,7 @@ from primetime.games.networks.rules import moguls as M
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
 from primetime.games.networks.rules import rounds as R
+from primetime.games.networks.rules import slots as SL
 from primetime.games.networks.rules import timeslots as TS
 from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import OPP, NetState
@@ -357,7 +358,19 @@ def _show_view(s: NetState, p: int, slot: int) -> dict[str, Any] | None:
         "income": inc,
         "expenses": exp,
         "extra_slots": {"star": sh.x_star, "ad": sh.x_ad, "wild": sh.x_wild},
+        "meets": _meets(s, p, slot),
     }
+
+
+def _meets(s: NetState, p: int, slot: int) -> dict[str, bool]:
+    """For each star or ad with a condition in the display or the owner's green room: whether it
+    would be met on this show (the enlarged card's "condition met" per show; issue 34, item 7)."""
+    sh = s.players[p].lineup[slot]
+    assert sh is not None
+    others = [c for c, _ in sh.atts]
+    cands = [*s.display[1], *s.display[2], *s.players[p].green]
+    return {s.cat.cards[c].id: SL.condition_met(s, p, c, sh.genre, slot, others)
+            for c in cands if s.T.cond[c] is not None}
 
 
 def view(s: NetState, viewer: int | None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import msgspec
 
 from primetime.core.decision import fill_names
 from primetime.games.networks.ruleset import catalogue_for
-from primetime.games.networks.text import card_text
+from primetime.games.networks.text import card_face, card_text
 
 
 def catalogue_json(card_set: str = "base") -> bytes:
@@ -25,6 +25,7 @@ def catalogue_json(card_set: str = "base") -> bytes:
             entry["kind"] = {"shows": "show", "stars": "star", "ads": "ad", "networks": "network"}[group]
             try:
                 entry["words"] = card_text(cat, c["id"])
+                entry["face"] = card_face(cat, c["id"])
             except Exception:
                 entry["words"] = c.get("name", c["id"])
             cards[c["id"]] = entry

@@ -59,7 +59,7 @@
     [MOGUL, "A Mogul (Moguls module), or a Mogul token on a genre track."],
     ["▯", "A used Use Once Mogul, face down."],
     ["● ○ ·", "An Executive's complexity (Executives module); on Beeb's rondel: the filled space is the marker, the outlined ones those its next action may use."],
-    ["condition", "The card has a condition: hover (or long-press) it for the text."],
+    ["Needs …", "A star's or ad's condition in a few words (not met: it goes in upside down). Click, long-press or press v on any card to read it in full."],
     ["↻ upside down", "A Star or Ad attached upside down (dashed frame): its upside-down values apply."],
     ["◯ ring", "A ring in a player's colour: the card or space that player changed with their last move (their tab is ringed too; hover it)."],
     ["● dot", "After a player's name on a tab: deciding now. Before a name: online (green), away (yellow), offline or left (a grey ring), a bot (a blue square)."],
