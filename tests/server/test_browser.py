@@ -141,6 +141,9 @@ class Player:
             want_card = usable.count() > 0 and self.streak < 3 and self.rng.below(100) < 55
             if want_card:
                 usable.nth(self.rng.below(usable.count())).click()
+                if page.locator("#cardview:not(.hidden)").count():  # the board moved on: the click read the card
+                    page.keyboard.press("Escape")
+                    page.wait_for_selector("#cardview", state="hidden")
                 menu = page.locator("#menu .opt")
                 if menu.count():
                     menu.nth(self.rng.below(menu.count())).click()

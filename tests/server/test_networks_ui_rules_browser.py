@@ -150,13 +150,19 @@ def test_networks_interface_rules_in_the_browser(browser: Any, web: ServerProc) 
     for k in ("show", "star", "ad", "network"):
         assert page.inner_text(f"#market [data-deck={k}]") == f"deck: {v['deck_counts'][k]}"
         assert page.locator(f"#market .market-row[data-kind={k}] .card").count() == len(v["display"][k])
-    assert box(page, "#market")["y"] < box(page, "#areas")["y"]
+    # at the top of the board: on a wide window your own network stands beside it (issue 34, item 8:
+    # the market, your lineup and your green room in view together), otherwise below it
+    m_box, a_box = box(page, "#market"), box(page, "#areas")
+    assert m_box["y"] < a_box["y"] or (m_box["y"] == a_box["y"] and m_box["x"] < a_box["x"])
     assert page.locator("#market .market-row").last.get_attribute("data-testid") == "pass-row"
 
-    # ---- NET-UI-03: your own area: green room left, board in the middle, lineup right
+    # ---- NET-UI-03: your own area: green room left, board in the middle, lineup right -- as far as the
+    # width allows: beside the market (issue 34, item 8) the lineup takes a row of its own above them
     area = ".area[data-seat='0']"
-    xs = [box(page, f"{area} > {part}")["x"] for part in (".green-box", ".board-box", ".lineup-box")]
-    assert xs == sorted(xs) and len(set(xs)) == 3
+    green, board, lineup = (box(page, f"{area} > {part}") for part in (".green-box", ".board-box", ".lineup-box"))
+    assert green["x"] < board["x"] and abs(green["y"] - board["y"]) < 1
+    assert lineup["x"] > board["x"] or (lineup["y"] + lineup["height"] <= green["y"] + 1
+                                        and lineup["width"] >= green["width"] + board["width"])
 
     # ---- NET-UI-11 / NET-UI-13: the Forecast above the lineup, and a badge beside each show
     me = v["players"][0]
@@ -210,7 +216,7 @@ def test_networks_interface_rules_in_the_browser(browser: Any, web: ServerProc) 
     for cid in v["display"]["network"]:
         assert page.text_content(f"#market .card[data-card='{cid}'] .c-kind") == f"network {timing[cards[cid]['timing']]}"
     symbols = tip_of(page, f"{area} [data-testid=symbols-key]")
-    assert "☀ ◐ ☾" in symbols and "! 1x ∞ ◉" in symbols and "X row" in symbols and "rotated" in symbols
+    assert "☀ ◐ ☾" in symbols and "! 1x ∞ ◉" in symbols and "X row" in symbols and "upside down" in symbols
 
     # ---- NET-UI-07: the board's "Actions" and "Round End" areas give the rules on hover
     assert tip_of(page, f"{area} .refbox:has-text('Actions')").startswith("Actions — on your turn take ONE")
@@ -229,6 +235,9 @@ def test_networks_interface_rules_in_the_browser(browser: Any, web: ServerProc) 
     seq = page.evaluate("document.body.dataset.seq")
     page.locator(f".card.dimmed[data-card='{cid}']").first.click(force=True)
     assert page.locator("#menu, #confirm-bar").count() == 0 and page.evaluate("document.body.dataset.seq") == seq
+    if page.locator("#cardview:not(.hidden)").count():  # a click that chooses nothing opens the card to read
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#cardview", state="hidden")
 
     # ---- NET-UI-04: a tab per player shows that player's lineup, green room and reruns
     tabs = page.locator(".tabs .tab")
@@ -268,18 +277,19 @@ def test_networks_interface_rules_in_the_browser(browser: Any, web: ServerProc) 
     phone.goto(f"{web.url}/t/{tid}")
     phone.wait_for_selector("#market .card")
     target = phone.locator("#market .card").first
-    target.scroll_into_view_if_needed()
+    target.evaluate("(e) => e.scrollIntoView({ block: 'center' })")  # not under the phone's sticky tabs
     tb = target.bounding_box()
     cdp = phone.context.new_cdp_session(phone)
     point = {"x": tb["x"] + tb["width"] / 2, "y": tb["y"] + tb["height"] / 2}
+    # a long-press shows the card's printed information as text: its tooltip first, then (held on) the
+    # card read at full size (issue 34, item 7); a tap elsewhere closes it
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-    phone.wait_for_selector("#tip:not(.hidden)")
+    phone.wait_for_selector("#cardview:not(.hidden)")
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     card_words = phone.evaluate("(id) => PT.cards[id].words", target.get_attribute("data-card"))
-    assert phone.inner_text("#tip") == card_words
-    heading = box(phone, "#market h2")
-    phone.touchscreen.tap(heading["x"] + 5, heading["y"] + 5)
-    phone.wait_for_selector("#tip.hidden", state="attached")
+    assert phone.inner_text("#cardview [data-testid=cardview-words]") == card_words
+    phone.touchscreen.tap(5, PHONE["height"] - 5)  # outside the dialog
+    phone.wait_for_selector("#cardview", state="hidden")
     phone.context.close()
 
     # ---- NET-UI-21: Hana passes; round 1 ends and its summary confirms

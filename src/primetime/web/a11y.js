@@ -147,7 +147,9 @@
     if (rounds.length > (a.round_summaries || []).length) {
       const r = rounds[rounds.length - 1];
       const names = (b.players || []).map((p, i) => p.name || (m.table.seats[i] || {}).name || `Player ${i + 1}`);
-      A.announce(`Round ${r.round} ends: ` + r.players.map((p, i) => `${names[i]} ${p.viewers} viewers`).join(", ") + ".");
+      const game = PT.gameOf ? PT.gameOf(m.table.game) : null;
+      const words = game && game.roundWords ? game.roundWords : () => "";
+      A.announce(`Round ${r.round} ends: ` + r.players.map((p, i) => `${names[i]} ${words(p)}`.trim()).join("; ") + ".");
     }
     if (b.phase === "over" && a.phase !== "over") A.announce("The game is over: the final scores are shown.");
   };

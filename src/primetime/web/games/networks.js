@@ -720,6 +720,8 @@
 
   PT.registerGame("networks", {
     roundSummary,
+    // a round's end in one spoken line (the live region)
+    roundWords: (r) => (r.viewers === null || r.viewers === undefined ? "no score" : `${r.viewers} viewers`),
     moveSpots,
     title: "The Networks: Primetime",
     roundLabel: (v) => (v.phase === "pilot" || v.phase === "pilot_produce" ? "Pilot Season" : `Round ${v.round} of ${v.rounds}`),

@@ -771,6 +771,9 @@
 
   PT.registerGame("prime-time", {
     roundSummary,
+    // a round's end in one spoken line (the live region)
+    roundWords: (r) => [r.cubes === null ? null : `${r.cubes} cubes`, r.income === null ? null : `$${r.income} income`,
+      r.awards === null || r.awards === undefined ? null : `${r.awards} VP in Awards`].filter((x) => x).join(", ") || "no score",
     moveSpots,
     title: "Prime Time",
     roundLabel: (v) => `Prime Time · Round ${v.round} of ${v.rounds}`,
