@@ -22,12 +22,14 @@ terminal and the server both use it, so they show the same steps and refuse the 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 from primetime.core.game import Game
+from primetime.core.plugin import plugins
 
 LEARNER = 0  # the learner's seat
 STEP_FIELDS = {"text", "region", "move", "refused"}
@@ -129,8 +131,9 @@ class Lesson:
     def finished(self) -> bool:
         return self.done >= len(self.tutorial.moves)
 
-    def advance(self) -> list[tuple[int, str]]:
+    def advance(self, play: Callable[[int, str], None] | None = None) -> list[tuple[int, str]]:
         """Make the bots' scripted moves until only the learner has a decision (or the script ends).
+        ``play(seat, key)``, if given, applies each bot move to the game (to report it).
         Returns the moves made, as (seat, key)."""
         made: list[tuple[int, str]] = []
         g = self.game
@@ -151,7 +154,10 @@ class Lesson:
             if key not in g.legal_keys(seat):
                 raise TutorialError(f"{self.tutorial.path}: bots: seat {seat}: move {n + 1} {key!r} is not legal "
                                     f"({g.ruleset.explain_illegal(g.state, key, seat)})")
-            g.apply(seat, key)
+            if play is None:
+                g.apply(seat, key)
+            else:
+                play(seat, key)
             self.used[seat] = n + 1
             made.append((seat, key))
         return made
@@ -160,7 +166,7 @@ class Lesson:
         """The step whose move is asked for now (None when the tutorial's moves are done)."""
         return self.group()[1]
 
-    def answer(self, key: str) -> list[tuple[int, str]]:
+    def answer(self, key: str, play: Callable[[int, str], None] | None = None) -> list[tuple[int, str]]:
         """The learner's move: applied if the step teaches it (then the bots move), :class:`Refused` otherwise."""
         step = self.expected()
         if step is None:
@@ -170,10 +176,13 @@ class Lesson:
         g = self.game
         if LEARNER not in g.pending_players() or key not in g.legal_keys(LEARNER):
             raise TutorialError(f"{self.tutorial.path}: step {step.index + 1}: move: {key!r} is not a legal move here")
-        g.apply(LEARNER, key)
+        if play is None:
+            g.apply(LEARNER, key)
+        else:
+            play(LEARNER, key)
         self.done += 1
         self.keys.append(key)
-        return self.advance()
+        return self.advance(play)
 
     def choices(self) -> list[str]:
         """The legal keys the current step accepts."""
@@ -262,3 +271,24 @@ def check_tutorial(tut: Tutorial) -> int:
         for key in reversed(options):
             stack.append(keys + [key])
     return ways
+
+
+ALIASES = {"prime-time": "prime_time", "primetime": "prime_time", "the-networks": "networks", "base": "networks"}
+
+
+def all_tutorials() -> dict[str, Tutorial]:
+    """Every game's tutorials, by name (each game's plugin reads its own)."""
+    out: dict[str, Tutorial] = {}
+    for plugin in plugins():
+        out.update(plugin.tutorials())
+    return out
+
+
+def find_tutorial(name: str) -> Tutorial:
+    """The tutorial called ``name`` (``networks``, ``prime_time``, ``modules``); ``KeyError`` naming them otherwise."""
+    key = name.strip().lower().replace(" ", "_")
+    key = ALIASES.get(key, key)
+    tuts = all_tutorials()
+    if key not in tuts:
+        raise KeyError(f"unknown tutorial {name!r}; choose one of {', '.join(tuts)}")
+    return tuts[key]
