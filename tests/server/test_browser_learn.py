@@ -132,3 +132,25 @@ def test_a_tutorial_table_takes_only_the_steps_move(web: ServerProc) -> None:
     status, out = post("chess", {"moves": []})
     assert status == 404
 
+
+
+def test_the_tables_help_points_to_learn_to_play(browser: Any, web: ServerProc) -> None:
+    """Issue 35: the table page's ? Help mentions Learn to play (its game's tutorials) and `primetime learn`."""
+    from playwright.sync_api import expect
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=web.url)
+    assert ctx.request.post("/api/me", data={"name": "Ana"}).ok
+    tid = ctx.request.post("/api/tables", data={"seats": ["bot:random"], "game": "prime-time"}).json()["id"]
+    assert ctx.request.post(f"/api/tables/{tid}/start", data={"fill_bots": True}).ok
+    page = ctx.new_page()
+    page.goto(f"/t/{tid}")
+    expect(page.locator("#pt-board")).to_be_visible()
+    page.click("#help-btn")
+    expect(page.locator("#help-learn")).to_contain_text("primetime learn")
+    link = page.locator('#help-learn a[href="/learn/prime_time"]')
+    expect(link).to_be_visible()
+    expect(page.locator('#help-learn a[href="/learn/networks"]')).to_have_count(0)
+    page.screenshot(path=str(SCREENSHOTS / "learn-help.png"))
+    link.click()
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "0")
+    ctx.close()
