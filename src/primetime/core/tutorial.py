@@ -68,6 +68,7 @@ class Step:
         out: dict[str, Any] = {"index": self.index, "text": self.text, "region": self.region}
         if self.move is not None:
             out["move"] = self.move
+            out["refused"] = self.refused
         return out
 
 

@@ -125,6 +125,9 @@ class TutorialSession:
             if cmd in ("h", "help"):
                 con.print(Panel(ui.rules, title="Rules", title_align="left"))
                 continue
+            if cmd in ("s", "save", "u", "undo"):
+                con.print("A tutorial is neither saved nor taken back: run primetime learn again to start over.")
+                continue
             if cmd in ("b", "board"):
                 ui.board(con, game, LEARNER)
                 self.panel(step)

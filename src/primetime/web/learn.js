@@ -182,6 +182,15 @@
     document.getElementById("overlay").addEventListener("click", (e) => { if (e.target.id === "overlay") e.target.classList.add("hidden"); });
     document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
     document.addEventListener("click", (e) => { if (!e.target.closest("#menu")) closeMenu(); }, true);
+    // a click on a card or space that is no move at all (dimmed) is refused with the step's rule too
+    document.addEventListener("click", (e) => {
+      const off = e.target.closest("#game .dimmed, #game [aria-disabled='true']");
+      if (!off || !S.msg) return;
+      const cur = current();
+      if (cur.reading || !cur.step.refused) return;
+      S.refused = cur.step.refused;
+      render();
+    });
     try { await PT.loadCatalogue(); } catch (e) { PT.toast(e.message); }
     await send();
   }
