@@ -62,7 +62,7 @@ def test_learn_to_play_in_the_browser_to_the_end(browser: Any, web: ServerProc, 
     page.click(f"#learn-{name}")
     expect(page).to_have_url(re.compile(f"/learn/{name}$"))
     lesson = tut.start()
-    refused_once = False
+    refused_once = shot = False
     while True:
         reading, step = lesson.group()
         for s in reading:
@@ -82,6 +82,11 @@ def test_learn_to_play_in_the_browser_to_the_end(browser: Any, web: ServerProc, 
         assert norm(page.inner_text("#tutorial-text")) == norm(step.text)
         expect(page.locator("body")).to_have_attribute("data-region-found", "1")
         key = lesson.choices()[0]
+        if not shot and step.region != "choices" and page.locator(f'#game [data-options~="{key}"]').count():
+            # the taught move's card or slot is ringed inside the highlighted region
+            expect(page.locator(f'#game .tutorial-target[data-options~="{key}"]').first).to_be_visible()
+            page.screenshot(path=str(SCREENSHOTS / f"learn-{name}-highlight.png"))
+            shot = True
         if not refused_once:
             legal = lesson.game.legal_keys(LEARNER)
             wrong = next((k for k in legal if not step.accepts(k)), None)
@@ -95,7 +100,7 @@ def test_learn_to_play_in_the_browser_to_the_end(browser: Any, web: ServerProc, 
         click_move(page, key)
         lesson.answer(key)
         expect(page.locator("body")).to_have_attribute("data-moves", str(len(lesson.keys)))
-    assert refused_once
+    assert refused_once and shot
     ctx.close()
 
 
