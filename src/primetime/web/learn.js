@@ -171,8 +171,8 @@
     ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help" },
       ...PT.gameOf(v.game).help(v),
       h("h2", {}, "Learn to play"),
-      h("p", {}, "You are in a tutorial: each step says what to look at and asks for one move. It is also at the terminal: ",
-        h("code", {}, "primetime learn networks"), " (or prime_time, modules)."),
+      h("p", {}, "You are in a tutorial: each step says what to look at and asks for one move. The same steps run at a terminal: ",
+        h("code", {}, `primetime learn ${name}`), "."),
       h("button", { onclick: () => ov.classList.add("hidden") }, "Close")));
     ov.classList.remove("hidden");
   }

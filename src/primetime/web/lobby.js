@@ -117,10 +117,10 @@
     const list = h("ul", { class: "learn-list" });
     PT.api("/api/learn").then((r) => list.replaceChildren(...r.tutorials.map((t) => h("li", {},
       h("a", { class: "btn", href: `/learn/${t.name}`, id: `learn-${t.name}` }, t.title), " ",
-      h("span", { class: "muted" }, t.summary))))).catch(() => {});
+      h("span", { class: "muted" }, t.summary, " At a terminal: ", h("code", {}, `primetime learn ${t.name}`), "."))))).catch(() => {});
     return h("section", { class: "panel", id: "learn" }, h("h2", {}, "Learn to play"),
-      h("p", { class: "muted" }, "A short scripted game that shows you what to look at and asks for one move at a time. " +
-        "At a terminal: ", h("code", {}, "primetime learn networks"), " (or prime_time, modules)."), list);
+      h("p", { class: "muted" }, "A short scripted game that shows you what to look at and asks for one move at a time " +
+        "(no name needed); the same steps run at a terminal with primetime learn."), list);
   }
 
   function intro() {

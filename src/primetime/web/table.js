@@ -996,10 +996,11 @@
   function learnHelp(game) {
     const links = h("span", { id: "help-learn-links" });
     PT.api("/api/learn").then((r) => links.replaceChildren(...r.tutorials.filter((t) => t.game === game)
-      .map((t, i) => [i ? " · " : "", h("a", { href: `/learn/${t.name}` }, t.title)]).flat())).catch(() => {});
+      .map((t, i) => [i ? " · " : "", h("a", { href: `/learn/${t.name}` }, t.title), " (at a terminal: ",
+        h("code", {}, `primetime learn ${t.name}`), ")"]).flat())).catch(() => {});
     return h("div", { id: "help-learn" }, h("h2", {}, "Learn to play"),
-      h("p", {}, "New to the game? A scripted first game shows you what to look at and asks for one move at a time (the lobby's Learn to play): ",
-        links, ". At a terminal: ", h("code", {}, "primetime learn networks"), " (or prime_time, modules)."));
+      h("p", {}, "New to the game? A scripted first game shows you what to look at and asks for one move at a time " +
+        "(the lobby's Learn to play, or primetime learn at a terminal): ", links, "."));
   }
 
   async function leaveTable() {
