@@ -160,3 +160,26 @@ def test_the_tables_help_points_to_learn_to_play(browser: Any, web: ServerProc) 
     link.click()
     expect(page.locator("#tutorial")).to_have_attribute("data-step", "0")
     ctx.close()
+
+
+def test_tutorial_steps_are_rate_limited_per_address(tmp_path: Any) -> None:
+    """Hostile clients: each tutorial request replays the moves so far, so an address gets a bounded
+    number of them (PRIMETIME_RATE_LEARN), then 429."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    s = ServerProc(tmp_path / "data", env={"PRIMETIME_RATE_LEARN": "3/600"}).start()
+    try:
+        codes = []
+        for _ in range(4):
+            req = urllib.request.Request(f"{s.url}/api/learn/networks", json.dumps({"moves": []}).encode(),
+                                         {"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(req) as r:
+                    codes.append(r.status)
+            except urllib.error.HTTPError as exc:
+                codes.append(exc.code)
+        assert codes == [200, 200, 200, 429]
+    finally:
+        s.stop()

@@ -11,6 +11,7 @@ Guests may learn: no name and no cookie are needed.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections.abc import Callable
 from typing import Any
@@ -19,12 +20,15 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from primetime.core.tutorial import LEARNER, Lesson, Refused, Tutorial, TutorialError, all_tutorials
-from primetime.server.http import ApiError, body
+from primetime.server.http import ApiError, body, client_address
+from primetime.server.limits import Limiter, Rate
 from primetime.server.messages import card_ids, render_view
 
 KEY_RE = re.compile(r"^[A-Za-z0-9_:,.-]{1,80}$")
 NAME_RE = re.compile(r"^[a-z_]{1,24}$")
 MAX_MOVES = 200
+# each request replays the moves so far: steps per client address (PRIMETIME_RATE_LEARN, e.g. "600/600"; "0": none)
+LEARN_RATE = Rate(600, 600.0)
 
 
 def lesson_json(tut: Tutorial, lesson: Lesson) -> dict[str, Any]:
@@ -45,6 +49,7 @@ def tutorial_list() -> list[dict[str, Any]]:
 
 def add_learn_routes(app: FastAPI, page: Callable[[str], Response]) -> None:
     """The tutorials' page (``/learn/<name>``) and API (``/api/learn``)."""
+    limit = Limiter(Rate.parse(os.environ.get("PRIMETIME_RATE_LEARN", ""), LEARN_RATE), "tutorial steps")
 
     def find(name: str) -> Tutorial:
         tut = all_tutorials().get(name) if NAME_RE.match(name) else None
@@ -64,6 +69,7 @@ def add_learn_routes(app: FastAPI, page: Callable[[str], Response]) -> None:
     async def learn_step(name: str, request: Request) -> Response:
         tut = find(name)
         data = await body(request)
+        limit.take(client_address(request))
         moves, key = data.get("moves", []), data.get("key")
         if not isinstance(moves, list) or len(moves) > MAX_MOVES or not all(isinstance(k, str) and KEY_RE.match(k) for k in moves):
             raise ApiError(400, "moves is the list of the moves this tutorial accepted so far")
