@@ -35,7 +35,7 @@ class TutorialSession:
         self.con, self.tutorial, self.ui = con, tutorial, renderer
         self.lesson: Lesson | None = None
         self.round: Any = None
-        self.shown = 0  # steps shown so far
+        self.drawn = -1  # the game's step when the board was last drawn
 
     def read(self, prompt: str) -> str | None:
         """A line typed by the learner (None: the input closed)."""
@@ -81,6 +81,10 @@ class TutorialSession:
         lesson.advance(self.play)
         while True:
             reading, step = lesson.group()
+            if reading and self.drawn != lesson.game.seq and lesson.done:
+                # what the reading steps talk about happened since the board was last drawn
+                self.ui.board(con, lesson.game, LEARNER)
+                self.drawn = lesson.game.seq
             for s in reading:
                 self.panel(s)
                 if s is tut.steps[-1]:
@@ -113,7 +117,9 @@ class TutorialSession:
         game = self.lesson.game
         dec = game.pending(LEARNER)
         assert dec is not None
-        ui.board(con, game, LEARNER)
+        if self.drawn != game.seq:  # (not again right after the reading steps that showed it)
+            ui.board(con, game, LEARNER)
+            self.drawn = game.seq
         self.panel(step)
         ui.options(con, game, dec)
         n = len(dec.options)

@@ -21,6 +21,7 @@ REGIONS: dict[str, str] = {
     "clients": "the Client tokens on the board",
     "hotness": "the Hotness track",
     "hand": "your hand (shows, talents and Re-Runs)",
+    "network": "your network (cash, VP, hotness, the clients you won)",
     "tv-guide": "your TV Guide (one show per day)",
     "choices": "the choices (the options of your decision)",
     "scoreboard": "the Scoreboard",

@@ -773,7 +773,7 @@
      of the game's tutorial data, games/prime_time/tutorial.py). */
   const REGIONS = {
     board: "#pt-board", market: "#pt-board .pt-market", actions: "#pt-actions", "turn-order": "#pt-turnorder",
-    cubes: "#pt-cubes", clients: "#pt-clients", hotness: "#pt-hotness", hand: "#areas .pt-hand-box",
+    cubes: "#pt-cubes", clients: "#pt-clients", hotness: "#pt-hotness", hand: "#areas .pt-hand-box", network: "#areas .board-box",
     "tv-guide": "#areas .pt-guide-box", choices: "#choices", scoreboard: "#scoreboard", log: "#log",
     "round-summary": "#round-summary, #scoreboard",
   };
