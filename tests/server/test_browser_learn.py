@@ -183,3 +183,26 @@ def test_tutorial_steps_are_rate_limited_per_address(tmp_path: Any) -> None:
         assert codes == [200, 200, 200, 429]
     finally:
         s.stop()
+
+
+@pytest.mark.parametrize("name", ["networks", "prime_time"])
+def test_the_tutorial_page_passes_axe(browser: Any, web: ServerProc, name: str) -> None:
+    """Accessibility (issue 34) of the tutorial table too: no serious or critical axe-core violation,
+    with a step shown, its region highlighted and a refused move's explanation on the page."""
+    from playwright.sync_api import expect
+
+    from .test_browser_a11y import axe_check
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=web.url)
+    page = ctx.new_page()
+    page.goto(f"/learn/{name}")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "0")
+    axe_check(page, f"tutorial {name} (a reading step)")
+    page.click("#tutorial-next")
+    lesson = all_tutorials()[name].start()
+    step = lesson.expected()
+    assert step is not None
+    click_move(page, next(k for k in lesson.game.legal_keys(LEARNER) if not step.accepts(k)))
+    expect(page.locator("#tutorial-refused")).to_be_visible()
+    axe_check(page, f"tutorial {name} (a refused move)")
+    ctx.close()
