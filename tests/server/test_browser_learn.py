@@ -206,3 +206,29 @@ def test_the_tutorial_page_passes_axe(browser: Any, web: ServerProc, name: str) 
     expect(page.locator("#tutorial-refused")).to_be_visible()
     axe_check(page, f"tutorial {name} (a refused move)")
     ctx.close()
+
+
+def test_a_reload_goes_on_from_the_same_step_and_start_again_restarts(browser: Any, web: ServerProc) -> None:
+    """Learn to play keeps the accepted moves for the tab: a reload shows the same step; *Start again* goes back
+    to the first step."""
+    from playwright.sync_api import expect
+
+    tut = all_tutorials()["networks"]
+    lesson = tut.start()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=web.url)
+    page = ctx.new_page()
+    page.goto("/learn/networks")
+    page.click("#tutorial-next")
+    key = lesson.choices()[0]
+    click_move(page, key)
+    lesson.answer(key)
+    step = lesson.expected()
+    assert step is not None
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", str(step.index))
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-moves", "1")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", str(step.index))
+    page.click("#tutorial-restart")
+    expect(page.locator("body")).to_have_attribute("data-moves", "0")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "0")
+    ctx.close()

@@ -22,10 +22,16 @@
   };
   PT.learnState = S; // for tests
 
-  async function send(key) {
+  // the moves accepted so far, kept for this tab: a reload goes on from the same step
+  const saveKey = `pt_learn_${name}`;
+  function savedMoves() {
+    try { const m = JSON.parse(sessionStorage.getItem(saveKey) || "[]"); return Array.isArray(m) ? m : []; } catch (e) { return []; }
+  }
+
+  async function send(key, moves) {
     S.busy = true;
     try {
-      const body = { moves: S.msg ? S.msg.moves : [] };
+      const body = { moves: moves || (S.msg ? S.msg.moves : []) };
       if (key !== undefined) body.key = key;
       const r = await fetch(`/api/learn/${encodeURIComponent(name)}`, { method: "POST",
         headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -35,8 +41,12 @@
         S.refused = data.refused;
         return;
       }
-      if (!r.ok) throw new Error((data && data.error) || `request failed (${r.status})`);
+      if (!r.ok) {
+        if (moves && moves.length) { sessionStorage.removeItem(saveKey); S.busy = false; return send(); } // start again
+        throw new Error((data && data.error) || `request failed (${r.status})`);
+      }
       S.msg = data;
+      try { sessionStorage.setItem(saveKey, JSON.stringify(data.moves)); } catch (e) { /* private mode */ }
       S.page = 0;
       S.refused = null;
       S.selectedPilot = [];
@@ -90,7 +100,8 @@
     const panel = h("section", { class: "panel full tutorial-step", id: "tutorial", role: "region", "aria-label": "Tutorial step",
       dataset: { step: step.index, region: step.region, move: step.move || "" } },
     h("div", { class: "row" }, h("h2", { style: "flex:1;margin:0" }, t.title),
-      h("span", { class: "badge", id: "tutorial-count" }, `Step ${step.index + 1} of ${t.steps}`)),
+      h("span", { class: "badge", id: "tutorial-count" }, `Step ${step.index + 1} of ${t.steps}`),
+      step.index ? h("button", { class: "small", id: "tutorial-restart", onclick: restart }, "Start again") : null),
     h("p", { id: "tutorial-text" }, step.text),
     h("p", { class: "muted", id: "tutorial-where" }, "Look at: ", where));
     if (S.refused && !cur.reading) {
@@ -106,6 +117,12 @@
       panel.appendChild(h("p", { class: "muted small" }, "Make the move this step asks for: the choices are highlighted on the board and above."));
     }
     return panel;
+  }
+
+  function restart() {
+    sessionStorage.removeItem(saveKey);
+    S.msg = null;
+    send();
   }
 
   /** Ring the step's region, and the element that makes the taught move. */
@@ -192,7 +209,7 @@
       render();
     });
     try { await PT.loadCatalogue(); } catch (e) { PT.toast(e.message); }
-    await send();
+    await send(undefined, savedMoves());
   }
   document.addEventListener("DOMContentLoaded", main);
 })();
