@@ -22,7 +22,10 @@ def tutorial(game: str, name: str):  # type: ignore[no-untyped-def]
 def test_the_three_tutorials_exist() -> None:
     """Issue 35: one tutorial per game and one for The Networks' modules (`primetime learn networks|prime_time|modules`)."""
     names = {name for _, name in ALL}
-    assert {"networks"} <= names
+    assert names == {"networks", "prime_time", "modules"}
+    games = {name: game for game, name in ALL}
+    assert games == {"networks": "networks", "modules": "networks", "prime_time": "prime-time"}
+    assert tutorial("networks", "modules").options.keys() >= {"telly_time", "moguls", "executives"}
 
 
 @pytest.mark.parametrize(("game", "name"), ALL)
@@ -111,3 +114,46 @@ def test_a_script_the_engine_refuses_is_named(tmp_path: Path, change: tuple[str,
     with pytest.raises(TutorialError) as err:
         check_tutorial(tut)
     assert str(path) in str(err.value) and where in str(err.value)
+
+
+def played(game: str, name: str) -> tuple[list[str], list[str]]:
+    """The learner's moves through a tutorial and the game's public log at its end."""
+    lesson = tutorial(game, name).start()
+    while not lesson.finished:
+        lesson.answer(lesson.choices()[0])
+    return lesson.keys, lesson.game.view(None)["log"]
+
+
+def test_the_networks_tutorial_covers_what_issue_35_lists() -> None:
+    """Issue 35: Pilot Season, each of the six actions, attachments upright and upside down, the X row,
+    passing and the pass track, upkeep, the end of a round and aging."""
+    keys, log = played("networks", "networks")
+    heads = {k.split(":")[0] for k in keys}
+    assert {"keep", "star", "ad", "net", "show", "attach", "pass"} <= heads  # Pilot Season and the six actions
+    text = "\n".join(log)
+    assert "upside down" in text and "produces Normal Stuff in latenight" in text  # upside down; off its slot
+    lesson = tutorial("networks", "networks").replay(keys)
+    me = lesson.game.view(0)["players"][0]
+    normal = next(s for s in me["lineup"] if s and s["name"] == "Normal Stuff")
+    assert normal["season"] == 4  # started on the X row (season 3), aged one row at the round's end
+    assert "pays $1M in upkeep" in text and "Round 2 begins." in text and "passes in column 1" in text
+
+
+def test_the_prime_time_tutorial_covers_what_issue_35_lists() -> None:
+    """Issue 35: development, bidding and being outbid, scheduling a TV Guide, the Ratings War, clients and income."""
+    keys, log = played("prime-time", "prime_time")
+    heads = {k.split(":")[0] for k in keys}
+    assert {"discard", "bid", "amt", "rd", "buy", "show", "talent", "done", "cube"} <= heads
+    text = "\n".join(log).replace("{P1}", "Newcomer")
+    assert "outbidding Newcomer" in text and "Newcomer moves an outbid token" in text
+    assert "Newcomer wins the client" in text and "Newcomer earns $14 for 7 cube(s)" in text
+
+
+def test_the_modules_tutorial_introduces_the_three_modules() -> None:
+    """Issue 35: a short third tutorial on Executives, Telly Time and Moguls."""
+    keys, log = played("networks", "modules")
+    assert keys[0].startswith("x:") and "slot:3" in keys  # an Executive kept; a show on the Weekend
+    text = "\n".join(log)
+    assert "fills the kids square of their Genre Grid" in text
+    steps = " ".join(s.text for s in tutorial("networks", "modules").steps)
+    assert "Mogul" in steps and "Executive" in steps and "Telly Time" in steps
