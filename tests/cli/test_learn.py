@@ -60,3 +60,10 @@ def test_an_unknown_tutorial_is_named() -> None:
     """`primetime learn` names the tutorials there are when asked for another."""
     result = runner.invoke(app, ["learn", "chess"])
     assert result.exit_code == 2 and "networks" in result.output
+
+
+def test_primetime_help_mentions_learn() -> None:
+    """Issue 35: `primetime --help` says how to learn a game, and `learn` is among its commands."""
+    result = runner.invoke(app, ["--help"], terminal_width=200)
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0 and "primetime learn networks" in out and " learn " in out
