@@ -217,7 +217,8 @@ def test_play_simultaneous_hides_the_bots_schedule(tmp_path: Path) -> None:
     assert code == 0, out
     assert "hidden until everyone has submitted" in out and "All schedules are revealed" in out
     before_reveal = out.split("All schedules are revealed")[0]
-    assert "Random Bot 2 schedules" not in before_reveal and "Random Bot 2 hires" not in before_reveal
+    assert "Bot 2 (Beginner) schedules" not in before_reveal and "Bot 2 (Beginner) hires" not in before_reveal
+    assert "Bot 2 (Beginner)" in out  # the bot is named by its level, never by its evaluator
 
 
 def test_play_rejects_bad_options() -> None:

@@ -20,6 +20,7 @@ from primetime.core.carddata import CardDataError
 from primetime.core.game import Game, replay_record
 from primetime.core.rng import Rng
 from primetime.games.networks import invariants as INV
+from primetime.games.networks.bots import greedy as GR
 from primetime.games.networks.cards import telly_catalogue
 from primetime.games.networks.executive_data import EXECUTIVE_EFFECTS, EXECUTIVE_HANDLERS, GENERIC_PARAMS, load_executives
 from primetime.games.networks.rules import determinize as D
@@ -156,6 +157,21 @@ def test_module_params_change_a_boards_numbers_while_the_module_is_on() -> None:
         s = with_boards(2, ["gorilla", "procrastinator"], start=True, modules={"telly_time": telly})
         assert X.param(s, 0, "start_cash") == start and X.param(s, 1, "pass_cash") == pass_cash
         assert X.param(s, 1, "end_viewers") == -7  # untouched by the module
+
+
+def test_module_params_leave_every_board_worth_the_same_to_greedy_at_the_choice() -> None:
+    """NET-EXEC-02: the greedy evaluation prices the boards alike when they are chosen, with the numbers the
+    modules on give them (with Telly Time Gorilla's $0M start is no reason to leave it: its numbers' worth
+    at the choice is taken from the same module-aware numbers as its value)."""
+    cash_value = GR.CASH + GR.CASH_EARLY * (RE.ROUNDS - 1)
+    for telly in (False, True):
+        s = SU.new_state(TCAT if telly else CAT, {**opts(3, executives=True), "telly_time": telly}, 4, 3)
+        assert s.round == 0
+        worth = set()
+        for i in EX.eligible(s.opts):
+            s.extra["x"] = (i, i, i)
+            worth.add(round(GR.executive_value(s, 0, cash_value, RE.ROUNDS) - GR.EXEC_PRIOR.get(EX.boards[i].id, 0.0), 9))
+        assert len(worth) == 1, (telly, worth)
 
 
 def test_executive_data_module_params_are_checked(tmp_path: Path) -> None:

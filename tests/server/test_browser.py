@@ -272,7 +272,7 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, web: ServerProc) -
     shot(ben, "08-final-summary-phone", full=False)
     no_hscroll(ben)
     final = engine_game(web, table_id, 10**6).result()
-    rows = ana.locator("#summary tbody tr")
+    rows = ana.locator("#summary > table.scores tbody tr")
     totals = [int(rows.nth(i).locator("td").last.inner_text()) for i in range(rows.count())]
     assert totals == [p["total"] for p in final["players"]]
     ana.click("#summary-close")
@@ -539,17 +539,17 @@ def test_a_whole_game_with_every_module(browser: Any, web: ServerProc) -> None:
     assert mid_shots
 
     page.wait_for_selector("#summary")
-    heads = page.locator("#summary thead th")
+    heads = page.locator("#summary > table.scores thead th")
     labels = [heads.nth(i).get_attribute("aria-label") for i in range(heads.count())]
     assert "Moguls" in labels and "Execs" in labels, labels
     final = engine_game(web, page.url.rstrip("/").split("/")[-1], 10**6).result()
-    rows = page.locator("#summary tbody tr")
+    rows = page.locator("#summary > table.scores tbody tr")
     assert [int(rows.nth(i).locator("td").last.inner_text()) for i in range(rows.count())] == [p["total"] for p in final["players"]]
-    fits(page, "#summary", "#summary table.scores")
+    fits(page, "#summary", "#summary > table.scores")
     shot(page, "modules-final-desktop", full=False)
     page.set_viewport_size({"width": 390, "height": 844})
     no_hscroll(page)
-    fits(page, "#summary", "#summary table.scores")
+    fits(page, "#summary", "#summary > table.scores")
     shot(page, "modules-final-phone", full=False)
     page.click("#summary-close")
     page.click("#score-page")  # the scoreboard's end-game page: the categories, Moguls and Execs too

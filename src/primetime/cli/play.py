@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from primetime.bots.levels import seat_name
 from primetime.bots.registry import is_bot_name, make_bot
 from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
 from primetime.core.errors import RecordError
@@ -98,7 +99,7 @@ def play(
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         human_names = [name or "Player 1"] + [f"Player {i + 1}" for i in range(1, humans)]
-        names = human_names[:humans] + [f"{bot.capitalize()} Bot {i + 1}" for i in range(humans, players)]
+        names = human_names[:humans] + [seat_name(i, bot) for i in range(humans, players)]
         g = new_game(game, names, seed, opts)
         bot_names = {s: bot for s in range(humans, players)}
         start = 0

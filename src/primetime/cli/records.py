@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from primetime.bots.levels import seat_name
 from primetime.bots.registry import make_bot
 from primetime.cli.app import EXEC_HELP, MOGULS_HELP, TELLY_HELP, app, check_bot, check_game, check_players, fail, new_game, options_for, out, title
 from primetime.cli.play import read_record, renderer_for, resume_game
@@ -40,7 +41,7 @@ def record(
     game = check_game(game)
     check_bot(bot)
     check_players(game, players)
-    names = [f"{bot.capitalize()} Bot {i + 1}" for i in range(players)]
+    names = [seat_name(i, bot) for i in range(players)]
     g = new_game(game, names, seed, options_for(game, pilot, turn_order, bonds, simultaneous, telly_time=telly_time, moguls=moguls,
                                                  executives=executives))
     bots = [make_bot(bot, bot_seed(seed, p)) for p in range(players)]

@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Scope
 
+from primetime.bots.levels import by_strength, level_label, level_name
 from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record, split_action
@@ -74,17 +75,13 @@ class CachedStatic(StaticFiles):
             versioned = b"v=" in (scope.get("query_string") or b"")
             resp.headers["cache-control"] = IMMUTABLE if versioned else "no-cache"
         return resp
-# The lobby's names for the bots; an alias (``mcts`` is ``mcts:normal``) is accepted for a seat but not listed twice.
-BOT_LABELS = {"random": "Beginner (plays at random)", "greedy": "Casual (greedy: best move now)",
-              "mcts:easy": "Good (searches ahead, quick)", "mcts:normal": "Strong (searches ahead)",
-              "mcts:hard": "Expert (searches ahead, slow)"}
+# An alias (``mcts`` is ``mcts:normal``) is accepted for a seat but not listed twice; the lobby's labels and
+# their order (weakest first, as measured) come from primetime.bots.levels.
 BOT_ALIASES = frozenset({"mcts"})
 
 
 def bot_label(level: str) -> str:
-    if level.startswith("policy:"):
-        return f"Trained policy ({Path(level[len('policy:'):]).name})"
-    return BOT_LABELS.get(level, level)
+    return level_label(level)
 
 SEAT_COOKIE = "pt_seat_"
 YEAR = 365 * 24 * 3600
@@ -187,7 +184,8 @@ def create_app(settings: Settings | None = None) -> Guard:
     def bot_levels(game: str = GAME) -> list[dict[str, str]]:
         """The bots a seat may be given at a table of ``game`` (every known bot plays every game served
         here; a trained policy plays its own game)."""
-        return [{"id": lv, "label": bot_label(lv)} for lv in hub.levels_for(game) if lv not in BOT_ALIASES]
+        return [{"id": lv, "label": bot_label(lv), "name": level_name(lv)}
+                for lv in by_strength(hub.levels_for(game)) if lv not in BOT_ALIASES]
 
     def games_offered() -> list[dict[str, Any]]:
         """The games a table can be created for, with their player counts, options and bots (from their plugins)."""
@@ -289,7 +287,19 @@ def create_app(settings: Settings | None = None) -> Guard:
     @app.get("/api/lobby")
     async def lobby(request: Request) -> dict[str, Any]:
         user = await current_user(request)
-        return await hub.db(store.lobby, user["id"] if user else None)
+        out = await hub.db(store.lobby, user["id"] if user else None)
+        # your running games: whether one of your seats is to decide now (``your_turn``), those first
+        for t in out.get("mine", []):
+            t["your_turn"] = False
+            mine = {s["seat"] for s in t["seats"] if s["you"] and s["kind"] == "human" and not s["left"]}
+            if t["status"] != "running" or not mine:
+                continue
+            rt = await hub.get(t["id"])
+            game = rt.game if rt is not None else None
+            if game is not None and not game.is_over():
+                t["your_turn"] = bool(mine & set(game.pending_players()))
+        out["mine"] = sorted(out.get("mine", []), key=lambda t: not t["your_turn"])  # (stable: most recent first)
+        return out
 
     @app.get("/api/catalogue")
     async def catalogue(game: str = "networks", set: str = "base") -> Response:

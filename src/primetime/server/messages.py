@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from primetime.bots.levels import level_name
 from primetime.core.decision import fill_names as render
 from primetime.core.plugin import get_plugin
 from primetime.server import clocks
@@ -56,7 +57,8 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "nseats": t.nseats,
         "imported": t.imported,
         # ``replaced``: a bot plays a person's seat (the name stays theirs; they may take it back)
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                   "level": level_name(s.bot) if s.bot else None, "left": s.left,
                    "replaced": s.kind == "bot" and s.user_id is not None} for s in t.seats],
         "replaceable": replaceable,
         "votes": {str(k): v for k, v in votes.items()},

@@ -4,7 +4,7 @@ Every display name, table name, chat message and imported player name is cleaned
 Unicode NFC; control, format (bidirectional overrides and isolates, zero-width characters),
 private-use and unassigned characters removed; runs of white space made one space; the
 length capped.  A person's display name must also not look like a bot's (``Bot 2
-(greedy)``, the names the server gives its bots), and at a table no two players share a
+(Casual)``, the names the server gives its bots), and at a table no two players share a
 name (compared without case).
 """
 
@@ -15,6 +15,7 @@ import re
 import unicodedata
 from typing import Any
 
+from primetime.bots.levels import LEVELS, level_name
 from primetime.server.botpool import bot_levels
 from primetime.server.inputs import InputError
 
@@ -30,8 +31,8 @@ _BREAKS = {ord(c): " " for c in "\t\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029"}
 
 @functools.cache
 def _bot_like() -> re.Pattern[str]:
-    """``Bot 2``, ``bot3``, ``Bot (x)`` or anything ending in a bot level in brackets, ``… (greedy)``."""
-    levels = "|".join(re.escape(lv) for lv in [*bot_levels(), "imported"])
+    """``Bot 2``, ``bot3``, ``Bot (x)`` or anything ending in a bot level in brackets, ``… (Casual)`` or ``… (greedy)``."""
+    levels = "|".join(re.escape(lv) for lv in [*bot_levels(), *(level_name(b) for b in LEVELS), "imported"])
     return re.compile(rf"^bot\s*[0-9]|^bot\s*\(|\(\s*({levels})\s*\)$", re.IGNORECASE)
 
 

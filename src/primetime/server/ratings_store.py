@@ -252,8 +252,9 @@ def skill_json(mu: float, sigma: float, games: int) -> dict[str, Any]:
 
 
 def profile(store: Store, user_id: str, limit: int = 100) -> dict[str, Any] | None:
-    """A player's public page: name, whether they have an account, ratings per game and their finished
-    games, newest first (seat names, scores, winners, and the rating change of a rated game)."""
+    """A player's public page: name, whether they have an account, ratings per game, their finished
+    games, newest first (seat names, scores, winners, and the rating change of a rated game), and the
+    games they are playing now (``running``)."""
     def go(tx: Tx) -> dict[str, Any] | None:
         user = tx.one("SELECT u.id, u.name, u.created, a.user_id FROM users u LEFT JOIN accounts a ON a.user_id = u.id "
                       "WHERE u.id = ?", (user_id,))
@@ -283,8 +284,16 @@ def profile(store: Store, user_id: str, limit: int = 100) -> dict[str, Any] | No
                 "rated": change is not None, "left": t.id in left,
                 "rating": {"before": round(change[0]), "after": round(change[1])} if change else None,
             })
+        live = []  # the games they are playing now (open ones not started yet are not listed)
+        for row in tx.all(f"SELECT {TABLE_COLS} FROM tables WHERE status = 'running' AND id IN "
+                          "(SELECT table_id FROM seats WHERE user_id = ?) ORDER BY updated DESC LIMIT ?", (user_id, limit)):
+            t = tx.fill(_table_from(row))
+            live.append({"id": t.id, "name": t.name, "game": t.game, "updated": t.updated,
+                         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                                    "user": s.user_id if s.user_id in account_ids else None} for s in t.seats],
+                         "seat": next((s.seat for s in t.seats if s.user_id == user_id), None)})
         return {"id": user[0], "name": user[1], "account": user[3] is not None, "since": float(user[2]),
-                "ratings": ratings, "games": games}
+                "ratings": ratings, "games": games, "running": live}
 
     return store.read(go)
 

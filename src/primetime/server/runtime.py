@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from primetime.bots.levels import seat_name
 from primetime.core.game import Game
 from primetime.core.plugin import game_names
 from primetime.server.gamestate import Mark, apply_entry_tracked, build_game
@@ -40,7 +41,8 @@ def new_id(n: int = 6) -> str:
 
 
 def bot_name(seat: int, level: str) -> str:
-    return f"Bot {seat + 1} ({level})"
+    """``Bot 2 (Casual)``: the seat and the level's name (never the bot's own name)."""
+    return seat_name(seat, level)
 
 
 @dataclass(eq=False)

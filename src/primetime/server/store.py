@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from primetime.bots.levels import level_name
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE
 from primetime.server.schema import SCHEMA  # the SQL of the tables
 
@@ -419,7 +420,8 @@ class Store:
                 out.append({
                     "id": t.id, "name": t.name, "game": t.game, "status": t.status, "options": t.options, "imported": t.imported,
                     "nseats": t.nseats, "updated": t.updated, "round": None,
-                    "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "left": s.left,
+                    "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                               "level": level_name(s.bot) if s.bot else None, "left": s.left,
                                "you": user_id is not None and s.user_id == user_id} for s in t.seats],
                     "result": _result_brief(t.result), "clock": (t.clock or {}).get("mode"),
                 })

@@ -112,8 +112,8 @@ function slotsText(sl) {
 /* A card's name must not break inside a word ("Quarterb/ack"): the name's font shrinks until its
    longest word fits the tile (measured on a canvas), down to a floor; a word still too long then
    breaks only at a syllable-like point, with a hyphen (soft hyphens between two consonants). */
-const NAME_PX = 11;
-const NAME_MIN_PX = 8;
+const NAME_PX = 13;
+const NAME_MIN_PX = 12;
 const SHY = "\u00ad";
 const measured = new Map();  // word -> its width at NAME_PX in the page's font
 let measurer = null;
@@ -198,13 +198,14 @@ PT.cardTile = function cardTile(id, opts) {
     } else if (kind === "star") {
       el.appendChild(h("div", { class: "c-stats" }, `$${c.cost}M · exp ${c.expenses}`));
       el.appendChild(h("div", { class: "c-stats" }, `◉ ${(c.viewers || []).join(" ")}`));
-      if (c.condition) el.appendChild(h("div", { class: "c-stats" }, "condition"));
+      if (c.face) el.appendChild(h("div", { class: "c-stats c-face" }, c.face));
     } else if (kind === "ad") {
       el.appendChild(h("div", { class: "c-stats" }, `+$${c.bonus}M · inc ${c.income}`));
       if (c.promo_cost) el.appendChild(h("div", { class: "c-stats" }, `promo $${c.promo_cost}M`));
-      else if (c.condition) el.appendChild(h("div", { class: "c-stats" }, "condition"));
+      else if (c.face) el.appendChild(h("div", { class: "c-stats c-face" }, c.face));
     } else if (kind === "network") {
-      el.appendChild(h("div", { class: "c-stats" }, c.cost ? `$${c.cost}M` : "free"));
+      if (c.cost) el.appendChild(h("div", { class: "c-stats" }, `$${c.cost}M to take`));
+      if (c.face) el.appendChild(h("div", { class: "c-stats c-face" }, c.face));
     }
   }
   el._tip = c.words || c.name;

@@ -139,6 +139,24 @@
   };
 
   /* ---------------------------------------------------------------- round summary */
+  /** "Round 4 summary", and for the last round of a finished game "Round 4 summary — final round". */
+  function roundTitle(view, sum, idx) {
+    const list = view.round_summaries || [];
+    const last = view.phase === "over" && idx === list.length - 1;
+    return `Round ${sum.round} summary` + (last ? " — final round" : "");
+  }
+
+  /** At the end of a game: the last round's summary, for the final scores (the table's dialog, the
+      replay's last step); null before the end or without summaries. */
+  PT.finalRoundSummary = function (view) {
+    const list = view.round_summaries || [];
+    const game = PT.gameOf(view.game);
+    if (!view.final || !list.length || !game.roundSummary) return null;
+    const sum = list[list.length - 1];
+    return h("section", { class: "final-round", id: "final-round-summary", dataset: { round: sum.round } },
+      h("h3", {}, roundTitle(view, sum, list.length - 1)), game.roundSummary(view, sum));
+  };
+
   /** The round summary panel: the game's table for round ``idx`` of ``view.round_summaries``,
       with buttons to the rounds before and after it and one to close it. */
   PT.roundSummaryPanel = function (view, idx, go, close) {
@@ -148,13 +166,15 @@
     const game = PT.gameOf(view.game);
     const prev = list[idx - 1];
     const next = list[idx + 1];
-    return h("section", { class: "panel full round-summary", id: "round-summary", "aria-label": `Round ${sum.round} summary`,
+    const title = roundTitle(view, sum, idx);
+    // a button to a round only when that round's summary exists (none after the last round)
+    return h("section", { class: "panel full round-summary", id: "round-summary", "aria-label": title,
       dataset: { round: sum.round } },
-    h("div", { class: "row" }, h("h2", { style: "flex:1;margin:0" }, `Round ${sum.round} summary`),
-      h("button", { class: "small", id: "rs-prev", disabled: !prev || undefined, "aria-label": "Previous round",
-        onclick: () => go(idx - 1) }, prev ? `◀ Round ${prev.round}` : "◀"),
-      h("button", { class: "small", id: "rs-next", disabled: !next || undefined, "aria-label": "Next round",
-        onclick: () => go(idx + 1) }, next ? `Round ${next.round} ▶` : "▶"),
+    h("div", { class: "row" }, h("h2", { style: "flex:1;margin:0" }, title),
+      prev ? h("button", { class: "small", id: "rs-prev", "aria-label": `Round ${prev.round} summary`,
+        onclick: () => go(idx - 1) }, `◀ Round ${prev.round}`) : null,
+      next ? h("button", { class: "small", id: "rs-next", "aria-label": `Round ${next.round} summary`,
+        onclick: () => go(idx + 1) }, `Round ${next.round} ▶`) : null,
       h("button", { class: "small", id: "rs-close", "aria-label": "Close the round summary", onclick: close }, "✕ Close")),
     h("div", { class: "rs-body" }, game.roundSummary ? game.roundSummary(view, sum) : null),
     h("p", { class: "muted small", style: "margin:4px 0 0" }, "From the game log everyone sees. The “Round summary” button above reopens it."));

@@ -5,6 +5,7 @@
   const PT = window.PT;
   const h = PT.h;
   let ME = null;
+  const LOBBY_TITLE = document.title;
 
   async function main() {
     try {
@@ -279,6 +280,14 @@
     return t.seats.map((s) => s.kind === "open" ? "(open)" : s.name + (s.you ? " (you)" : "")).join(", ");
   }
 
+  const STATUS_WORDS = { open: "waiting", running: "playing", finished: "finished" };
+  /** Each game's name as the lobby offers it ("The Networks", "Prime Time"). */
+  function gameLabels() {
+    const out = { networks: "The Networks", "prime-time": "Prime Time" };
+    for (const g of (ME && ME.games) || []) out[g.id] = g.label;
+    return out;
+  }
+
   function tableItem(t, kind) {
     const links = [];
     if (t.status === "open") links.push(h("a", { href: `/t/${t.id}` }, kind === "open" ? "Join" : "Open"));
@@ -289,10 +298,11 @@
     }
     const score = t.result ? " · scores " + t.result.join(" / ") : "";
     const clock = t.clock === "realtime" ? " · real-time clocks" : t.clock === "turn" ? " · turn-based clock" : "";
-    const gameName = t.game === "prime-time" ? "Prime Time · " : "";
-    return h("li", { dataset: { table: t.id } },
-      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted" }, gameName), h("span", { class: "muted" }, seatsText(t) + score + clock)),
-      h("span", { class: "badge" }, t.status), ...links);
+    const gameName = (gameLabels()[t.game] || t.game) + " · ";
+    const turn = t.your_turn ? h("span", { class: "badge turn", dataset: { testid: "your-turn" } }, "Your turn") : null;
+    return h("li", { dataset: { table: t.id, yourTurn: t.your_turn ? "1" : "0" } },
+      h("span", { class: "grow" }, h("b", {}, t.name), h("br"), h("span", { class: "muted game-name" }, gameName), h("span", { class: "muted" }, seatsText(t) + score + clock)),
+      turn, h("span", { class: "badge" }, STATUS_WORDS[t.status] || t.status), ...links);
   }
 
   async function loadLists() {
@@ -302,11 +312,16 @@
     if (!box) return;
     const section = (title, items, kind, empty) => h("section", { class: "panel" }, h("h2", {}, title),
       items.length ? h("ul", { class: "table-list", dataset: { list: kind } }, items.map((t) => tableItem(t, kind))) : h("p", { class: "muted" }, empty));
+    // your turn first (the server puts them first); the page title counts them
     const mine = data.mine.filter((t) => t.status !== "abandoned");
+    const waiting = mine.filter((t) => t.your_turn).length;
+    document.title = (waiting ? `(${waiting}) ` : "") + LOBBY_TITLE;
+    document.body.dataset.yourTurn = String(waiting);
+    const yours = (t) => t.seats.some((s) => s.you);
     box.replaceChildren(
       section("Your games", mine, "mine", "No games yet — create a table above."),
-      section("Open tables", data.open.filter((t) => !t.seats.some((s) => s.you)), "open", "No open tables right now."),
-      section("Games in progress (watch)", data.live, "live", "Nobody is playing right now."),
+      section("Open tables", data.open.filter((t) => !yours(t)), "open", "No open tables right now."),
+      section("Games in progress (watch)", data.live.filter((t) => !yours(t)), "live", "Nobody else is playing right now."),
       section("Finished games (replays)", data.finished, "finished", "No finished games yet."));
   }
 

@@ -1,4 +1,4 @@
-/* A player's profile (/u/<id>: ratings, finished games with their replays) and a game's
+/* A player's profile (/u/<id>: ratings, games in progress, finished games with their replays) and a game's
    leaderboard (/leaderboard/<game>). */
 "use strict";
 
@@ -45,6 +45,15 @@
       change, h("a", { href: `/replay/${g.id}` }, "Replay"));
   }
 
+  /** A game being played: its game, the players, and a link to the table (to play or watch). */
+  function runningItem(g) {
+    const seats = g.seats.map((s, i) => [i ? ", " : "", playerLink(s.name || `Seat ${s.seat + 1}`, s.user)]);
+    return h("li", { dataset: { table: g.id } },
+      h("span", { class: "grow" }, h("b", {}, g.name), h("br"), h("span", { class: "muted" }, `${gameLabel(g.game)} · in progress · `),
+        ...seats.flat()),
+      h("a", { href: `/t/${g.id}` }, "Open the table"));
+  }
+
   async function profile(id) {
     const root = document.getElementById("profile");
     let p;
@@ -54,6 +63,9 @@
       h("section", { class: "panel" }, h("h2", { id: "player-name" }, p.name),
         h("p", { class: "muted" }, p.account ? "Account" : "Guest", ` · since ${new Date(p.since * 1000).toLocaleDateString()}`)),
       ratingsPanel(p),
+      h("section", { class: "panel" }, h("h2", {}, "Games in progress"),
+        (p.running || []).length ? h("ul", { class: "table-list", id: "running" }, p.running.map(runningItem))
+          : h("p", { class: "muted" }, "No games in progress.")),
       h("section", { class: "panel" }, h("h2", {}, "Finished games"),
         p.games.length ? h("ul", { class: "table-list", id: "games" }, p.games.map(gameItem)) : h("p", { class: "muted" }, "No finished games yet.")));
   }

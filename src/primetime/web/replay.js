@@ -65,7 +65,12 @@
       board.prepend(h("div", { class: "statusbar full" }, h("div", { class: "prompt" }, `Next: ${v.pending.prompt}`)));
     } else if (v.final) {
       const dlg = PT.gameOf(v.game).summary(v);
-      if (dlg) { dlg.classList.remove("dialog"); dlg.classList.add("panel"); board.prepend(h("div", { class: "full" }, dlg)); }
+      if (dlg) {
+        dlg.classList.remove("dialog"); dlg.classList.add("panel");
+        const lastRound = PT.finalRoundSummary(v);
+        if (lastRound) dlg.appendChild(lastRound);
+        board.prepend(h("div", { class: "full" }, dlg));
+      }
     }
   }
 

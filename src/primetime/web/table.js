@@ -104,7 +104,8 @@
     }
     const before = a ? (a.round_summaries || []).length : 0;
     const after = (b.round_summaries || []).length;
-    if (after > before && b.phase !== "over") { S.roundShown = after - 1; S.revealRound = true; }
+    // a round ended: its summary opens (the last round's too, under the final scores)
+    if (after > before) { S.roundShown = after - 1; S.revealRound = b.phase !== "over"; }
   }
 
   function confirmDelay() {
@@ -367,7 +368,7 @@
       items.push(h("li", { dataset: { seat: s.seat, state: state || "" } }, PT.presenceDot(s.seat),
         h("span", { class: `seat-${s.seat}` }, (s.name || `Seat ${s.seat + 1}`) + you),
         h("span", { class: "muted presence-word" }, state === "bot" && s.bot
-          ? (s.replaced ? `played by a bot (${s.bot})` : `bot (${s.bot})`) : (PT.PRESENCE_WORDS[state] || ""))));
+          ? (s.replaced ? `played by a bot (${s.level || "bot"})` : `bot (${s.level || "bot"})`) : (PT.PRESENCE_WORDS[state] || ""))));
     }
     const n = PT.presence ? PT.presence.watching : 0;
     if (n) items.push(h("li", { class: "muted", id: "chat-watching" }, `${n} watching`));
@@ -669,6 +670,11 @@
       tab: S.tab, setTab: (s) => { S.tab = s; render(); },
       scorePage: S.scorePage, setScorePage: (p) => { S.scorePage = p; render(); },
     };
+    // a finished game shows its last round's summary (once: the reader may step back from it)
+    if (v.phase === "over" && S.overShown !== m.table.id) {
+      S.overShown = m.table.id;
+      if ((v.round_summaries || []).length) S.roundShown = v.round_summaries.length - 1;
+    }
     const status = h("div", { class: "full", id: "status-wrap" });
     // the round summary is a panel above the board, not a dialog: play goes on while it is open
     const roundPanel = S.roundShown !== null ? PT.roundSummaryPanel(v, S.roundShown, showRoundSummary, closeRoundSummary) : null;
@@ -883,6 +889,8 @@
       h("button", { id: "summary-close", onclick: () => { ov.classList.add("hidden"); S.summaryClosed = true; } }, "Close"));
     const dlg = PT.gameOf(m.view.game).summary(m.view, extra);
     if (!dlg) return;
+    const lastRound = PT.finalRoundSummary(m.view);
+    if (lastRound) extra.before(lastRound);
     // a rated game (every seat an account): how it moved each player's rating
     PT.api(`/api/tables/${tableId}/ratings`).then((r) => {
       if (!r.rated) return;

@@ -19,7 +19,7 @@ from primetime.core.decision import Decision
 from primetime.core.decision import fill_names as render
 from primetime.core.game import Game
 from primetime.games.networks.cards import GENRE_NAMES, GENRES, TIMESLOT_NAMES, Catalogue
-from primetime.games.networks.text import card_text, timeslot_words
+from primetime.games.networks.text import card_text, grid_line_name, timeslot_words
 from primetime.games.networks.web import round_summaries
 
 
@@ -100,7 +100,7 @@ def grid_lines(entry: dict[str, Any], telly: dict[str, Any]) -> list[str]:
             cells.append(("■ " if g in grid["filled"] else "□ ") + GENRE_NAMES.get(g, g))
         out.append("  " + "  ".join(f"{c:<10}" for c in cells).rstrip())
     if grid["lines"]:
-        out.append("  Lines: " + ", ".join(grid["lines"]))
+        out.append("  Lines: " + ", ".join(grid_line_name(ln) for ln in grid["lines"]))
     return out
 
 
@@ -253,7 +253,8 @@ def render_board(con: Console, game: Game[Any], viewer: int) -> None:
     view = game.view(viewer)
     cat = _cat(game)
     names = game.players
-    con.rule(f"Round {view['round']} of {view['rounds']} — {view['phase']}")
+    phase = PHASE_WORDS.get(view["phase"], str(view["phase"]).replace("_", " "))
+    con.rule(f"Pilot Season — {phase}" if view["round"] == 0 else f"Round {view['round']} of {view['rounds']} — {phase}")
     # the others first, then what the viewer chooses from: the market, their own network, the
     # Forecast and the options last, at the bottom of the screen, where a terminal keeps them in view
     for entry in view["players"]:
@@ -345,8 +346,13 @@ RULES = "\n".join([
     "the network bonus, draws 3 Moguls and keeps 1.  Use Once Moguls are used from the turn menu and turn face down.",
     "• Executives (a module): each player keeps 1 of 2 private Executive boards, each with an ability and a drawback "
     "(?<name> shows one, e.g. ?beeb).  Beeb's actions follow its rondel: ● marker, ○ the spaces its next action may use.",
-    "• ↻ marks an attachment upside down (its condition was not met): it uses the gray values.",
+    "• ↻ marks an attachment upside down (its condition was not met): it uses its upside-down values (the second row of numbers on the card).",
 ])
+
+
+#: The phases in words (the view names them by id).
+PHASE_WORDS = {"pilot": "choosing pilot cards", "pilot_produce": "producing pilot shows", "turns": "actions",
+               "round_end": "round end", "over": "game over"}
 
 
 def final_table(game: Game[Any], title: str = "Final scores") -> Table:

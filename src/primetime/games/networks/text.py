@@ -8,6 +8,64 @@ from primetime.core.words import a, sentences_not_in
 from primetime.games.networks.cards import ANY_TIMESLOT, GENRE_NAMES, TIMESLOT_NAMES, Catalogue
 
 
+def genre_name(genre: str) -> str:
+    """A genre as players read it ("Sci-Fi", never the id ``scifi``)."""
+    return GENRE_NAMES.get(genre, genre.replace("_", " ").title())
+
+
+def timeslot_name(timeslot: str) -> str:
+    """A timeslot as players read it ("Late Night", never the id ``latenight``)."""
+    return TIMESLOT_NAMES.get(timeslot, timeslot.replace("_", " ").title())
+
+
+#: The Genre Grid's lines in words (the grid file names them by id: ``row-1``, ``anti-diagonal``).
+GRID_LINE_NAMES: dict[str, str] = {
+    "row-1": "top row", "row-2": "middle row", "row-3": "bottom row",
+    "column-1": "left column", "column-2": "middle column", "column-3": "right column",
+    "diagonal": "diagonal from the top left", "anti-diagonal": "diagonal from the top right",
+}
+BONUS_WORDS: dict[str, str] = {"star": "a star bonus", "ad": "an ad bonus", "network": "a network card bonus",
+                               "mixed": "a mixed bonus (a star, an ad and a network card to choose from)"}
+
+
+def grid_line_name(line_id: str) -> str:
+    """A Genre Grid line in words ("top row")."""
+    return GRID_LINE_NAMES.get(line_id, line_id.replace("-", " "))
+
+
+def bonus_words(bonus: str, cash: int | None = None) -> str:
+    """What a bonus gives, in words: "$3M", "a star bonus"."""
+    if bonus == "cash":
+        return f"${cash or 0}M"
+    return BONUS_WORDS.get(bonus, f"a {bonus} bonus")
+
+
+def upside_down_words(d: Any, kind: str, season: int) -> str:
+    """What a star or ad attached upside down gives, and why it goes so: "upside down: 1 viewer
+    (needs Late Night)" (``season``: the show's row, 0-3)."""
+    if kind == "star":
+        v = d.rotated_viewers[min(season, len(d.rotated_viewers) - 1)] if d.rotated_viewers else 0
+        what = f"{v} viewer{'' if v == 1 else 's'}" + (f", expenses ${d.rotated_expenses}M" if d.rotated_expenses else "")
+    else:
+        what = f"income ${d.rotated_income}M"
+    need = f" (needs {condition_need(d.condition)})" if d.condition is not None else ""
+    return f"upside down: {what}{need}"
+
+
+def condition_need(c: Any) -> str:
+    """A condition in a few words, after "needs": "Late Night", "a Sci-Fi show", "another star"."""
+    if c.kind == "genre":
+        return a(" or ".join(GENRE_NAMES[g] for g in c.genres)) + " show"
+    if c.kind == "timeslot":
+        return timeslot_name(c.timeslot)
+    what = {"star": "star", "ad": "ad", "any": "star or ad"}[c.of]
+    if c.kind == "with_others":
+        return f"another {what} on the show"
+    if c.kind == "alone":
+        return f"no other {what} on the show"
+    return f"{c.count} network cards in your green room"
+
+
 def timeslot_words(timeslot: str, none: str) -> str:
     """A show's preferred timeslot in words: ``none`` for a starter's, Telly Time's two timeslots
     ("Daytime or Weekend") and ANY (NET-TELLY-09)."""
@@ -81,3 +139,62 @@ def condition_text(c: Any) -> str:
     if c.kind == "alone":
         return f"attach to a show with no other {what}"
     return f"have at least {c.count} network cards in your green room"
+
+
+# A card face's few words about its effect (issue 34, item 7): the effect key with its parameters.
+_TIMING_SHORT = {"immediate": "Now", "use_once": "Use once", "ongoing": "Always", "game_end": "Game end"}
+_EFFECT_SHORT = {
+    "big_game": "cash of your ads' income", "creative_accounting": "shows cost ${amount}M less",
+    "c_suite_connections": "free network card", "ensemble_cast": "+{extra} star slots",
+    "exclusive_rights": "reserve a show", "mid_season_refresh": "deal 3 shows, discard 3",
+    "on_set_accommodations": "attach stars freely", "preempted_timeslot": "double a pass bonus",
+    "spinoff": "take back a star or ad", "sponsored_content": "ignore required slots",
+    "streaming_deal": "+{per} viewer per rerun", "talent_agency": "draw {draws}, take 1",
+    "trendy_showrunner": "a show's season down 1", "writeoff": "cancel weakest show, +${cash}M",
+    "gain_cash": "+${amount}M", "game_viewers": "+{amount} viewers",
+    "viewers_per_genre": "+{per} viewers per genre track", "viewers_per_genre_shows": "+{per} viewers per {genre} show",
+    "viewers_per_network_card": "+{per} viewers per network card", "draw_bonus": "draw 2 {kind}s, keep 1",
+    "star_discount": "stars cost ${amount}M less", "pass_cash": "+${amount}M when you pass",
+    "extra_action": "1 extra action", "refresh_row": "new row of {kind}s", "renew_show": "a show's season up 1",
+    "genre_advance": "advance a genre track",
+}
+_STAR_SHORT = {
+    "brand_ambassador": "+1 ad slot", "charity_mainstay": "only if not leading", "cross_promoting": "turns promo ads up",
+    "flex_slot": "fits an ad slot", "gray_fox": "returns to green room", "industry_veteran": "show costs less",
+    "rerun_guy": "goes to reruns", "versatile_actor": "choose the genre",
+}
+
+
+def condition_short(c: Any) -> str:
+    """A condition in two or three words for a card face ("Needs Late Night")."""
+    if c.kind == "genre":
+        return "Needs " + " or ".join(GENRE_NAMES[g] for g in c.genres)
+    if c.kind == "timeslot":
+        return "Needs " + TIMESLOT_NAMES[c.timeslot]
+    what = {"star": "star", "ad": "ad", "any": "star or ad"}[c.of]
+    if c.kind == "with_others":
+        return f"Needs another {what}"
+    if c.kind == "alone":
+        return f"No other {what}"
+    return f"Needs {c.count} network cards"
+
+
+def card_face(cat: Catalogue, ref: int | str) -> str:
+    """A card's effect in a few words for its face ("Use once: +$3M", "Needs Late Night"); "" for none."""
+    c = cat.card(ref)
+    d = c.defn
+    if c.kind == "network":
+        params = {k: (GENRE_NAMES.get(str(v), v) if k == "genre" else v) for k, v in d.params.items()}
+        short = _EFFECT_SHORT.get(d.effect, "")
+        try:
+            short = short.format(**params)
+        except (KeyError, IndexError):
+            pass
+        return f"{_TIMING_SHORT[d.timing]}: {short}" if short else _TIMING_SHORT[d.timing]
+    parts = []
+    if c.kind in ("star", "ad"):
+        if d.effect in _STAR_SHORT:
+            parts.append(_STAR_SHORT[d.effect])
+        if d.condition is not None:
+            parts.append(condition_short(d.condition))
+    return " · ".join(parts)

@@ -12,6 +12,7 @@ from typing import Any
 from primetime.core import words
 from primetime.games.networks import effects as fx
 from primetime.games.networks import tables as TB
+from primetime.games.networks import text as TX
 from primetime.games.networks.cards import ALL_TIMESLOTS, GENRE_NAMES, GENRES, TIMESLOT_NAMES
 from primetime.games.networks.rules import attach as A
 from primetime.games.networks.rules import executives as X
@@ -23,6 +24,7 @@ from primetime.games.networks.rules import moguls as M
 from primetime.games.networks.rules import production as P
 from primetime.games.networks.rules import round_end as RE
 from primetime.games.networks.rules import rounds as R
+from primetime.games.networks.rules import slots as SL
 from primetime.games.networks.rules import timeslots as TS
 from primetime.games.networks.rules import values as V
 from primetime.games.networks.state import OPP, NetState
@@ -172,7 +174,8 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
             pref = TS.preferred(show.timeslot, show.effect, slot) or X.effect(s, p) == "flix"
             cur = _slot_show(s, p, slot)
             return (f"{TIMESLOT_NAMES[ALL_TIMESLOTS[slot]]}" + (f" (cancels {cur})" if cur != "empty" else "")
-                    + (" — starts on season 1" if pref else " — off its timeslot: starts on season 3"))
+                    + (" — starts on season 1" if pref else " — off its timeslot: starts on season 3")
+                    + _upside_down_here(s, p, slot, pref))
         return f"{_slot_show(s, p, slot)} ({TIMESLOT_NAMES[ALL_TIMESLOTS[slot]]})"
     if head == "genre":
         return GENRE_NAMES.get(parts[1], parts[1])
@@ -184,10 +187,12 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
     if head in ("to", "ens", "spon"):
         slot = int(parts[1])
         via = {"to": "", "ens": " using Ensemble Cast", "spon": " using Sponsored Content"}[head]
-        return f"Add to {_slot_show(s, p, slot)}{via}" + (" and pay to keep it upright" if key.endswith(":pay") else "")
+        return (f"Add to {_slot_show(s, p, slot)}{via}" + (" and pay to keep it upright" if key.endswith(":pay") else "")
+                + _upside_down(s, top, slot, key, None))
     if head == "rep":
         slot, old = int(parts[1]), int(parts[2])
-        return f"Replace {nm(old)} on {_slot_show(s, p, slot)}" + (" and pay to keep it upright" if key.endswith(":pay") else "")
+        return (f"Replace {nm(old)} on {_slot_show(s, p, slot)}" + (" and pay to keep it upright" if key.endswith(":pay") else "")
+                + _upside_down(s, top, slot, key, old))
     if head == "att" and len(parts) == 3 and k == "pick":
         return f"{nm(int(parts[2]))} from {_slot_show(s, p, int(parts[1]))}"
     if head == "cancel":
@@ -210,6 +215,41 @@ def label(s: NetState, top: tuple[Any, ...], key: str) -> str:
     if head == "stop":
         return "Stop"
     return key
+
+
+def _upside_down_here(s: NetState, p: int, slot: int, pref: bool) -> str:
+    """The attachments of the show being produced that would go upside down in ``slot`` (their
+    conditions are checked against the final timeslot, NET-AMB-08), with what each then gives."""
+    pr = s.prod
+    assert pr is not None
+    T = s.T
+    atts = list(pr["atts"])
+    genre = pr.get("genre") or T.defs[pr["show"]].genre
+    out = []
+    for c in atts:
+        if T.promo[c] or A.condition_met(s, p, c, genre, slot, [o for o in atts if o != c]):
+            continue
+        out.append(f"{LG.name(s, c)} {TX.upside_down_words(T.defs[c], 'star' if T.kind[c] == TB.STAR else 'ad', 0 if pref else 2)}")
+    return "".join(f"; {x}" for x in out)
+
+
+def _upside_down(s: NetState, top: tuple[Any, ...], slot: int, key: str, old: int | None) -> str:
+    """" — upside down: 1 viewer (needs Late Night)" when the card being placed (``att_target``) would
+    go on the show in ``slot`` upside down (its condition not met there, or a promo not paid for);
+    otherwise nothing."""
+    if top[0] != "att_target":
+        return ""
+    T = s.T
+    p, c = int(top[1]), int(top[2])
+    sh = s.players[p].lineup[slot]
+    if sh is None:
+        return ""
+    if T.promo[c]:
+        if key.endswith(":pay"):
+            return ""
+    elif A.condition_met(s, p, c, sh.genre, slot, [o for o, _r in sh.atts if o != old]):
+        return ""
+    return " — " + TX.upside_down_words(T.defs[c], "star" if T.kind[c] == TB.STAR else "ad", sh.row)
 
 
 def _x_label(s: NetState, p: int, key: str) -> str:
@@ -318,7 +358,19 @@ def _show_view(s: NetState, p: int, slot: int) -> dict[str, Any] | None:
         "income": inc,
         "expenses": exp,
         "extra_slots": {"star": sh.x_star, "ad": sh.x_ad, "wild": sh.x_wild},
+        "meets": _meets(s, p, slot),
     }
+
+
+def _meets(s: NetState, p: int, slot: int) -> dict[str, bool]:
+    """For each star or ad with a condition in the display or the owner's green room: whether it
+    would be met on this show (the enlarged card's "condition met" per show; issue 34, item 7)."""
+    sh = s.players[p].lineup[slot]
+    assert sh is not None
+    others = [c for c, _ in sh.atts]
+    cands = [*s.display[1], *s.display[2], *s.players[p].green]
+    return {s.cat.cards[c].id: SL.condition_met(s, p, c, sh.genre, slot, others)
+            for c in cands if s.T.cond[c] is not None}
 
 
 def view(s: NetState, viewer: int | None) -> dict[str, Any]:
@@ -400,7 +452,8 @@ def views(s: NetState, viewers: list[int | None]) -> list[dict[str, Any]]:
         base["telly_time"] = {
             "timeslots": list(ALL_TIMESLOTS),
             "squares": list(grid_squares),
-            "lines": [{"id": ln.id, "squares": list(ln.squares), "bonus": ln.bonus, "cash": ln.cash} for ln in lines],
+            "lines": [{"id": ln.id, "squares": list(ln.squares), "bonus": ln.bonus, "cash": ln.cash,
+                       "name": TX.grid_line_name(ln.id), "reward": TX.bonus_words(ln.bonus, ln.cash)} for ln in lines],
         }
     if s.mog is not None:  # the Moguls module: tokens on the tracks, the deck's size (never its order)
         rules = M.data(s).rules

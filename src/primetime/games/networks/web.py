@@ -10,7 +10,7 @@ import msgspec
 
 from primetime.core.decision import fill_names
 from primetime.games.networks.ruleset import catalogue_for
-from primetime.games.networks.text import card_text
+from primetime.games.networks.text import card_face, card_text
 
 
 def catalogue_json(card_set: str = "base") -> bytes:
@@ -25,6 +25,7 @@ def catalogue_json(card_set: str = "base") -> bytes:
             entry["kind"] = {"shows": "show", "stars": "star", "ads": "ad", "networks": "network"}[group]
             try:
                 entry["words"] = card_text(cat, c["id"])
+                entry["face"] = card_face(cat, c["id"])
             except Exception:
                 entry["words"] = c.get("name", c["id"])
             cards[c["id"]] = entry
@@ -39,7 +40,7 @@ _ROUND = re.compile(r"Round (\d+) begins\.$")
 _UPKEEP = re.compile(r"\{P(\d+)\} (earns|pays) \$(\d+)M in upkeep(?: and has \$(-?\d+)M)?\.$")
 _SCORE = re.compile(r"\{P(\d+)\} scores (-?\d+) viewers in round (\d+)\.$")
 _BONUS = re.compile(r"\{P(\d+)\} takes (.+) as a genre bonus\.$")
-_GRID = re.compile(r"\{P(\d+)\} completes the (.+) line of their Genre Grid")
+_GRID = re.compile(r"\{P(\d+)\} completes the (.+?) of their Genre Grid")
 
 
 def _fresh(n: int) -> list[dict[str, Any]]:
@@ -76,7 +77,7 @@ class _Summaries:
                 continue
             m = _BONUS.match(line) or _GRID.match(line)
             if m and int(m.group(1)) <= n:
-                rows[int(m.group(1)) - 1]["genre_bonuses"].append(m.group(2) if m.re is _BONUS else f"{m.group(2)} line")
+                rows[int(m.group(1)) - 1]["genre_bonuses"].append(m.group(2) if m.re is _BONUS else f"Genre Grid: {m.group(2)}")
                 continue
             m = _SCORE.match(line)
             if m and int(m.group(1)) <= n:

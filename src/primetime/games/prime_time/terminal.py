@@ -3,9 +3,8 @@
 Everything shown comes from ``game.view(viewer)``, so a player sees their own hand and
 face-down talents and nobody else's, and during Simultaneous Scheduling the other guides
 as they stood before scheduling.  Cubes are written as coloured letters so a transcript
-without colours still reads: a capital is a cube (P pink, O orange, Y yellow, B blue,
-G green, K black = wild), a small letter an empty space of that colour, ``*`` an empty
-space that takes any colour.
+without colours still reads: ``■ pink`` is a cube (black ones are wild), ``□ blue`` an empty
+space of that colour, ``□ any`` an empty space that takes any colour.
 """
 
 from __future__ import annotations
@@ -64,8 +63,8 @@ RULES = "\n".join([
     "3/2/1, 1 VP per Variety token, the three Boardroom cards, −1 VP per bond.",
     "• Income: $2 per cube.  Single Shows leave after their round, Mini Series after the season.  "
     "Game end: +1 VP per $3 left (after the bond value).",
-    "• Cubes: capital = a cube (P pink, O orange, Y yellow, B blue, G green, K black/wild), "
-    "small letter = an empty space of that colour, * = an empty space for any colour.",
+    "• Cubes: ■ and a colour = a cube (black cubes are wild), □ and a colour = an empty space that takes that "
+    "colour, □ any = an empty space for any colour.",
 ])
 
 
@@ -75,18 +74,22 @@ def _cat(game: Game[Any]) -> Catalogue:
 
 
 def cube(colour: str) -> Text:
-    return Text(LETTER[colour], style=STYLE[colour])
+    """A cube: a filled square and its colour's name ("■ pink")."""
+    return Text(f"■ {colour}", style=STYLE[colour])
 
 
 def empty_space(colour: str) -> Text:
-    return Text(LETTER[colour].lower() if colour != "any" else "*", style="dim " + STYLE[colour] if colour != "any" else "dim")
+    """An empty space on a card: an open square and the colour it takes ("□ blue", "□ any")."""
+    return Text(f"□ {colour}", style="dim " + STYLE[colour] if colour != "any" else "dim")
 
 
 def spaces_text(spaces: list[str], cubes: list[str | None] | None = None) -> Text:
-    """A card's cube spaces: the cube on each, or the empty space's colour."""
+    """A card's cube spaces in words: the cube on each (■ and its colour), or the empty space's colour (□)."""
     out = Text()
     for i, sp in enumerate(spaces):
         c = cubes[i] if cubes is not None and i < len(cubes) else None
+        if i:
+            out += " "
         out += cube(c) if c is not None else empty_space(sp)
     return out
 
@@ -98,7 +101,7 @@ def colour_counts(counts: dict[str, int]) -> Text:
         if k:
             if out:
                 out += " "
-            out += Text(f"{LETTER[colour]}{k}", style=STYLE[colour])
+            out += Text(f"{k} {colour}", style=STYLE[colour])
     return out or Text("—", style="dim")
 
 
@@ -134,7 +137,7 @@ def client_text(cat: Catalogue, client_id: str) -> Text:
     for i, (colour, k) in enumerate(cl.needs.items()):
         if i:
             out += " "
-        out += Text(f"{k}{LETTER[colour]}", style=STYLE[colour])
+        out += Text(f"{k} {colour}", style=STYLE[colour])
     return out + Text(f" → ${cl.cash})")
 
 
@@ -214,7 +217,7 @@ def order_line(view: dict[str, Any], names: list[str]) -> Text:
 
 def guide_table(entry: dict[str, Any], view: dict[str, Any], cat: Catalogue) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for col in ("Day", "Show", "Talents", "Cubes", "Pot."):
+    for col in ("Day", "Show", "Talents", "Cubes", "Primary cubes"):
         table.add_column(col)
     for d in view["days"]:
         sl = entry["guide"].get(d)
@@ -378,7 +381,7 @@ class PrimeTimeView:
         table.add_column("Player")
         table.add_column("Show")
         table.add_column("Cubes")
-        table.add_column("Pot.")
+        table.add_column("Primary cubes")
         for entry in view["players"]:
             sl = entry["guide"].get(day)
             if sl is None:

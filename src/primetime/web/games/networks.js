@@ -59,8 +59,8 @@
     [MOGUL, "A Mogul (Moguls module), or a Mogul token on a genre track."],
     ["▯", "A used Use Once Mogul, face down."],
     ["● ○ ·", "An Executive's complexity (Executives module); on Beeb's rondel: the filled space is the marker, the outlined ones those its next action may use."],
-    ["condition", "The card has a condition: hover (or long-press) it for the text."],
-    ["rotated", "A Star or Ad attached upside down: its rotated values apply."],
+    ["Needs …", "A star's or ad's condition in a few words (not met: it goes in upside down). Click, long-press or press v on any card to read it in full."],
+    ["↻ upside down", "A Star or Ad attached upside down (dashed frame): its upside-down values apply."],
     ["◯ ring", "A ring in a player's colour: the card or space that player changed with their last move (their tab is ringed too; hover it)."],
     ["● dot", "After a player's name on a tab: deciding now. Before a name: online (green), away (yellow), offline or left (a grey ring), a bot (a blue square)."],
     ["♪ Sound / ♪ Muted", "Top bar: a short sound when it becomes your turn, or muted (click to switch)."],
@@ -216,7 +216,8 @@
       const on = g.filled.includes(genre);
       box.appendChild(h("span", { class: "cell" + (on ? " on" : ""), dataset: { square: i } }, PT.GENRE_NAMES[genre] || genre));
     });
-    const lines = tt.lines.map((ln) => `${ln.id}: ${bonus(ln)}` + (g.lines.includes(ln.id) ? " ✓" : "")).join(" · ");
+    // each line in words ("top row: a star bonus"), from the game's text module
+    const lines = tt.lines.map((ln) => `${ln.name || "a line"}: ${ln.reward || bonus(ln)}` + (g.lines.includes(ln.id) ? " ✓" : "")).join(" · ");
     return h("div", {}, h("div", { class: "kv" }, h("span", {}, "Genre Grid"), h("b", {}, `${g.filled.length}/9, ${g.lines.length} line(s)`)),
       box, h("div", { class: "muted small" }, lines));
   }
@@ -301,10 +302,16 @@
 
   function lineup(view, p, ctx, isMe) {
     const f = p.forecast || { viewers: 0, upkeep: 0, lineup_viewers: 0, pass_viewers: 0 };
-    const fc = h("div", { class: "forecast", "data-tip": PT.FORECAST_TIP, dataset: { testid: "forecast", seat: p.seat } },
-      h("span", {}, "Forecast: "),
-      h("span", {}, h("b", { dataset: { testid: "forecast-viewers" } }, f.viewers), " viewers"),
-      h("span", {}, "upkeep ", h("b", { dataset: { testid: "forecast-upkeep" } }, (f.upkeep >= 0 ? "+" : "") + f.upkeep), " $M"));
+    const done = view.final && view.final.players[p.seat];
+    // at the end of the game: the final result, no forecast of a round that will not come
+    const fc = done ? h("div", { class: "forecast final", dataset: { testid: "final-score", seat: p.seat },
+      "data-tip": "The final score: the four rounds' viewers and the end-game categories (see the scoreboard)." },
+    h("span", {}, "Final score: "), h("span", {}, h("b", {}, done.total), " viewers"),
+    h("span", { class: "muted" }, `rounds ${done.rounds_total} + end of game ${done.total - done.rounds_total}`))
+      : h("div", { class: "forecast", "data-tip": PT.FORECAST_TIP, dataset: { testid: "forecast", seat: p.seat } },
+        h("span", {}, "Forecast: "),
+        h("span", {}, h("b", { dataset: { testid: "forecast-viewers" } }, f.viewers), " viewers"),
+        h("span", {}, "upkeep ", h("b", { dataset: { testid: "forecast-upkeep" } }, (f.upkeep >= 0 ? "+" : "") + f.upkeep), " $M"));
     const grid = h("div", { class: "lineup" });
     const slots = view.telly_time ? view.telly_time.timeslots : ["daytime", "primetime", "latenight"];
     slots.forEach((slotName, i) => {
@@ -319,9 +326,10 @@
         `◉ ${sh.viewers} · ${net >= 0 ? "+" : ""}${net} $M`));
         const atts = h("div", { class: "atts" });
         for (const a of sh.attachments) {
-          const t = PT.cardTile(a.card, { mini: true, extraTip: a.rotated ? "Attached upside down: its rotated values apply." : "Attached upright." });
+          const t = PT.cardTile(a.card, { mini: true, extraTip: a.rotated ? "Attached upside down: its upside-down values apply." : "Attached upright." });
           atts.appendChild(h("div", { class: "att-wrap" }, a.rotated ? (t.classList.add("rotated"), t) : t,
-            h("span", { class: "rot-label" }, a.rotated ? "rotated" : "upright")));
+            h("span", { class: "rot-label" + (a.rotated ? " down" : ""), dataset: { testid: a.rotated ? "upside-down" : "upright" } },
+              a.rotated ? "↻ upside down" : "upright")));
         }
         box.appendChild(atts);
       } else {
@@ -461,15 +469,19 @@
     return wrap;
   }
 
-  /* End-game columns under short headers, so that the table fits the side column and a phone
-     (the Total column was cut off); the full name is the header's tooltip. */
-  const SCORE_HEADS = { Genres: "Gen.", Reruns: "Rer.", Network: "Net.", Moguls: "Mog.", Execs: "Ex.", Cash: "$", Rounds: "Rounds" };
+  /* End-game columns under short plain words (no symbols or dotted codes), narrow enough for the
+     side column and a phone; each header says in full what it counts in its tooltip and spoken label. */
+  const SCORE_HEADS = { "Σ": "Sum", Genres: "Genre", Reruns: "Rerun", Network: "Net", Moguls: "Mogul", Execs: "Exec" };
   const SCORE_TIPS = { Genres: "Genres: the genre tracks' values", Reruns: "Reruns: the viewers of your cancelled shows",
     Network: "Network: Game End network cards", Moguls: "Moguls: the Moguls' end-game points",
-    Execs: "Execs: the Executive boards' end-game viewers", Cash: "Cash: $3M = 1 viewer",
-    "Σ": "The four rounds' sum", Total: "Total viewers" };
+    Execs: "Executives: the Executive boards' end-game viewers", Cash: "Cash: $3M = 1 viewer",
+    "Σ": "Sum: the four rounds' viewers added up", Total: "Total viewers", Rounds: "Rounds: each round's viewers",
+    Now: "Now: this round's forecast viewers" };
   function scoreHead(x) {
-    return h("th", { "data-tip": SCORE_TIPS[x] || null, "aria-label": x }, SCORE_HEADS[x] || x);
+    const tip = SCORE_TIPS[x] || null;
+    const label = SCORE_HEADS[x] || x;
+    // (the page's own tooltip, not a title: one tooltip at a time; the full word is the spoken label)
+    return h("th", { "data-tip": tip, scope: "col", "aria-label": x }, label !== x ? h("abbr", {}, label) : label);
   }
 
   PT.scoreboard = function (view, ctx) {

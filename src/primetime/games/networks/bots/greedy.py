@@ -462,17 +462,13 @@ def mogul_outlook(s: NetState, p: int, left: int, aged: int, cash_value: float) 
     return v
 
 
-def _numbers_at_choice(i: int) -> float:
+def numbers_at_choice(s: NetState, i: int) -> float:
     """What board ``i``'s numbers are worth to :func:`executive_value` when it is chosen (round 0, every
-    round still to come): its end-game viewers, its round-1 cash and its pass bonus changes."""
-    prm = X.EX.boards[i].params
+    round still to come): its end-game viewers, its round-1 cash and its pass bonus changes, as the
+    modules on change them (``module_params``), so that every board is worth the same at the choice."""
     cash_value = CASH + CASH_EARLY * (RE.ROUNDS - 1)
-    return (float(prm.get("end_viewers", 0)) + float(prm.get("start_cash", 0)) * cash_value
-            + RE.ROUNDS * 0.5 * (float(prm.get("pass_cash", 0)) * cash_value + float(prm.get("pass_viewers", 0))))
-
-
-# read once: the boards do not change during a game
-NUMBERS_AT_CHOICE: tuple[float, ...] = tuple(_numbers_at_choice(i) for i in range(len(X.EX.boards)))
+    return (float(X.board_param(s, i, "end_viewers")) + float(X.board_param(s, i, "start_cash")) * cash_value
+            + RE.ROUNDS * 0.5 * (float(X.board_param(s, i, "pass_cash")) * cash_value + float(X.board_param(s, i, "pass_viewers"))))
 
 
 def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
@@ -484,7 +480,7 @@ def executive_value(s: NetState, p: int, cash_value: float, left: int) -> float:
     if i < 0:
         return 0.0
     b = X.EX.boards[i]
-    v = float(X.param(s, p, "end_viewers")) + (EXEC_PRIOR.get(b.id, 0.0) - NUMBERS_AT_CHOICE[i]) * left / RE.ROUNDS
+    v = float(X.param(s, p, "end_viewers")) + (EXEC_PRIOR.get(b.id, 0.0) - numbers_at_choice(s, i)) * left / RE.ROUNDS
     if s.round == 0:
         v += max(X.param(s, p, "start_cash"), -s.players[p].cash) * cash_value
     rounds = left - (1 if p in s.pass_order else 0)

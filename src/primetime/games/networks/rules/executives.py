@@ -72,8 +72,12 @@ MODULE_PARAMS: Final[tuple[tuple[tuple[str, dict[str, int]], ...], ...]] = tuple
 
 
 def param(s: NetState, p: int, key: str, default: int = 0) -> int:
-    """A board's parameter, as a module that is on changes it (``module_params`` in the data)."""
-    i = board(s, p)
+    """The kept board's parameter, as a module that is on changes it (``module_params`` in the data)."""
+    return board_param(s, board(s, p), key, default)
+
+
+def board_param(s: NetState, i: int, key: str, default: int = 0) -> int:
+    """Board ``i``'s parameter in this game: its data's, or a module's that is on (``module_params``)."""
     for module, over in MODULE_PARAMS[i]:
         if key in over and s.opts.get(module):
             return int(over[key])

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from primetime.core.words import a
 from primetime.games.networks.cards import GridLine
 from primetime.games.networks.rules.genres import push_bonus
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.moguls import can_gain, gain_mogul
 from primetime.games.networks.state import NetState
+from primetime.games.networks.text import bonus_words, genre_name, grid_line_name
 
 SQUARES: Final = 9
 EMPTY_SQUARE_CASH: Final = 1  # NET-TELLY-07: $1M per empty square when passing
@@ -82,7 +82,7 @@ def fill_square(s: NetState, p: int, genre: str) -> None:
     mask |= 1 << i
     _set(s, "grid", p, mask)
     if s.log is not None:
-        s.say(f"{pname(s, p)} fills the {genre} square of their Genre Grid.")
+        s.say(f"{pname(s, p)} fills the {genre_name(genre)} square of their Genre Grid.")
     done = int(s.extra["lines"][p])
     for k, squares in enumerate(T.grid_lines):  # each line's squares as a bit mask (Tables.grid_lines)
         if done >> k & 1 or not squares >> i & 1:
@@ -105,7 +105,8 @@ def second_line(s: NetState, p: int, line: GridLine) -> None:
     or who finds the Mogul deck empty, takes the printed bonus."""
     if s.mog is not None and can_gain(s, p) and s.mog.deck:
         if s.log is not None:
-            s.say(f"{pname(s, p)} completes the {line.id} line of their Genre Grid, their second, and gains a Mogul instead of its bonus.")
+            s.say(f"{pname(s, p)} completes the {grid_line_name(line.id)} of their Genre Grid, their second, and gains a Mogul "
+                  "instead of its bonus.")
         gain_mogul(s, p, TELLY_MOGUL_DRAW)
         return
     pay_line(s, p, line)
@@ -115,8 +116,8 @@ def pay_line(s: NetState, p: int, line: GridLine) -> None:
     """The bonus printed at a line's end (NET-TELLY-05): cash at once, or a card bonus drawn like a
     genre bonus (NET-GENRE-08..11)."""
     if s.log is not None:
-        what = f"${line.cash}M" if line.bonus == "cash" else f"{a(line.bonus)} bonus"
-        s.say(f"{pname(s, p)} completes the {line.id} line of their Genre Grid and gains {what}.")
+        s.say(f"{pname(s, p)} completes the {grid_line_name(line.id)} of their Genre Grid and gains "
+              f"{bonus_words(line.bonus, line.cash)}.")
     if line.bonus == "cash":
         s.players[p].cash += line.cash
     else:

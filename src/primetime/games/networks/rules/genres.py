@@ -13,6 +13,7 @@ from primetime.games.networks.rules.green_room import star_cost
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, KIND_INDEX, NET, STAR
+from primetime.games.networks.text import genre_name
 
 TOP: Final = 5  # genre track spaces (NET-AMB-09)
 
@@ -29,7 +30,7 @@ def advance_genre(s: NetState, p: int, genre: str) -> None:
     assert s.cat.board is not None
     bonus = s.cat.board.genre_board.bonuses[genre][pl.genre[g] - 1]
     if s.log is not None:
-        s.say(f"{pname(s, p)} advances to space {pl.genre[g]} on the {genre} track"
+        s.say(f"{pname(s, p)} advances to space {pl.genre[g]} on the {genre_name(genre)} track"
               + (f" and gains {a(bonus)} bonus." if bonus else "."))
     if s.mog is not None:  # the Moguls module decides (a token instead of the bonus, NET-MOGUL-04): rules.moguls.on_advance
         s.stack.append(("mogul_space", p, g, bonus))

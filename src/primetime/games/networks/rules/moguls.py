@@ -33,6 +33,7 @@ from primetime.games.networks.rules.genres import gain_card, push_bonus
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.state import Moguls, NetState
 from primetime.games.networks.tables import AD, NET, SHOW, STAR
+from primetime.games.networks.text import genre_name
 
 Handler = Callable[[NetState, int, int], None]
 Check = Callable[[NetState, int, int], bool]
@@ -130,7 +131,7 @@ def on_advance(s: NetState, p: int, g: int, bonus: str) -> None:
     if pl.genre[g] == rules.space and mog.tokens[g] and can_gain(s, p) and mog.deck:  # NET-MOGUL-04
         mog.tokens[g] = False  # Moguls.copy copies the list
         if s.log is not None:
-            s.say(f"{pname(s, p)} takes the Mogul token of the {GENRES[g]} track instead of its bonus.")
+            s.say(f"{pname(s, p)} takes the Mogul token of the {genre_name(GENRES[g])} track instead of its bonus.")
         gain_mogul(s, p, rules.draw)
     elif bonus:  # NET-MOGUL-05/06: the normal bonus (the token, if any, stays)
         push_bonus(s, p, bonus)

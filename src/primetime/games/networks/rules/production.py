@@ -14,6 +14,7 @@ from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
 from primetime.games.networks.state import NetState, Show
 from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Tables
+from primetime.games.networks.text import timeslot_name
 
 # ----------------------------------------------------------------------------- feasibility
 
@@ -333,7 +334,7 @@ def commit_production(s: NetState, p: int) -> None:
             sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
     if s.log is not None:
-        s.say(f"{pname(s, p)} produces {d.name} in {ALL_TIMESLOTS[slot]} for ${cost}M"
+        s.say(f"{pname(s, p)} produces {d.name} in {timeslot_name(ALL_TIMESLOTS[slot])} for ${cost}M"
               + (f" with {', '.join(name(s, c) for c in atts)}" if atts else "") + ".")
     upton_crabby(s, p, sh)
     if telly(s):
