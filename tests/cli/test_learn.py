@@ -1,4 +1,4 @@
-"""Issue 35: `primetime learn networks|prime_time|modules` runs a tutorial at the terminal with the same steps as
+"""Issue 35: `primetime learn networks|prime-time|modules` (prime_time is accepted too) runs a tutorial at the terminal with the same steps as
 the browser's, refusing any other move with the step's rule sentence; driven here to its end through typer's
 CliRunner, as `primetime play` is."""
 
@@ -44,7 +44,7 @@ def test_primetime_learn_runs_the_tutorial_to_its_end(name: str) -> None:
     move is refused with the rule's sentence, and the tutorial ends with its closing step."""
     tut = all_tutorials()[name]
     typed, refused = script(name)
-    result = runner.invoke(app, ["learn", name.replace("_", "-") if name == "prime_time" else name],
+    result = runner.invoke(app, ["learn", name.replace("-", "_")],
                            input="\n".join(typed) + "\n", terminal_width=200)
     out = " ".join(result.output.split())
     assert result.exit_code == 0, result.output[-3000:]

@@ -10,6 +10,7 @@ import pytest
 
 from primetime.core.plugin import plugins
 from primetime.core.tutorial import Refused, TutorialError, check_tutorial, load_tutorial
+from words_check import jargon
 
 ALL = [(p.name, name) for p in plugins() for name in p.tutorials()]
 REGIONS = {"market": "the Market", "lineup": "your Lineup"}
@@ -20,11 +21,11 @@ def tutorial(game: str, name: str):  # type: ignore[no-untyped-def]
 
 
 def test_the_three_tutorials_exist() -> None:
-    """Issue 35: one tutorial per game and one for The Networks' modules (`primetime learn networks|prime_time|modules`)."""
+    """Issue 35: one tutorial per game and one for The Networks' modules (`primetime learn networks|prime-time|modules`)."""
     names = {name for _, name in ALL}
-    assert names == {"networks", "prime_time", "modules"}
+    assert names == {"networks", "prime-time", "modules"}
     games = {name: game for game, name in ALL}
-    assert games == {"networks": "networks", "modules": "networks", "prime_time": "prime-time"}
+    assert games == {"networks": "networks", "modules": "networks", "prime-time": "prime-time"}
     assert tutorial("networks", "modules").options.keys() >= {"telly_time", "moguls", "executives"}
 
 
@@ -62,7 +63,9 @@ def test_every_step_says_what_to_look_at_and_where(game: str, name: str) -> None
     for step in tut.steps:
         assert len(step.text) > 40 and step.region in tut.regions
         assert (step.move is None) == (step.refused == "")
-        assert "_" not in step.text.replace("primetime learn", "")  # no internal ids in player-facing words
+        # no internal ids, snake_case or bot names in player-facing words (issue 34, item 4)
+        assert not jargon(step.text) and not jargon(step.refused) and not jargon(tut.regions[step.region])
+    assert not jargon(tut.title) and not jargon(tut.summary)
 
 
 GOOD = """title = "T"
@@ -116,7 +119,7 @@ def test_a_script_the_engine_refuses_is_named(tmp_path: Path, change: tuple[str,
     assert str(path) in str(err.value) and where in str(err.value)
 
 
-def played(game: str, name: str) -> tuple[list[str], list[str]]:
+def played(game: str, name: str) -> tuple[list[str], list[str]]:  # (keys, log)
     """The learner's moves through a tutorial and the game's public log at its end."""
     lesson = tutorial(game, name).start()
     while not lesson.finished:
@@ -131,17 +134,18 @@ def test_the_networks_tutorial_covers_what_issue_35_lists() -> None:
     heads = {k.split(":")[0] for k in keys}
     assert {"keep", "star", "ad", "net", "show", "attach", "pass"} <= heads  # Pilot Season and the six actions
     text = "\n".join(log)
-    assert "upside down" in text and "produces Normal Stuff in latenight" in text  # upside down; off its slot
     lesson = tutorial("networks", "networks").replay(keys)
     me = lesson.game.view(0)["players"][0]
+    turns = {s["name"]: [a["rotated"] for a in s["attachments"]] for s in me["lineup"] if s}
+    assert turns["Doctor's Orders"] == [False, True] and turns["Normal Stuff"] == [False, False]  # upright, upside down
     normal = next(s for s in me["lineup"] if s and s["name"] == "Normal Stuff")
-    assert normal["season"] == 4  # started on the X row (season 3), aged one row at the round's end
+    assert normal["slot"] == "latenight" and normal["season"] == 4  # off its slot: the X row (3), then aged a row
     assert "pays $1M in upkeep" in text and "Round 2 begins." in text and "passes in column 1" in text
 
 
 def test_the_prime_time_tutorial_covers_what_issue_35_lists() -> None:
     """Issue 35: development, bidding and being outbid, scheduling a TV Guide, the Ratings War, clients and income."""
-    keys, log = played("prime-time", "prime_time")
+    keys, log = played("prime-time", "prime-time")
     heads = {k.split(":")[0] for k in keys}
     assert {"discard", "bid", "amt", "rd", "buy", "show", "talent", "done", "cube"} <= heads
     text = "\n".join(log).replace("{P1}", "Newcomer")
@@ -153,7 +157,7 @@ def test_the_modules_tutorial_introduces_the_three_modules() -> None:
     """Issue 35: a short third tutorial on Executives, Telly Time and Moguls."""
     keys, log = played("networks", "modules")
     assert keys[0].startswith("x:") and "slot:3" in keys  # an Executive kept; a show on the Weekend
-    text = "\n".join(log)
-    assert "fills the kids square of their Genre Grid" in text
+    me = tutorial("networks", "modules").replay(keys).game.view(0)["players"][0]
+    assert set(me["genre_grid"]["filled"]) == {"scifi", "kids"} and me["executive"]["id"] == "anchor"
     steps = " ".join(s.text for s in tutorial("networks", "modules").steps)
     assert "Mogul" in steps and "Executive" in steps and "Telly Time" in steps

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from primetime.core.tutorial import LEARNER, all_tutorials
+from words_check import jargon
 
 from .helpers import SCREENSHOTS, ServerProc
 
@@ -64,11 +65,13 @@ def test_learn_to_play_in_the_browser_to_the_end(browser: Any, web: ServerProc, 
     expect(page).to_have_url(re.compile(f"/learn/{name}$"))
     lesson = tut.start()
     refused_once = shot = False
+    seen: set[str] = set()  # what the learner reads, for internal words (issue 34, item 4)
     while True:
         reading, step = lesson.group()
         for s in reading:
             expect(page.locator("#tutorial")).to_have_attribute("data-step", str(s.index))
             assert norm(page.inner_text("#tutorial-text")) == norm(s.text)
+            seen.add(page.inner_text("body"))
             expect(page.locator("body")).to_have_attribute("data-region-found", "1")
             assert page.locator(".tutorial-highlight").count() >= 1
             if s is tut.steps[-1]:
@@ -82,6 +85,7 @@ def test_learn_to_play_in_the_browser_to_the_end(browser: Any, web: ServerProc, 
         expect(page.locator("body")).to_have_attribute("data-busy", "0")
         assert norm(page.inner_text("#tutorial-text")) == norm(step.text)
         expect(page.locator("body")).to_have_attribute("data-region-found", "1")
+        seen.add(page.inner_text("body"))
         key = lesson.choices()[0]
         if not shot and step.region != "choices" and page.locator(f'#game [data-options~="{key}"]').count():
             # the taught move's card or slot is ringed inside the highlighted region
@@ -95,6 +99,7 @@ def test_learn_to_play_in_the_browser_to_the_end(browser: Any, web: ServerProc, 
                 page.screenshot(path=str(SCREENSHOTS / f"learn-{name}-first-step.png"))
                 click_move(page, wrong)
                 expect(page.locator("#tutorial-refused")).to_contain_text(norm(step.refused)[:60])
+                seen.add(page.inner_text("body"))
                 expect(page.locator("body")).to_have_attribute("data-moves", str(len(lesson.keys)))
                 page.screenshot(path=str(SCREENSHOTS / f"learn-{name}-refused.png"))
                 refused_once = True
@@ -102,6 +107,8 @@ def test_learn_to_play_in_the_browser_to_the_end(browser: Any, web: ServerProc, 
         lesson.answer(key)
         expect(page.locator("body")).to_have_attribute("data-moves", str(len(lesson.keys)))
     assert refused_once and shot
+    words = [w for text in seen for w in jargon(text)]
+    assert not words, words[:5]
     ctx.close()
 
 
@@ -152,8 +159,8 @@ def test_the_tables_help_points_to_learn_to_play(browser: Any, web: ServerProc) 
     page.goto(f"/t/{tid}")
     expect(page.locator("#pt-board")).to_be_visible()
     page.click("#help-btn")
-    expect(page.locator("#help-learn")).to_contain_text("primetime learn prime_time")
-    link = page.locator('#help-learn a[href="/learn/prime_time"]')
+    expect(page.locator("#help-learn")).to_contain_text("primetime learn prime-time")
+    link = page.locator('#help-learn a[href="/learn/prime-time"]')
     expect(link).to_be_visible()
     expect(page.locator('#help-learn a[href="/learn/networks"]')).to_have_count(0)
     page.screenshot(path=str(SCREENSHOTS / "learn-help.png"))
@@ -185,7 +192,7 @@ def test_tutorial_steps_are_rate_limited_per_address(tmp_path: Any) -> None:
         s.stop()
 
 
-@pytest.mark.parametrize("name", ["networks", "prime_time"])
+@pytest.mark.parametrize("name", ["networks", "prime-time"])
 def test_the_tutorial_page_passes_axe(browser: Any, web: ServerProc, name: str) -> None:
     """Accessibility (issue 34) of the tutorial table too: no serious or critical axe-core violation,
     with a step shown, its region highlighted and a refused move's explanation on the page."""

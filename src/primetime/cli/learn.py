@@ -14,7 +14,7 @@ from primetime.ui.tutorial import TutorialSession
 
 @app.command()
 def learn(
-    tutorial: Annotated[str, typer.Argument(help="The tutorial: networks (The Networks), prime_time (Prime Time) "
+    tutorial: Annotated[str, typer.Argument(help="The tutorial: networks (The Networks), prime-time (Prime Time) "
                                                  "or modules (The Networks' expansion modules).")] = "networks",
 ) -> None:
     """Learn to play: a scripted first game whose steps say what to look at and why, and which move to make.

@@ -274,7 +274,7 @@ def check_tutorial(tut: Tutorial) -> int:
     return ways
 
 
-ALIASES = {"prime-time": "prime_time", "primetime": "prime_time", "the-networks": "networks", "base": "networks"}
+ALIASES = {"prime_time": "prime-time", "primetime": "prime-time", "the-networks": "networks", "base": "networks"}
 
 
 def all_tutorials() -> dict[str, Tutorial]:
@@ -286,7 +286,7 @@ def all_tutorials() -> dict[str, Tutorial]:
 
 
 def find_tutorial(name: str) -> Tutorial:
-    """The tutorial called ``name`` (``networks``, ``prime_time``, ``modules``); ``KeyError`` naming them otherwise."""
+    """The tutorial called ``name`` (``networks``, ``prime-time``, ``modules``); ``KeyError`` naming them otherwise."""
     key = name.strip().lower().replace(" ", "_")
     key = ALIASES.get(key, key)
     tuts = all_tutorials()

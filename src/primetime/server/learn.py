@@ -25,7 +25,7 @@ from primetime.server.limits import Limiter, Rate
 from primetime.server.messages import card_ids, render_view
 
 KEY_RE = re.compile(r"^[A-Za-z0-9_:,.-]{1,80}$")
-NAME_RE = re.compile(r"^[a-z_]{1,24}$")
+NAME_RE = re.compile(r"^[a-z_-]{1,24}$")
 MAX_MOVES = 200
 # each request replays the moves so far: steps per client address (PRIMETIME_RATE_LEARN, e.g. "600/600"; "0": none)
 LEARN_RATE = Rate(600, 600.0)

@@ -32,7 +32,7 @@ REGIONS: dict[str, str] = {
 
 @functools.lru_cache(maxsize=1)
 def tutorials() -> dict[str, Any]:
-    """Prime Time's tutorials, by name (``prime_time``)."""
+    """Prime Time's tutorials, by name (``prime-time``)."""
     out: dict[str, Tutorial] = {}
     for path in sorted(DATA.glob("*.toml")):
         tut = load_tutorial(path, REGIONS)
