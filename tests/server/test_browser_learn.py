@@ -239,3 +239,19 @@ def test_a_reload_goes_on_from_the_same_step_and_start_again_restarts(browser: A
     expect(page.locator("body")).to_have_attribute("data-moves", "0")
     expect(page.locator("#tutorial")).to_have_attribute("data-step", "0")
     ctx.close()
+
+
+def test_a_card_can_be_read_in_a_tutorial(browser: Any, web: ServerProc) -> None:
+    """Reading a card (issue 34, item 7) works at a tutorial table too: "v" on a focused card opens it."""
+    from playwright.sync_api import expect
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=web.url)
+    page = ctx.new_page()
+    page.goto("/learn/networks")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "0")
+    card = page.locator("#areas .lineup [data-card]").first
+    card.focus()
+    page.keyboard.press("v")
+    expect(page.locator("#cardview")).to_be_visible()
+    expect(page.locator('[data-testid="cardview-words"]')).not_to_be_empty()
+    ctx.close()

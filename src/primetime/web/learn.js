@@ -149,6 +149,7 @@
     closeMenu();
     if (PT.hideTip) PT.hideTip();
     const v = m.view;
+    PT.replayView = v; // the view a card is read against (cardview.js: "Read a card")
     const rules = PT.gameOf(v.game);
     const cur = current();
     const pend = v.pending;
