@@ -20,7 +20,8 @@ app = typer.Typer(
     name="primetime",
     help="The Networks: Primetime and Prime Time — play against bots, simulate, record and replay games.",
     epilog="Play in the browser: `make run`, or `primetime serve`, and open the printed URL. Play at the terminal: "
-           "`primetime play networks --players 3 --bots 2`. `make run` installs this command into .venv: activate it "
+           "`primetime play networks --players 3 --bots 2`. New to a game? `primetime learn networks` (or prime-time, "
+           "modules) teaches it step by step, as the lobby's Learn to play does. `make run` installs this command into .venv: activate it "
            "(`source .venv/bin/activate`) and type `primetime`, or call it as `.venv/bin/primetime`.",
     add_completion=False,
     no_args_is_help=True,

@@ -151,6 +151,8 @@ class GamePlugin:
     # of the state in which only what ``seat`` cannot see is re-dealt (the ``hidden`` invariant's variant).
     encoding: Callable[[], Encoding] | None = None
     hidden_variant: Callable[[Any, int, Rng], Any] | None = None
+    # Tutorials (issue 35): () -> {name: primetime.core.tutorial.Tutorial}, read from the game's data folder
+    tutorials: Callable[[], dict[str, Any]] = field(default=lambda: {})
 
     def option_names(self) -> tuple[str, ...]:
         return tuple(self.options)

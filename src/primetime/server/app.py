@@ -32,6 +32,7 @@ from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.http import ApiError, Guard, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
+from primetime.server.learn import add_learn_routes
 from primetime.server.limits import Limiter, RateLimited
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
 from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, hash_secret, new_id, new_secret
@@ -263,6 +264,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         return resp
 
     add_account_routes(app, hub, store, current_user, set_cookie, limit_users, limit_signins)
+    add_learn_routes(app, page)  # Learn to play: the tutorials (no table is stored)
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:

@@ -21,11 +21,11 @@
     const root = document.getElementById("lobby");
     drawWho();
     if (!ME.user) {
-      root.replaceChildren(namePanel(), accountPanel(), intro(), boardsPanel());
+      root.replaceChildren(namePanel(), learnPanel(), accountPanel(), intro(), boardsPanel());
       return;
     }
     // (a null child would be drawn as the text "null")
-    root.replaceChildren(newTablePanel(), listsPanel(), boardsPanel(), importPanel(), renamePanel(),
+    root.replaceChildren(newTablePanel(), learnPanel(), listsPanel(), boardsPanel(), importPanel(), renamePanel(),
       ...(ME.user.account ? [] : [accountPanel(true)]),
       h("details", { class: "panel", id: "how-it-works" }, h("summary", {}, "How it works"), howItWorks()));
     loadLists();
@@ -111,6 +111,17 @@
         " plays the same games against bots (activate the project's .venv first, or call it as ", h("code", {}, ".venv/bin/primetime"),
         "); there u takes back your last move, as Undo does here."),
     ];
+  }
+
+  /** Learn to play (issue 35): a scripted first game of each game, no name needed; the same steps as `primetime learn`. */
+  function learnPanel() {
+    const list = h("ul", { class: "learn-list" });
+    PT.api("/api/learn").then((r) => list.replaceChildren(...r.tutorials.map((t) => h("li", {},
+      h("a", { class: "btn", href: `/learn/${t.name}`, id: `learn-${t.name}` }, t.title), " ",
+      h("span", { class: "muted" }, t.summary, " At a terminal: ", h("code", {}, `primetime learn ${t.name}`), "."))))).catch(() => {});
+    return h("section", { class: "panel", id: "learn" }, h("h2", {}, "Learn to play"),
+      h("p", { class: "muted" }, "A short scripted game that shows you what to look at and asks for one move at a time " +
+        "(no name needed); the same steps run at a terminal with primetime learn."), list);
   }
 
   function intro() {

@@ -995,9 +995,20 @@
     const game = (m && m.view && m.view.game) || (m && m.table && m.table.game) || (S.tableInfo && S.tableInfo.game);
     const view = (m && m.view) || { options: (m && m.table && m.table.options) || {} };
     ov.replaceChildren(h("div", { class: "dialog", role: "dialog", "aria-label": "How to play", id: "help", dataset: { game: game || "networks" } },
-      ...PT.gameOf(game).help(view),
+      ...PT.gameOf(game).help(view), learnHelp(game || "networks"),
       h("button", { onclick: () => ov.classList.add("hidden") }, "Close")));
     ov.classList.remove("hidden");
+  }
+
+  /** The Help's pointer to Learn to play (issue 35): this game's tutorials, and `primetime learn` at a terminal. */
+  function learnHelp(game) {
+    const links = h("span", { id: "help-learn-links" });
+    PT.api("/api/learn").then((r) => links.replaceChildren(...r.tutorials.filter((t) => t.game === game)
+      .map((t, i) => [i ? " · " : "", h("a", { href: `/learn/${t.name}` }, t.title), " (at a terminal: ",
+        h("code", {}, `primetime learn ${t.name}`), ")"]).flat())).catch(() => {});
+    return h("div", { id: "help-learn" }, h("h2", {}, "Learn to play"),
+      h("p", {}, "New to the game? A scripted first game shows you what to look at and asks for one move at a time " +
+        "(the lobby's Learn to play, or primetime learn at a terminal): ", links, "."));
   }
 
   async function leaveTable() {

@@ -65,6 +65,7 @@ PLUGIN = GamePlugin(
     hidden_checks=lazy(f"{HERE}.invariants:hidden_checks"),
     encoding=lazy(f"{HERE}.encoding:NetworksEncoding"),
     hidden_variant=lazy(f"{HERE}.invariants:variant"),
+    tutorials=lazy(f"{HERE}.tutorial:tutorials"),
     min_players=1,
     max_players=5,
 )

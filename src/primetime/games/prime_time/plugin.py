@@ -52,6 +52,7 @@ PLUGIN = GamePlugin(
     hidden_checks=lazy(f"{HERE}.invariants:hidden_checks"),
     encoding=lazy(f"{HERE}.encoding:PrimeTimeEncoding"),
     hidden_variant=lazy(f"{HERE}.invariants:variant"),
+    tutorials=lazy(f"{HERE}.tutorial:tutorials"),
     min_players=2,
     max_players=4,
 )

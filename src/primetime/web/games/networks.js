@@ -718,7 +718,17 @@
     return out;
   }
 
+  /* The parts of the page a tutorial step may point at (issue 35): region name -> elements (the names
+     of the game's tutorial data, games/networks/tutorial.py). */
+  const REGIONS = {
+    market: "#market", "pass-track": "#passtrack", lineup: ".area .lineup-box", "green-room": ".area .green-box",
+    board: ".area .board-box", "genre-tracks": ".area .genres, .area .genre-grid", choices: "#choices",
+    scoreboard: "#scoreboard", log: "#log", "round-summary": "#round-summary, #scoreboard",
+    modules: ".area .genre-grid, #mogul-board, .area .board-box [data-testid=mogul], [data-testid=executive-board], #executive-choice",
+  };
+
   PT.registerGame("networks", {
+    regions: REGIONS,
     roundSummary,
     // a round's end in one spoken line (the live region)
     roundWords: (r) => (r.viewers === null || r.viewers === undefined ? "no score" : `${r.viewers} viewers`),

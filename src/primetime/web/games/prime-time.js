@@ -769,7 +769,17 @@
     return out;
   }
 
+  /* The parts of the page a tutorial step may point at (issue 35): region name -> elements (the names
+     of the game's tutorial data, games/prime_time/tutorial.py). */
+  const REGIONS = {
+    board: "#pt-board", market: "#pt-board .pt-market", actions: "#pt-actions", "turn-order": "#pt-turnorder",
+    cubes: "#pt-cubes", clients: "#pt-clients", hotness: "#pt-hotness", hand: "#areas .pt-hand-box", network: "#areas .board-box",
+    "tv-guide": "#areas .pt-guide-box", choices: "#choices", scoreboard: "#scoreboard", log: "#log",
+    "round-summary": "#round-summary, #scoreboard",
+  };
+
   PT.registerGame("prime-time", {
+    regions: REGIONS,
     roundSummary,
     // a round's end in one spoken line (the live region)
     roundWords: (r) => [r.cubes === null ? null : `${r.cubes} cubes`, r.income === null ? null : `$${r.income} income`,
