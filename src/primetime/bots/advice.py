@@ -138,10 +138,11 @@ def advise(ruleset: Any, state: Any, seat: int, *, samples: int = HINT_SAMPLES, 
                   time.perf_counter() - t0)
 
 
-def hint(game: Game[Any], seat: int, *, samples: int = HINT_SAMPLES, top: int = TOP) -> dict[str, Any]:
+def hint(game: Game[Any], seat: int, *, samples: int = HINT_SAMPLES, top: int = TOP, seq: int | None = None) -> dict[str, Any]:
     """The hint for ``seat`` at ``game``'s pending decision: the ``top`` choices as JSON (seeded by the game's
-    seed, the action count and the seat, so the same question gets the same answer)."""
-    seed = (int(game.header.get("seed", 0)) * 1_000_003 + game.seq * 7_919 + seat) & _MASK
+    seed, the action count as the seat knows it, ``seq``, default the game's, and the seat, so the same question
+    gets the same answer)."""
+    seed = (int(game.header.get("seed", 0)) * 1_000_003 + (game.seq if seq is None else seq) * 7_919 + seat) & _MASK
     advice = advise(game.ruleset, game.state, seat, samples=samples, seed=seed, names=game.players)
     out = advice.to_json(top)
     out["seconds"] = round(advice.seconds, 3)
@@ -151,30 +152,30 @@ def hint(game: Game[Any], seat: int, *, samples: int = HINT_SAMPLES, top: int = 
 # ---------------------------------------------------------------------- reviews
 
 
-def review(rec: dict[str, Any], seat: int, *, samples: int = REVIEW_SAMPLES,
-           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """The review of ``seat``'s decisions in the record ``rec`` (a record that replays: see
-    :func:`primetime.core.game.replay_record`), as JSON; ``progress(done, total)`` after each action.
-
-    ``ValueError`` for a seat the game does not have; the record's errors as :class:`RecordError`."""
-
+def check_seat(rec: dict[str, Any], seat: int) -> None:
+    """``ValueError`` for a seat the recorded game does not have, or a game that gives no advice."""
     players = list(rec["players"])
     if not 0 <= seat < len(players):
         raise ValueError(f"seat {seat}: the game has seats 0 to {len(players) - 1}")
     plugin = get_plugin(str(rec["game"]))
     if plugin.advisor is None:
         raise ValueError(f"{plugin.title} gives no advice")
+
+
+def judge(rec: dict[str, Any], seat: int, start: int = 0, stop: int | None = None, *, samples: int = REVIEW_SAMPLES,
+          progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """The decisions of ``seat`` among the actions ``start`` to ``stop`` (excluded; None: to the end) of the record
+    ``rec``, each judged from what the seat could see then (a review in parts: see :func:`review`)."""
+    players = list(rec["players"])
     game = replay_record({**rec, "actions": []})
     rs = game.ruleset
     actions = list(rec["actions"])
-    total = len(actions)
+    stop = len(actions) if stop is None else min(stop, len(actions))
     decisions: list[dict[str, Any]] = []
-    unit = plugin.advisor().unit
-    t0 = time.perf_counter()
-    for i, entry in enumerate(actions):
+    for i, entry in enumerate(actions[:stop]):
         who, key = split_action(entry)
         actor = who if who is not None else rs.current_player(game.state)
-        if actor == seat and len(rs.legal_keys_for(game.state, seat)) > 1:
+        if i >= start and actor == seat and len(rs.legal_keys_for(game.state, seat)) > 1:
             seed = (int(rec["seed"]) * 1_000_003 + i * 7_919 + seat) & _MASK
             adv = advise(rs, game.state, seat, samples=samples, seed=seed, names=players)
             made = adv.choice(key)
@@ -186,15 +187,37 @@ def review(rec: dict[str, Any], seat: int, *, samples: int = REVIEW_SAMPLES,
                     "loss": round(max(0.0, best.value - made.value), 2),
                 })
         game.apply_entry(entry)
-        if progress is not None:
-            progress(i + 1, total)
+        if progress is not None and i >= start:
+            progress(i + 1 - start, stop - start)
+    return decisions
+
+
+def summary(rec: dict[str, Any], seat: int, decisions: list[dict[str, Any]], samples: int = REVIEW_SAMPLES,
+            seconds: float = 0.0) -> dict[str, Any]:
+    """The review of ``seat`` as JSON from its judged ``decisions`` (:func:`judge`): ranked by loss, the biggest
+    mistakes, whether the game is over (a review of a finished game may show every card, and says so)."""
+    plugin = get_plugin(str(rec["game"]))
+    assert plugin.advisor is not None
+    game = replay_record(rec)
+    players = list(rec["players"])
     ranked = sorted(decisions, key=lambda d: (-d["loss"], d["index"]))
-    mistakes = [d["index"] for d in ranked[:MISTAKES] if d["loss"] > 0]
     over = game.is_over()
-    scores = rs.scores(game.state)
+    scores = game.ruleset.scores(game.state)
     return {
-        "game": rec["game"], "title": plugin.title, "seat": seat, "player": players[seat], "unit": unit,
+        "game": rec["game"], "title": plugin.title, "seat": seat, "player": players[seat], "unit": plugin.advisor().unit,
         "over": over, "shows_every_card": over, "score": scores[seat] if seat < len(scores) else None,
-        "decisions": ranked, "mistakes": mistakes, "total_loss": round(sum(d["loss"] for d in decisions), 2),
-        "samples": samples, "seconds": round(time.perf_counter() - t0, 2),
+        "decisions": ranked, "mistakes": [d["index"] for d in ranked[:MISTAKES] if d["loss"] > 0],
+        "total_loss": round(sum(d["loss"] for d in decisions), 2), "samples": samples, "seconds": round(seconds, 2),
     }
+
+
+def review(rec: dict[str, Any], seat: int, *, samples: int = REVIEW_SAMPLES,
+           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The review of ``seat``'s decisions in the record ``rec`` (a record that replays: see
+    :func:`primetime.core.game.replay_record`), as JSON; ``progress(done, total)`` after each action.
+
+    ``ValueError`` for a seat the game does not have; the record's errors as :class:`RecordError`."""
+    check_seat(rec, seat)
+    t0 = time.perf_counter()
+    decisions = judge(rec, seat, samples=samples, progress=progress)
+    return summary(rec, seat, decisions, samples, time.perf_counter() - t0)
