@@ -11,8 +11,9 @@ from typing import Any
 
 import httpx
 
+from primetime.server.advice_api import STALE, claim_review, release_review
 from primetime.server.ratings_store import rated_seats
-from primetime.server.store import SeatRow, TableRow
+from primetime.server.store import SeatRow, TableRow, open_store
 
 from .helpers import Person, ServerProc, decode, recv_state
 
@@ -139,3 +140,20 @@ def test_issue_35_no_review_before_the_end(server: ServerProc) -> None:
     ana.post(f"/api/tables/{tid}/start", {})
     r = ana.http.post(f"/api/tables/{tid}/review", json={"seat": 0})
     assert r.status_code == 403 and "once the game is over" in r.json()["error"]
+
+
+def test_issue_35_the_hints_option_and_the_review_slots_are_stored(store_url: str) -> None:
+    """Both stores: a table keeps its hints option; one running review per user, a crashed run's slot freed."""
+    store = open_store(store_url)
+    for tid, hints in (("hint1", True), ("nohint", False)):
+        store.create_table(TableRow(tid, "t", "networks", "u1", "open", {"pilot": "simplified"}, 5, 1, None, 1, 0, 0, None,
+                                    False, 1.0, 1.0, seats=[SeatRow(0, "human", "u1", "Ana")], hints=hints), None)
+        got = store.load(tid)
+        assert got is not None and got[0].hints is hints
+    assert claim_review(store, "u1", "hint1") is True
+    assert claim_review(store, "u1", "nohint") is False  # one at a time
+    assert claim_review(store, "u2", "hint1") is True  # another user's own
+    release_review(store, "u1")
+    assert claim_review(store, "u1", "nohint") is True
+    store.write(lambda tx: tx.execute("UPDATE running_reviews SET started = ? WHERE user_id = ?", (time.time() - STALE - 1, "u2")))
+    assert claim_review(store, "u2", "nohint") is True  # the slot of a run that never ended is taken back
