@@ -1,7 +1,8 @@
 """Issue 35 in the browser (Chromium): the Hint button at a table with hints on shows the top choices; at a table
 of two accounts without hints (a rated game) there is no Hint button and a hint asked for anyway is refused with
 the rule; the review of a finished game, reached from the final scores, shows its progress, the ranked decisions
-and the three biggest mistakes on the replay's timeline.  Screenshots in test-output/screenshots/."""
+and the three biggest mistakes on the replay's timeline.  The hint and the review pass axe-core.  Screenshots in
+test-output/screenshots/."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from primetime.bots.registry import make_bot
 from primetime.core.game import Game
 
 from .helpers import SCREENSHOTS, ServerProc
+from .test_browser_a11y import axe_check
 
 
 @pytest.fixture
@@ -57,6 +59,7 @@ def test_issue_35_hint_button_shows_the_top_choices(browser: Any, web: ServerPro
         assert items.nth(i).get_attribute("data-key") in offered
         assert "viewers" in items.nth(i).inner_text()
     shot(page, "hint-panel")
+    axe_check(page, "the hint")
     ana.close()
 
 
@@ -112,6 +115,7 @@ def test_issue_35_review_marks_the_three_biggest_mistakes_on_the_replay_timeline
     steps = [int(marks.nth(i).get_attribute("data-step")) for i in range(3)]
     assert steps == [int(ranked.nth(i).get_attribute("data-step")) for i in range(3)]
     shot(page, "review-timeline")
+    axe_check(page, "the review")
     marks.nth(1).click()  # a mark steps the replay to that decision
     page.wait_for_function(f"document.body.dataset.step === '{steps[1]}'")
     assert page.inner_text("#board .statusbar").startswith("Next: Rand")
