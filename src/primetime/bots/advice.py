@@ -138,11 +138,14 @@ def advise(ruleset: Any, state: Any, seat: int, *, samples: int = HINT_SAMPLES, 
                   time.perf_counter() - t0)
 
 
-def hint(game: Game[Any], seat: int, *, samples: int = HINT_SAMPLES, top: int = TOP, seq: int | None = None) -> dict[str, Any]:
-    """The hint for ``seat`` at ``game``'s pending decision: the ``top`` choices as JSON (seeded by the game's
-    seed, the action count as the seat knows it, ``seq``, default the game's, and the seat, so the same question
-    gets the same answer)."""
-    seed = (int(game.header.get("seed", 0)) * 1_000_003 + (game.seq if seq is None else seq) * 7_919 + seat) & _MASK
+def hint(game: Game[Any], seat: int, *, samples: int = HINT_SAMPLES, top: int = TOP, seq: int | None = None,
+         salt: int | None = None) -> dict[str, Any]:
+    """The hint for ``seat`` at ``game``'s pending decision: the ``top`` choices as JSON, seeded by ``salt``
+    (default the game's seed; a server passes a public number, so that no answer depends on the secret seed), the
+    action count as the seat knows it (``seq``, default the game's) and the seat: the same question gets the same
+    answer."""
+    base = int(game.header.get("seed", 0)) if salt is None else salt
+    seed = (base * 1_000_003 + (game.seq if seq is None else seq) * 7_919 + seat) & _MASK
     advice = advise(game.ruleset, game.state, seat, samples=samples, seed=seed, names=game.players)
     out = advice.to_json(top)
     out["seconds"] = round(advice.seconds, 3)

@@ -22,6 +22,7 @@ import concurrent.futures as cf
 import json
 import logging
 import time
+import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -75,7 +76,8 @@ async def ws_hint(rt: Runtime, client: Client, reply: Callable[..., None], mid: 
     game = rt.game.__class__(rt.game.ruleset, rt.game.ruleset.clone(rt.game.state), dict(rt.game.header))
     _asking.add(id(client))
     try:
-        got = await asyncio.get_running_loop().run_in_executor(_HINTS, lambda: hint(game, seat, seq=seq))
+        salt = zlib.crc32(rt.id.encode())  # public: no answer depends on the table's secret seed
+        got = await asyncio.get_running_loop().run_in_executor(_HINTS, lambda: hint(game, seat, seq=seq, salt=salt))
     except Exception:
         log.exception("hint failed on table %s", rt.id)
         reply("error", mid, error="the server could not work out a hint", kind="HintRefused")
