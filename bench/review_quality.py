@@ -1,6 +1,6 @@
 """How good is the review's judgement?  Issue 35's evaluation-quality figure.
 
-On seeded 4-player games of The Networks (seat 0 played by a greedy bot that makes a random move instead one time
+On seeded games of The Networks (``--players``, 4 by default) (seat 0 played by a greedy bot that makes a random move instead one time
 in three in the first group, so that it makes mistakes but stays in the game; every seat by ``greedy`` in the
 second), the review (:func:`primetime.bots.advice.judge`) judges seat 0's decisions.  Of
 the decisions where the review's best option differs from the choice made, up to ``--per-game`` per game are
@@ -13,7 +13,7 @@ decision whose two win counts are equal counts as half).  The figure is that sha
 interval; beside it, the same for the mean final score of seat 0 ("scores more") and the mean final-score
 difference (best minus made) in viewers.
 
-    PYTHONPATH=src python bench/review_quality.py [--games 12] [--per-game 4] [--rollouts 16] [--workers 2]
+    PYTHONPATH=src python bench/review_quality.py [--players 4] [--games 12] [--per-game 4] [--rollouts 16] [--workers 2]
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from primetime.core.game import Game, replay_record
 from primetime.core.rng import Rng
 
 SEAT = 0
-PLAYERS = 4
+PLAYERS = [4]  # players per game (--players)
 
 
 BIG = 2.0  # viewers: the decisions the review calls clear mistakes, reported apart
@@ -41,8 +41,8 @@ NOISE = 3  # the noisy player's move is a random one once in this many decisions
 def seeded_game(seed: int, first: str) -> dict[str, Any]:
     """A finished seeded game's record: seat 0 played by ``first`` (``greedy``, or ``noisy``: greedy with a random
     move one time in :data:`NOISE`), the others by greedy."""
-    g = Game.new("networks", PLAYERS, seed)
-    bots = [make_bot("greedy", seed * 10 + p) for p in range(PLAYERS)]
+    g = Game.new("networks", PLAYERS[0], seed)
+    bots = [make_bot("greedy", seed * 10 + p) for p in range(PLAYERS[0])]
     noise, rand = Rng(seed), make_bot("random", seed)
     while not g.is_over():
         p = g.current_player()
@@ -95,7 +95,8 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - r, c + r
 
 
-def one_game(seed: int, first: str, per_game: int, n: int) -> list[dict[str, Any]]:
+def one_game(seed: int, first: str, per_game: int, n: int, players: int) -> list[dict[str, Any]]:
+    PLAYERS[0] = players  # (in a worker process)
     rec = seeded_game(seed, first)
     ds = [d for d in judge(rec, SEAT) if d["made"]["key"] != d["best"]["key"] and d["loss"] > 0]
     ds.sort(key=lambda d: -d["loss"])
@@ -112,15 +113,17 @@ def main() -> None:
     ap.add_argument("--per-game", type=int, default=4, help="decisions tested per game (largest estimated losses)")
     ap.add_argument("--rollouts", type=int, default=16, help="paired rollouts per decision")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--json", default=None, help="write every decision's figures here")
     args = ap.parse_args()
+    PLAYERS[0] = args.players
     t0 = time.time()
-    print(f"The Networks, {PLAYERS} players; {args.games} seeded games per group, up to {args.per_game} decisions each, "
+    print(f"The Networks, {args.players} players; {args.games} seeded games per group, up to {args.per_game} decisions each, "
           f"{args.rollouts} paired greedy rollouts per continuation")
     everything: list[dict[str, Any]] = []
     for first in ("noisy", "greedy"):
         with cf.ProcessPoolExecutor(args.workers) as pool:
-            jobs = [pool.submit(one_game, 100 + g, first, args.per_game, args.rollouts) for g in range(args.games)]
+            jobs = [pool.submit(one_game, 100 + g, first, args.per_game, args.rollouts, args.players) for g in range(args.games)]
             rows = [r for j in jobs for r in j.result()]
         everything += rows
         report(f"seat 0: {first} greedy" if first == "noisy" else "seat 0: greedy", rows)
@@ -140,9 +143,14 @@ def report(name: str, rows: list[dict[str, Any]]) -> None:
     more = sum(1.0 if r["diff"] > 0 else 0.5 if r["diff"] == 0 else 0.0 for r in rows)
     mlo, mhi = wilson(more, n)
     diff = sum(r["diff"] for r in rows) / n if n else 0.0
+    split = [r for r in rows if r["best"] != r["made"]]
+    won = sum(1 for r in split if r["best"] > r["made"])
+    slo, shi = wilson(won, len(split))
     print(f"  {name:28s} decisions {n:3d}: the review's best wins more often in {100 * score / max(1, n):.0f}% "
           f"(95% CI {100 * lo:.0f}-{100 * hi:.0f}%), scores more in {100 * more / max(1, n):.0f}% "
           f"(95% CI {100 * mlo:.0f}-{100 * mhi:.0f}%); final score best - made {diff:+.1f} viewers")
+    print(f"  {'':28s} where the win counts differ ({len(split)}): the best wins more often in "
+          f"{100 * won / max(1, len(split)):.0f}% (95% CI {100 * slo:.0f}-{100 * shi:.0f}%)")
 
 
 if __name__ == "__main__":
