@@ -10,7 +10,9 @@ cards in the box, and the random generator.  For every variant
 (a) ``view(state, p)`` is the same;
 (b) ``determinize(variant, p, Rng(k))`` is the same for the same ``k``;
 (c) every bot (``random``, ``greedy``, ``mcts:easy`` on a small budget), seeded the same,
-    chooses the same key for the seat to move (and the search visits the same tree).
+    chooses the same key for the seat to move (and the search visits the same tree);
+(d) the hint for the seat to move (:func:`primetime.bots.advice.advise`, every option with its value and
+    reason) is the same.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from primetime.bots.advice import advise
 from primetime.bots.ismcts import SearchBot
 from primetime.bots.registry import make_bot
 from primetime.core.plugin import get_plugin
@@ -136,6 +139,9 @@ def assert_blind_at(name: str, base: NetState, seed: int) -> None:
             assert choices <= set(legal)
             if bot_name == "mcts:easy":
                 assert len({json.dumps(bot.last["visits"], sort_keys=True) for bot in bots}) == 1, (name, bot_name)
+        # (d) the hint (issue 35: "it must use only what the asking seat may see") is the same, every option
+        hints = {json.dumps(advise(RS, v, p, samples=2, seed=seed).to_json(None), sort_keys=True) for v in states}
+        assert len(hints) == 1, (name, "hint")
 
 
 @pytest.mark.parametrize("players", [2, 4])

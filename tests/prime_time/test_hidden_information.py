@@ -9,7 +9,9 @@ bag, the random generator and the schedules behind the screens.  For every varia
 (a) ``view(state, p)`` is the same;
 (b) ``determinize(variant, p, Rng(k))`` is the same for the same ``k``;
 (c) every bot (``random``, ``greedy``, ``mcts:easy`` on a small budget), seeded the same,
-    chooses the same key for the seat to move (and the search visits the same tree).
+    chooses the same key for the seat to move (and the search visits the same tree);
+(d) the hint for the seat to move (:func:`primetime.bots.advice.advise`, every option with its value and
+    reason) is the same.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from primetime.bots.advice import advise
 from primetime.bots.ismcts import SearchBot
 from primetime.bots.registry import make_bot
 from primetime.core.plugin import get_plugin
@@ -130,5 +133,8 @@ def test_views_determinizations_and_bots_ignore_what_a_seat_cannot_see(players: 
                 assert choices <= set(legal)
                 if bot_name == "mcts:easy":
                     assert len({json.dumps(bot.last["visits"], sort_keys=True) for bot in bots}) == 1, (name, bot_name)
+            # (d) the hint (issue 35: "it must use only what the asking seat may see") is the same, every option
+            hints = {json.dumps(advise(RS, v, p, samples=2, seed=seed).to_json(None), sort_keys=True) for v in states}
+            assert len(hints) == 1, (name, "hint")
     if options.get("simultaneous"):
         assert screened >= 2  # the screens were up at some of the points

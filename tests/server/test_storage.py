@@ -118,7 +118,7 @@ def test_a_table_row_copy_keeps_every_field_and_has_its_own_seats_votes_and_cloc
     t = TableRow("t1", "Table", "networks", "u1", "running", {"pilot": "normal"}, 42, 2, ["Ana", "Ben"], 7, 2, 11,
                  {"winners": [0]}, True, 1.5, 2.5, 3.5,
                  [SeatRow(0, "human", "u1", "Ana", None, "h0", True), SeatRow(1, "bot", None, "Bot 2 (greedy)", "greedy")],
-                 {(1, 0)}, False, {"mode": "realtime", "remaining": [60.0, 50.0], "running": [0]}, "slow")
+                 {(1, 0)}, False, {"mode": "realtime", "remaining": [60.0, 50.0], "running": [0]}, "slow", True)
     defaults = TableRow("x", "x", "x", None, "open", {}, 0, 1, None, 0, 0, 0, None, False, 0.0, 0.0)
     assert all(getattr(t, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(TableRow)), \
         "give every field a value of its own here, so that the copy is seen to keep it"

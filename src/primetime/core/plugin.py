@@ -85,6 +85,28 @@ class SearchAdapter(ABC):
         """Each player's reward in [0, 1] for the (possibly unfinished) state."""
 
 
+class Advisor(Protocol):
+    """A game's side of the advice (:mod:`primetime.bots.advice`: hints and reviews): the value of one option
+    in the game's score unit, the parts of the evaluation behind it, and the reason in the players' words.
+    It is handed determinized states only (drawn from what the asking seat may see)."""
+
+    unit: str  # the score unit in words: "viewers", "VP"
+
+    def value(self, state: Any, player: int, key: str) -> tuple[float, dict[str, float], Any]:
+        """``(value, parts, reached)``: the greedy evaluation's value of ``key`` for ``player`` in ``state``
+        (with the player's own follow-up steps), the parts of its evaluation and the state it reaches."""
+        ...
+
+    def evaluate(self, state: Any, player: int) -> float:
+        """The evaluation of ``state`` for ``player`` in the score unit (the final score once over)."""
+        ...
+
+    def reason(self, parts: dict[str, float], other: dict[str, float], reached: Any, player: int) -> str:
+        """One line in the players' words: what the evaluation saw that sets ``parts`` (an option's) apart
+        from ``other`` (the option it is compared with); ``reached``, the state the option leads to."""
+        ...
+
+
 class Encoding(Protocol):
     """A game for learning agents (:mod:`primetime.envs`): a fixed action vocabulary and a fixed-size
     observation of what one seat may see.  It returns bytes; the environments build the arrays
@@ -150,6 +172,8 @@ class GamePlugin:
     # For learning agents (primetime.envs): () -> the game's Encoding, and (state, seat, rng) -> a copy
     # of the state in which only what ``seat`` cannot see is re-dealt (the ``hidden`` invariant's variant).
     encoding: Callable[[], Encoding] | None = None
+    # For hints and reviews (primetime.bots.advice): () -> the game's Advisor; None: the game gives no advice.
+    advisor: Callable[[], Advisor] | None = None
     hidden_variant: Callable[[Any, int, Rng], Any] | None = None
     # Tutorials (issue 35): () -> {name: primetime.core.tutorial.Tutorial}, read from the game's data folder
     tutorials: Callable[[], dict[str, Any]] = field(default=lambda: {})

@@ -28,6 +28,7 @@ from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
 from primetime.server import accounts, clocks, names, ratings_store, sessions
 from primetime.server.account_api import USER_COOKIE, add_account_routes
+from primetime.server.advice_api import add_advice_routes, ws_hint
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.http import ApiError, Guard, body, client_address
 from primetime.server.hub import Hub
@@ -180,6 +181,8 @@ def create_app(settings: Settings | None = None) -> Guard:
         if rt is None or rt.meta is None or rt.meta.status == "abandoned":
             raise ApiError(404, "no such table")
         return rt
+
+    add_advice_routes(app, hub, store, need_user, runtime)
 
     def bot_levels(game: str = GAME) -> list[dict[str, str]]:
         """The bots a seat may be given at a table of ``game`` (every known bot plays every game served
@@ -335,8 +338,11 @@ def create_app(settings: Settings | None = None) -> Guard:
         bot_pace = data.get("bot_pace", DEFAULT_BOT_PACE)
         if bot_pace not in BOT_PACES:
             raise ApiError(400, f"bot_pace is one of {', '.join(BOT_PACES)} (how fast the bots move)")
+        hints = data.get("hints", False)
+        if not isinstance(hints, bool):
+            raise ApiError(400, "hints is true or false (hints on request; a table with hints is not rated)")
         limit_tables.take(client_address(request))
-        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock, bot_pace)
+        tid, secret = await hub.create_table(user, name, seats, options, game, spectator_chat, clock, bot_pace, hints)
         await hub.bind_seat(user, request.cookies.get(USER_COOKIE), secret)
         resp = JSONResponse({"ok": True, "id": tid, "url": f"/t/{tid}"})
         set_cookie(resp, SEAT_COOKIE + tid, secret)
@@ -604,8 +610,11 @@ def create_app(settings: Settings | None = None) -> Guard:
                 return
             reply("ack", mid)
             return
+        if kind == "hint":  # issue 35: for the socket's own seat, to it alone
+            await ws_hint(rt, client, reply, mid)
+            return
         if kind not in ("act", "undo", "vote"):
-            reply("error", mid, error="unknown message type (act, undo, vote, chat, presence, sync, ping)")
+            reply("error", mid, error="unknown message type (act, undo, vote, chat, hint, presence, sync, ping)")
             return
         client.seat = rt.seat_for(client.secret_hash)  # whoever holds the socket's seat secret now
         if client.seat is None:

@@ -164,6 +164,20 @@ class BotPool:
             self._pool = self._make()
             return await loop.run_in_executor(self._threads, think, game_name, payload, bot_name, seed, player)
 
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the bots' processes (a top-level function, picklable arguments): long work such as a
+        review, off the event loop; in a thread when the pool broke."""
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            self.start()
+        assert self._pool is not None
+        try:
+            return await loop.run_in_executor(self._pool, fn, *args)
+        except cf.process.BrokenProcessPool:
+            log.warning("bot process pool broke; starting a new one")
+            self._pool = self._make()
+            return await loop.run_in_executor(self._threads, fn, *args)
+
     def close(self) -> None:
         if self._pool is not None and self._pool is not self._threads:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -610,11 +610,12 @@ class Hub(sessions.SessionWatch, Links):
 
     async def create_table(self, user: dict[str, Any], name: str, seats: list[str], options: dict[str, Any],
                            game: str = GAME, spectator_chat: bool = True,
-                           clock: dict[str, Any] | None = None, bot_pace: str = DEFAULT_BOT_PACE) -> tuple[str, str]:
+                           clock: dict[str, Any] | None = None, bot_pace: str = DEFAULT_BOT_PACE,
+                           hints: bool = False) -> tuple[str, str]:
         """``seats`` after the host's: ``"open"`` or ``"bot:<level>"``; ``spectator_chat``: whether
         spectators may write in the table's chat; ``clock``: its time control (``clocks.parse``);
-        ``bot_pace``: how fast its bots move (``config.BOT_PACES``).
-        Returns (table id, seat secret)."""
+        ``bot_pace``: how fast its bots move (``config.BOT_PACES``); ``hints``: hints on request (the table is
+        never rated).  Returns (table id, seat secret)."""
         n = 1 + len(seats)
         if not 1 <= n <= MAX_SEATS:
             raise ConflictError(f"a table has 1 to {MAX_SEATS} players")
@@ -635,7 +636,8 @@ class Hub(sessions.SessionWatch, Links):
         now = time.time()
         tid = new_id()
         t = TableRow(tid, name, game, user["id"], "open", opts, new_table_seed(), n, None, 1, 0, 0, None,
-                     False, now, now, seats=rows, spectator_chat=spectator_chat, clock=clock, bot_pace=bot_pace)
+                     False, now, now, seats=rows, spectator_chat=spectator_chat, clock=clock, bot_pace=bot_pace,
+                     hints=hints)
         await self.write(self.store.create_table, t, None)
         return tid, secret
 

@@ -67,6 +67,7 @@ def public_table(t: TableRow, replaceable: list[int], idle_after: float | None =
         "idle_after": idle_after,
         "chat": {"spectators": t.spectator_chat},
         "bot_pace": t.bot_pace,
+        "hints": t.hints,
         "clock": clocks.public(t.clock),
     }
 

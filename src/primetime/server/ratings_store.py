@@ -1,7 +1,7 @@
 """Ratings in the store (both backends): which tables are rated, abandoning, farming, the
 recompute of older databases, and what profiles, leaderboards and tables show.
 
-* A finished table is **rated** when it was played here (not imported), has at least two seats,
+* A finished table is **rated** when it was played here (not imported) without hints, has at least two seats,
   and every seat belongs to a different account: held by it at the end, or taken over by a bot
   after its account abandoned it.  A seat started as a bot, or a guest's, leaves it unrated.  It
   is rated in the transaction of its last action (:func:`rate_finished`), once (``rating_changes``
@@ -142,7 +142,7 @@ def table_weight(tx: Tx, game: str, users: list[str], before: float) -> tuple[fl
 
 def rated_seats(tx: Tx, t: TableRow) -> list[str] | None:
     """The account of every seat if ``t`` is rated (see the module's note), else None."""
-    if t.imported or len(t.seats) < 2:
+    if t.imported or len(t.seats) < 2 or t.hints:  # a table with hints (issue 35) is never rated
         return None
     users = [s.user_id for s in t.seats if s.kind in ("human", "bot") and s.user_id]
     if len(users) != len(t.seats) or len(set(users)) != len(users):

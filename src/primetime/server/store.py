@@ -90,6 +90,7 @@ class TableRow:
     spectator_chat: bool = True  # whether spectators may write in the table's chat (``chat_rules``)
     clock: dict[str, Any] | None = None  # the time control and its clocks (``clocks.py``; None: no time control)
     bot_pace: str = DEFAULT_BOT_PACE  # how fast its bots move (``config.BOT_PACES``; ``bot_paces``)
+    hints: bool = False  # hints on request (issue 35; ``table_hints``): such a table is never rated
 
     def copy(self) -> TableRow:
         """A copy a change may alter (seats, votes and clock copied; the rest is replaced, never changed in place)."""
@@ -99,7 +100,7 @@ class TableRow:
                         [SeatRow(s.seat, s.kind, s.user_id, s.name, s.bot, s.secret_hash, s.left) for s in self.seats],
                         set(self.votes), self.spectator_chat,
                         msgspec.json.decode(msgspec.json.encode(self.clock)) if self.clock is not None else None,
-                        self.bot_pace)
+                        self.bot_pace, self.hints)
 
     def record(self, actions: list[str]) -> dict[str, Any]:
         from primetime.core.game import FORMAT_VERSION
@@ -180,6 +181,7 @@ class Tx:
         t.clock = json.loads(clock[0]) if clock is not None else None
         pace = self.one("SELECT pace FROM bot_paces WHERE table_id = ?", (t.id,))
         t.bot_pace = pace[0] if pace is not None and pace[0] in BOT_PACES else DEFAULT_BOT_PACE
+        t.hints = self.one("SELECT table_id FROM table_hints WHERE table_id = ?", (t.id,)) is not None
         return t
 
     def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str, int]]:
@@ -374,6 +376,8 @@ class Store:
                 tx.execute("INSERT INTO clocks (table_id, clock) VALUES (?, ?)", (t.id, json.dumps(t.clock)))
             if t.bot_pace != DEFAULT_BOT_PACE:
                 tx.execute("INSERT INTO bot_paces (table_id, pace) VALUES (?, ?)", (t.id, t.bot_pace))
+            if t.hints:
+                tx.execute("INSERT INTO table_hints (table_id) VALUES (?)", (t.id,))
             now = time.time()
             for i, (key, seat) in enumerate(actions or []):
                 tx.execute("INSERT INTO actions (table_id, seq, key, seat, at) VALUES (?, ?, ?, ?, ?)",
@@ -480,7 +484,7 @@ class Store:
         def go(tx: Tx) -> None:
             for name in ("skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
                          "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "bot_paces", "clocks", "clock_before", "votes", "actions",
-                         "seats", "tables", "users"):
+                         "seats", "tables", "users", "table_hints", "running_reviews"):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)

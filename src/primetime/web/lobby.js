@@ -174,6 +174,7 @@
       h("div", { class: "field" }, h("label", { for: "opt-bonds" }, bonds, " ", (ptOpts.bonds || {}).label || "Issuing Bonds")),
       h("div", { class: "field" }, h("label", { for: "opt-simultaneous" }, simul, " ", (ptOpts.simultaneous || {}).label || "Simultaneous Scheduling")));
     const specChat = h("input", { type: "checkbox", id: "opt-spectator-chat", checked: true });
+    const hintsBox = h("input", { type: "checkbox", id: "opt-hints" }); // issue 35: hints on request, never in a rated game
     // how fast the bots move: at once by default; a pause before each of their moves to follow them
     const botPace = h("select", { id: "opt-bot-pace", "aria-label": "Bots' pace" },
       Object.entries(PT.BOT_PACES).map(([id, label]) => h("option", { value: id }, label)));
@@ -257,7 +258,7 @@
         : Object.assign({ pilot: pilot.value, turn_order: order.value }, ...modules.filter((m) => m.box.checked).map((m) => ({ [m.id]: true })));
       try {
         const r = await PT.api("/api/tables", { name: name.value || undefined, game: game.value, seats, options,
-          spectator_chat: specChat.checked, time_control: timeControl(), bot_pace: botPace.value });
+          spectator_chat: specChat.checked, time_control: timeControl(), bot_pace: botPace.value, hints: hintsBox.checked });
         location.href = r.url;
       } catch (e) { PT.toast(e.message); create.disabled = false; }
     });
@@ -268,6 +269,7 @@
       h("div", { class: "field" }, h("label", { for: "tc-mode" }, "Time control"), tcMode, tcReal, tcTurn, tcOut, tcMore),
       h("div", { class: "field" }, h("label", { for: "opt-bot-pace" }, "Bots' pace"), botPace),
       h("div", { class: "field" }, h("label", { for: "opt-spectator-chat" }, specChat, " Spectators may chat")),
+      h("div", { class: "field" }, h("label", { for: "opt-hints" }, hintsBox, " Hints on request (the table is not rated; players see it before they join)")),
       h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name (optional)"), name),
       h("div", { class: "row" }, create, h("span", { class: "muted" }, "Next: invite friends with the link, then start.")));
   }

@@ -89,8 +89,25 @@
       if (e.key === "ArrowLeft") load(Math.max(0, R.step - 1));
     });
     await PT.loadCatalogue();
-    const start = Number(new URLSearchParams(location.search).get("step") || 0);
+    const params = new URLSearchParams(location.search);
+    const start = Number(params.get("step") || 0);
     await load(start);
+    // the review (issue 35): of the player seen by, or of the first; from the final scores: ?review=<seat>
+    const marks = PT.advice.timelineMarks(document.getElementById("marks"), () => R.total, (idx) => load(idx));
+    const reviewBtn = document.getElementById("review-btn");
+    const runReview = async (seat) => {
+      reviewBtn.disabled = true;
+      try { await PT.advice.review(tableId, seat, R.data.players, document.getElementById("review"), marks); }
+      finally { reviewBtn.disabled = false; }
+    };
+    reviewBtn.addEventListener("click", () => runReview(R.seat === "" ? 0 : Number(R.seat)));
+    if (params.get("review") !== null) {
+      const seat = Number(params.get("review")) || 0;
+      R.seat = String(seat);
+      document.getElementById("seat").value = R.seat;
+      await load(R.step);
+      runReview(seat);
+    }
   }
   document.addEventListener("DOMContentLoaded", main);
 })();

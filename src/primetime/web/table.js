@@ -34,6 +34,7 @@
     signedOut: null, // why the server closed this page's socket when its session ended (close code 4401), else null
   };
   PT.tableState = S; // for debugging and tests
+  PT.advice.redraw = () => renderStatus();
 
   function movesKey() { return `pt_moves_${tableId}`; }
   try { S.lastMoves = JSON.parse(sessionStorage.getItem(movesKey()) || "{}") || {}; } catch (e) { S.lastMoves = {}; }
@@ -232,10 +233,14 @@
       renderPeople();
     } else if (m.type === "chat") {
       addChat(m);
+    } else if (m.type === "hint") {
+      PT.advice.onHint(m);
+      renderStatus();
     } else if (m.type === "error" && (m.kind === "ChatRefused" || m.kind === "RateLimited")) {
       chatNote(m.error, true); // the game's state did not change: no redrawing
       PT.toast(m.error);
     } else if (m.type === "error") {
+      if (m.kind === "HintRefused") PT.advice.onRefused();
       S.busy = false;
       const dropped = S.queued.map((x) => `“${x.option.label}”`).join(", ");
       S.queued = [];
@@ -563,6 +568,8 @@
         h("p", { class: "muted" }, PT.gameOf(m.table.game).tableLine(m.table.options)),
         m.table.clock ? h("p", { class: "muted", id: "time-control" }, "Time control: " + clockLabel(m.table.clock)) : null,
         h("p", { class: "muted", id: "bot-pace" }, "Bots' pace: " + (PT.BOT_PACES[m.table.bot_pace] || PT.BOT_PACES.instant)),
+        h("p", { class: "muted", id: "hints-rule" }, m.table.hints ? "Hints on request: on (taking a seat agrees to them; this table is not rated)."
+          : "Hints on request: off."),
         seats),
       h("div", { class: "panel" }, h("h2", {}, "Invite friends"),
         h("p", { class: "muted" }, "Send this link. Whoever opens it can take an open seat."),
@@ -776,6 +783,7 @@
       h("div", { class: "prompt", id: "status-prompt", style: "flex:1" }, prompt),
       (v.round_summaries || []).length ? h("button", { class: "small", id: "round-summary-btn",
         onclick: () => showRoundSummary((v.round_summaries || []).length - 1) }, "Round summary") : null,
+      PT.advice.hintButton(m, myDecision, send),
       m.me.can_undo ? h("button", { class: "small", id: "undo-btn", onclick: () => { cancelPending(); S.queued = []; send({ type: "undo", seq: m.seq }); } }, "↶ Undo") : null,
       v.phase === "over" ? h("button", { class: "small", onclick: () => { S.summaryClosed = false; showSummary(); } }, "Final scores") : null));
     const clocks = clockStrip(m);
@@ -796,6 +804,8 @@
         "Next: " + S.queued.map((x) => x.option.label).join(", then ")));
     }
     if (myDecision) bar.appendChild(choicesStrip(v, pend, ctx));
+    const hinted = myDecision && PT.advice.hintPanel(m);
+    if (hinted) bar.appendChild(hinted);
     if (S.busy) bar.appendChild(h("div", { class: "muted" }, "sending…"));
     document.body.dataset.busy = S.busy ? "1" : "0";
     wrap.replaceChildren(bar);
@@ -884,6 +894,8 @@
     const ov = document.getElementById("overlay");
     const extra = h("div", { class: "row", style: "margin-top:10px" },
       h("a", { class: "btn", href: `/replay/${tableId}` }, "Step through the replay"),
+      h("a", { class: "btn", id: "review-link", href: `/replay/${tableId}?review=${m.me.seat === null || m.me.seat === undefined ? 0 : m.me.seat}`,
+        "data-tip": "Your decisions judged by the bots' evaluation, ranked by the points they lost" }, "Review"),
       h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: `primetime-${tableId}.json` }, "Download record"),
       h("a", { class: "btn", href: "/" }, "Lobby"),
       h("button", { id: "summary-close", onclick: () => { ov.classList.add("hidden"); S.summaryClosed = true; } }, "Close"));

@@ -42,6 +42,7 @@ PLUGIN = GamePlugin(
     module_tables=lazy(f"{HERE}.terminal:module_tables"),
     renderer=lazy(f"{HERE}.terminal:NetworksView"),
     greedy=lazy(f"{HERE}.bots.greedy:GreedyBot"),
+    advisor=lazy(f"{HERE}.bots.advice:NetworksAdvisor"),
     search=lazy(f"{HERE}.bots.search:NetworksAdapter"),
     browser_catalogue=lazy(f"{HERE}.web:catalogue_json"),
     browser_view=lazy(f"{HERE}.web:browser_view"),

@@ -198,3 +198,21 @@ def card_face(cat: Catalogue, ref: int | str) -> str:
         if d.condition is not None:
             parts.append(condition_short(d.condition))
     return " · ".join(parts)
+# The advice's reasons (hints and reviews): a part of the greedy evaluation -> what it means when an option
+# is better on it, and when it is worse; ``{n}`` is the difference in viewers, ``{cash}`` the cash left ($M).
+ADVICE_REASONS: dict[str, tuple[str, str]] = {
+    "banked": ("scores {n} more viewers now", "scores {n} fewer viewers now"),
+    "viewers": ("your lineup draws about {n} more viewers this round and later",
+                "your lineup draws about {n} fewer viewers this round and later"),
+    "cash": ("leaves ${cash}M for upkeep and later deals", "leaves only ${cash}M for upkeep and later deals"),
+    "shortfall": ("keeps enough money for upkeep", "leaves you short at upkeep: shows would be cancelled"),
+    "genres": ("gains ground on the genre tracks", "loses ground on the genre tracks"),
+    "grid": ("fills more of your Genre Grid", "fills less of your Genre Grid"),
+    "reruns": ("keeps more rerun viewers for the end", "gives up rerun viewers at the end"),
+    "network": ("adds network card viewers at the end", "gives up network card viewers at the end"),
+    "potential": ("keeps useful cards ready in your green room", "leaves fewer useful cards in your green room"),
+    "pass_later": ("keeps a better pass bonus for later", "gives up pass bonus still to come"),
+    "moguls": ("makes your Moguls worth more", "makes your Moguls worth less"),
+    "execs": ("makes more of your Executive board", "makes less of your Executive board"),
+}
+ADVICE_EVEN = "about as good as the alternative"

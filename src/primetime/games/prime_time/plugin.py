@@ -38,6 +38,7 @@ PLUGIN = GamePlugin(
     card_tables=lazy(f"{HERE}.terminal:cards_tables"),
     renderer=lazy(f"{HERE}.terminal:PrimeTimeView"),
     greedy=lazy(f"{HERE}.bots.greedy:PrimeTimeGreedyBot"),
+    advisor=lazy(f"{HERE}.bots.advice:PrimeTimeAdvisor"),
     search=lazy(f"{HERE}.bots.search:PrimeTimeAdapter"),
     browser_catalogue=lazy(f"{HERE}.web:catalogue_json"),
     browser_view=lazy(f"{HERE}.web:browser_view"),
