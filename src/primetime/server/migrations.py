@@ -39,12 +39,31 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from primetime.server.schema import SCHEMA
 
-if TYPE_CHECKING:
-    from primetime.server.store import Store, Tx
+T = TypeVar("T")
+
+
+class Tx(Protocol):
+    """A transaction of the store (``store.Tx``; not imported: the store imports this module)."""
+
+    @property
+    def store(self) -> Store: ...
+    def execute(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> Any: ...
+    def one(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> Any: ...
+    def all(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[Any]: ...
+
+
+class Store(Protocol):
+    """What migrating needs of a store (``store.Store``)."""
+
+    kind: str
+
+    def read(self, fn: Callable[[Any], T]) -> T: ...
+    def write(self, fn: Callable[[Any], T]) -> T: ...
+    def flush(self) -> None: ...
 
 #: the PostgreSQL advisory lock every migration's transaction holds (any fixed number of ours)
 ADVISORY_LOCK = 7263541
