@@ -61,6 +61,11 @@ def schema_at(commit: str) -> list[str] | None:
     return None
 
 
+def schema_hash(schema: list[str]) -> str:
+    """A short name of a schema's SQL (what the tests match fixtures by)."""
+    return hashlib.sha1("\n".join(schema).encode()).hexdigest()[:12]
+
+
 def releases() -> list[tuple[str, str, list[str]]]:
     """(commit, date, schema) for the last main-line commit of each schema before versions, oldest first."""
     commits = git("log", "--first-parent", "--reverse", "--format=%H %cs", "HEAD", "--", *SOURCES).split("\n")
@@ -301,7 +306,7 @@ def build(n: int, commit: str, date: str, schema: list[str], keep: bool = False,
         for label, tid in done["tables"].items():  # what the tests count on
             want = {"finished": "finished", "rated": "finished", "open": "open"}.get(label, "running")
             assert status[tid] == want, f"{label} table {tid} is {status[tid]}, not {want}"
-        meta = {"commit": commit, "date": date, "schema": hashlib.sha1("\n".join(schema).encode()).hexdigest()[:12],
+        meta = {"commit": commit, "date": date, "schema": schema_hash(schema),
                 "tables_in_schema": tables, **done}
         (OUT / f"{stem}{'.pg' if postgres else ''}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
         return path
@@ -360,7 +365,7 @@ def main() -> None:
     for n, (commit, date, schema) in enumerate(releases(), 1):
         tables = [re.search(r"EXISTS (\w+)", s).group(1) for s in schema if s.startswith("CREATE TABLE")]  # type: ignore[union-attr]
         if args.list:
-            print(f"{n:2d} {commit[:7]} {date} {len(tables)} tables: {' '.join(tables)}")
+            print(f"{n:2d} {commit[:7]} {date} schema {schema_hash(schema)} {len(tables)} tables: {' '.join(tables)}")
             continue
         if args.only and not commit.startswith(args.only):
             continue

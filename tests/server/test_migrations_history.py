@@ -29,16 +29,23 @@ DUMPS = sorted(FIXTURES.glob("*.pg.sql"))
 
 
 def test_there_is_a_fixture_for_every_earlier_schema() -> None:
-    """Migrations: the fixtures cover every schema of the main line before versions (both backends)."""
+    """Migrations: the fixtures cover every schema of the main line before versions, on both
+    backends (matched by the schema's SQL: the newest commit with a schema may move on)."""
     import subprocess
     import sys
 
-    ROOT = Path(__file__).resolve().parents[2]
-    listed = subprocess.run([sys.executable, str(ROOT / "tools" / "build_schema_fixtures.py"), "--list"], cwd=ROOT,
+    root = Path(__file__).resolve().parents[2]
+    shallow = subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=root, capture_output=True, text=True)
+    if shallow.returncode != 0 or shallow.stdout.strip() != "false":
+        pytest.skip("the repository's history is not here (a shallow clone): the fixtures cannot be listed")
+    listed = subprocess.run([sys.executable, str(root / "tools" / "build_schema_fixtures.py"), "--list"], cwd=root,
                             capture_output=True, text=True, check=True).stdout.split("\n")
-    stems = [f"{int(line.split()[0]):02d}-{line.split()[1]}" for line in listed if line.strip()]
-    assert len(stems) >= 9
-    assert stems == [p.stem for p in SQLITE] == [p.name[:-len(".pg.sql")] for p in DUMPS]
+    schemas = [line.split()[4] for line in listed if line.strip()]
+    assert len(schemas) >= 9
+    for kind, files in (("sqlite", SQLITE), ("postgresql", DUMPS)):
+        metas = [json.loads(p.with_name(p.name.split(".")[0] + (".pg" if kind == "postgresql" else "") + ".json").read_text())
+                 for p in files]
+        assert [m["schema"] for m in metas] == schemas, f"run tools/build_schema_fixtures.py for the missing ({kind})"
 
 
 def rows_of(url: str, tables: list[str]) -> dict[str, list[tuple[Any, ...]]]:
