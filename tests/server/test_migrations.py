@@ -5,7 +5,10 @@ clear message; a database made before versions existed is adopted and stamped.""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import multiprocessing
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +40,17 @@ def counting(extra: int = 0) -> list[Migration]:
                                                    "INSERT INTO mig_runs (step) VALUES (2)")),
             Migration(LATEST + 2, "a column added", ("ALTER TABLE mig_runs ADD COLUMN note TEXT NOT NULL DEFAULT 'x'",), run=count)]
     return [*MIGRATIONS, *more[:extra]]
+
+
+def test_migration_1_is_the_schema_when_versions_came_in() -> None:
+    """Migrations: migration 1 (``schema.SCHEMA``) never changes: a database stamped version 1 has
+    exactly these tables.  It is the schema of the newest fixture (the last release before versions)."""
+    newest = sorted((Path(__file__).parent / "fixtures").glob("*.sqlite"))[-1]
+    pinned = json.loads(newest.with_suffix(".json").read_text())["schema"]
+    now = hashlib.sha1("\n".join(re.sub(r"\s+", " ", s).strip() for s in SCHEMA).encode()).hexdigest()[:12]
+    assert now == pinned, ("schema.py changed: a new table, column or index goes in a new numbered migration in "
+                           "migrations.py (CREATE TABLE IF NOT EXISTS ...), never in migration 1; see its docstring")
+    assert MIGRATIONS[0].statements == tuple(SCHEMA)
 
 
 def test_a_new_database_is_created_at_the_latest_version(store_url: str) -> None:

@@ -91,7 +91,7 @@ def play_on(server: ServerProc, meta: dict[str, Any], table_id: str, humans: dic
             assert time.time() < deadline, "the unfinished game did not come back to its players"
             for s, ws in wss.items():  # the newest state each socket has
                 try:
-                    latest[s] = recv_state(ws, timeout=0.2, min_version=latest[s]["version"] + 1)
+                    latest[s] = recv_state(ws, timeout=0.05, min_version=latest[s]["version"] + 1)
                 except TimeoutError:
                     pass
             top = max(st["version"] for st in latest.values())

@@ -25,11 +25,14 @@ Adding to the schema later (a table, a column, an index, data moved):
 1. append ``Migration(N + 1, "what it does", (...SQL...))`` to :data:`MIGRATIONS`, the SQL the same
    on SQLite and PostgreSQL (``DOUBLE PRECISION``, ``BIGINT``, ``TEXT``; ``ALTER TABLE ... ADD COLUMN``
    with a default), or give ``run`` a function of the transaction for anything else (``tx.store.kind``
-   tells the backend);
+   tells the backend).  Create tables and indexes with ``IF NOT EXISTS``: a database made by a branch that had the table
+   before its migration was numbered then adopts it;
 2. never edit or renumber a migration that was merged: databases out there have applied it.  Two
-   branches that each appended migration N: the second to merge renumbers its own to N + 1;
-3. add the new table to ``Store.delete_all`` if tests empty it, and to the fixtures' checks in
-   ``tests/server/test_migrations.py`` if it holds something a player would miss.
+   branches that each appended migration N: the second to merge renumbers its own to N + 1.  A
+   table added to ``schema.py`` by a branch of the time before versions moves into a new migration
+   the same way (``test_migration_1_is_the_schema_when_versions_came_in`` says so);
+3. add the new table to ``Store.delete_all`` if tests empty it; ``tests/server/test_migrations_history.py``
+   then checks that every database of an earlier release reaches it with all its rows.
 
 ``schema.SCHEMA`` stays the schema of migration 1; it is not where new tables go.
 """

@@ -1,5 +1,7 @@
 """The tables of the store (:mod:`primetime.server.store`): the SQL that creates them, the same on
-SQLite and PostgreSQL (``Store.sql`` adapts the placeholders)."""
+SQLite and PostgreSQL (``Store.sql`` adapts the placeholders).  This is migration 1 of
+:mod:`primetime.server.migrations` (the schema when versions came in): a new table or column is a
+new numbered migration there, not a change here."""
 
 from __future__ import annotations
 
