@@ -25,8 +25,8 @@ from .helpers import ROOT, Person, ServerProc, decode
 FIXTURE = Path(__file__).parent / "fixtures" / "09-f5701d2.sqlite"
 
 
-def primetime(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+def primetime(*args: str, **more_env: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PRIMETIME_DATABASE_URL": "", **more_env}
     return subprocess.run([sys.executable, "-c", "from primetime.cli import run; run()", *args], capture_output=True,
                           text=True, timeout=300, cwd=str(ROOT), env=env)
 
@@ -221,3 +221,6 @@ def test_verify_accepts_a_postgresql_url(pg_url: str) -> None:
     done = primetime("verify", pg_url)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"schema version: {LATEST}" in done.stdout and "of 5" in done.stdout and "verdict: whole" in done.stdout
+    # ``backup`` is for SQLite: on PostgreSQL it points to pg_dump
+    done = primetime("backup", "-o", "x.sqlite3", PRIMETIME_DATABASE_URL=pg_url)
+    assert done.returncode == 2 and "pg_dump" in done.stderr

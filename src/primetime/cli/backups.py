@@ -22,8 +22,14 @@ def backup(
     data: Annotated[Path, typer.Option("--data", help="The server's data folder (its SQLite database).")] = Path("data"),
 ) -> None:
     """Copy the server's SQLite database to one file, safely while the server runs (SQLite's online backup)."""
+    import os
+
     from primetime.server.backup import backup as run_backup
     from primetime.server.backup import verify
+
+    if os.environ.get("PRIMETIME_DATABASE_URL", "").startswith(("postgresql://", "postgres://")):
+        raise fail("PRIMETIME_DATABASE_URL names a PostgreSQL database: back it up with pg_dump "
+                   "(see 'Backup, restore, verify' in src/primetime/server/README.md)")
 
     try:
         path = run_backup(data, output)
