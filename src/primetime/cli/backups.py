@@ -39,7 +39,8 @@ def backup(
     if not report.ok:
         raise fail(f"the backup {path} is not whole: " + "; ".join(report.problems), 1)
     rows = ", ".join(f"{k} {v}" for k, v in report.counts.items())
-    out().print(f"backed up {data} to {path} ({path.stat().st_size // 1024} KB; schema version {report.version}; {rows})")
+    version = report.version if report.version is not None else "none, made before versions"
+    out().print(f"backed up {data} to {path} ({path.stat().st_size // 1024} KB; schema version {version}; {rows})")
 
 
 @app.command()

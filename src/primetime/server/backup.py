@@ -38,6 +38,11 @@ def database_in(data_dir: str | Path) -> Path:
     return Path(data_dir) / DB_NAME
 
 
+def _read_only(path: Path) -> str:
+    """The URI that opens ``path`` read-only (any character in its name escaped)."""
+    return path.resolve().as_uri() + "?mode=ro"
+
+
 def _fsync_dir(path: Path) -> None:
     fd = os.open(str(path), os.O_RDONLY)
     try:
@@ -55,7 +60,7 @@ def backup(data_dir: str | Path, out: str | Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".partial")
     tmp.unlink(missing_ok=True)
-    src = sqlite3.connect(f"file:{src_path}?mode=ro", uri=True, timeout=30)
+    src = sqlite3.connect(_read_only(src_path), uri=True, timeout=30)
     try:
         dst = sqlite3.connect(tmp)
         try:
@@ -148,7 +153,7 @@ def _connect(target: str) -> tuple[Any, Callable[[str], str], str]:
         path = database_in(path)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such file")
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True), lambda sql: sql, "sqlite"
+    return sqlite3.connect(_read_only(path), uri=True), lambda sql: sql, "sqlite"
 
 
 def verify(target: str, games: bool = True) -> Report:
