@@ -82,6 +82,7 @@ def old_database(url: str) -> dict[tuple[str, str], tuple[float, float]]:
     def drop(tx: Tx) -> None:
         for name in NEW_TABLES:
             tx.execute(f"DROP TABLE {name}")
+        tx.execute("DROP TABLE schema_migrations")  # (the old releases had no schema version either)
 
     st.write(drop)
     got = changes(st)

@@ -37,7 +37,6 @@ import msgspec
 
 from primetime.bots.levels import level_name
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE
-from primetime.server.schema import SCHEMA  # the SQL of the tables
 
 T = TypeVar("T")
 
@@ -319,12 +318,15 @@ class Store:
         with self._read() as cur:
             return fn(Tx(self, cur))
 
-    def init_schema(self) -> None:
-        def go(tx: Tx) -> None:
-            for stmt in SCHEMA:
-                tx.execute(stmt)
+    def where(self) -> str:
+        """The database, as the operator names it (in messages)."""
+        return ""
 
-        self.write(go)
+    def init_schema(self) -> None:
+        """Apply the migrations this database lacks (``migrations.py``); a database of a newer release is refused."""
+        from primetime.server.migrations import migrate
+
+        migrate(self, where=self.where())
 
     # ---------------------------------------------------------------- users
     def create_user(self, user_id: str, name: str, secret_hash: str) -> None:
@@ -554,6 +556,9 @@ class SqliteStore(Store):
         c.execute("PRAGMA foreign_keys=ON")
         return c
 
+    def where(self) -> str:
+        return self.path
+
     def lock_fd(self) -> int | None:
         """This thread's descriptor of ``<database>.lock``: writers of every process take turns on it
         (``flock``) before ``BEGIN IMMEDIATE``, so that none waits in SQLite's busy loop."""
@@ -646,14 +651,11 @@ class PostgresStore(Store):
         for p in sorted(payloads):
             cur.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, p))
 
-    def init_schema(self) -> None:
-        # CREATE TABLE IF NOT EXISTS races between processes starting together: serialise.
-        def go(tx: Tx) -> None:
-            tx.execute("SELECT pg_advisory_xact_lock(7263541)")
-            for stmt in SCHEMA:
-                tx.execute(stmt)
+    def where(self) -> str:
+        from urllib.parse import urlsplit
 
-        self.write(go)
+        u = urlsplit(self.url)
+        return f"{u.hostname or 'localhost'}{':' + str(u.port) if u.port else ''}{u.path} (PostgreSQL)"
 
 
 def open_store(url: str | None, data_dir: str | Path = "data", synchronous: str = "FULL") -> Store:
