@@ -95,17 +95,7 @@ class Migration:
 
 MIGRATIONS: list[Migration] = [
     Migration(1, "the schema of the releases before schema versions", tuple(SCHEMA)),
-    Migration(2, "hints and reviews: a table with hints on, each user's running review", (
-        """CREATE TABLE IF NOT EXISTS table_hints (
-        table_id TEXT PRIMARY KEY
-    )""",
-        """CREATE TABLE IF NOT EXISTS running_reviews (
-        user_id TEXT PRIMARY KEY,
-        table_id TEXT NOT NULL,
-        started DOUBLE PRECISION NOT NULL
-    )""",
-    )),
-    # append new migrations here: Migration(N, "...", ("CREATE TABLE IF NOT EXISTS ...",)),
+    # append new migrations here: Migration(2, "...", ("CREATE TABLE IF NOT EXISTS ...",)),
 ]
 
 LATEST = MIGRATIONS[-1].version

@@ -78,6 +78,16 @@ SCHEMA = [
         table_id TEXT PRIMARY KEY,
         pace TEXT NOT NULL
     )""",
+    # hints and reviews (issue 35): a table with hints on (a row; without one, hints are off), and each
+    # user's running review of a finished game (at most one; a row older than an hour is a crashed run's)
+    """CREATE TABLE IF NOT EXISTS table_hints (
+        table_id TEXT PRIMARY KEY
+    )""",
+    """CREATE TABLE IF NOT EXISTS running_reviews (
+        user_id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        started DOUBLE PRECISION NOT NULL
+    )""",
     # a user who signed up: the name they sign in with (case-folded, unique) and their argon2 password hash
     """CREATE TABLE IF NOT EXISTS accounts (
         user_id TEXT PRIMARY KEY,
