@@ -26,8 +26,9 @@ from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
-from primetime.server import accounts, clocks, names, ratings_store, sessions
+from primetime.server import accounts, clocks, moderation, names, ratings_store, sessions
 from primetime.server.account_api import USER_COOKIE, add_account_routes
+from primetime.server.admin_api import add_admin_routes
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.http import ApiError, Guard, body, client_address
 from primetime.server.hub import Hub
@@ -234,7 +235,8 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def me(request: Request) -> dict[str, Any]:
         user = await current_user(request)
         return {
-            "user": {"id": user["id"], "name": user["name"], "prefs": user["prefs"], "account": user["account"]} if user else None,
+            "user": {"id": user["id"], "name": user["name"], "prefs": user["prefs"], "account": user["account"],
+                     "admin": bool(user["account"]) and await hub.db(moderation.is_admin, store, user["id"])} if user else None,
             "bots": bot_levels(),
             "options": get_plugin(GAME).options,
             "games": games_offered(),
@@ -263,6 +265,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         return resp
 
     add_account_routes(app, hub, store, current_user, set_cookie, limit_users, limit_signins)
+    add_admin_routes(app, hub, store, current_user, set_cookie, page)
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:

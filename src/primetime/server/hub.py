@@ -32,7 +32,7 @@ from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool, clocks, ops, procs, sessions
+from primetime.server import botpool, clocks, moderation, ops, procs, sessions
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
@@ -77,7 +77,7 @@ R = TypeVar("R")
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 
 
-class Hub(sessions.SessionWatch, Links):
+class Hub(sessions.SessionWatch, moderation.ModerationWatch, Links):
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store

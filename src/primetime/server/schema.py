@@ -179,6 +179,65 @@ SCHEMA = [
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL
     )""",
+    # --- moderation (``moderation.py``): administrators, suspended accounts, removed chat messages, closed
+    # tables, reports, password-reset links and the log of every moderation act
+    """CREATE TABLE IF NOT EXISTS admins (
+        user_id TEXT PRIMARY KEY,
+        granted DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS suspensions (
+        user_id TEXT PRIMARY KEY,
+        by_user TEXT,
+        reason TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS chat_removed (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        by_user TEXT,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+    """CREATE TABLE IF NOT EXISTS closed_tables (
+        table_id TEXT PRIMARY KEY,
+        how TEXT NOT NULL,
+        by_user TEXT,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS reports (
+        id TEXT PRIMARY KEY,
+        at DOUBLE PRECISION NOT NULL,
+        reporter TEXT NOT NULL,
+        user_id TEXT,
+        table_id TEXT,
+        seq INTEGER,
+        text TEXT,
+        reason TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open',
+        resolved_by TEXT,
+        resolved_at DOUBLE PRECISION,
+        note TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS password_resets (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        by_user TEXT,
+        created DOUBLE PRECISION NOT NULL,
+        expires DOUBLE PRECISION NOT NULL,
+        used DOUBLE PRECISION
+    )""",
+    """CREATE TABLE IF NOT EXISTS moderation_log (
+        id TEXT PRIMARY KEY,
+        at DOUBLE PRECISION NOT NULL,
+        by_user TEXT,
+        by_name TEXT NOT NULL,
+        act TEXT NOT NULL,
+        user_id TEXT,
+        table_id TEXT,
+        detail TEXT NOT NULL DEFAULT ''
+    )""",
+    "CREATE INDEX IF NOT EXISTS reports_status ON reports (status, at)",
+    "CREATE INDEX IF NOT EXISTS moderation_log_at ON moderation_log (at)",
     "CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id)",
     "CREATE INDEX IF NOT EXISTS rating_changes_user ON rating_changes (user_id, game)",
     "CREATE INDEX IF NOT EXISTS skills_game ON skills (game)",
