@@ -5,6 +5,7 @@ password-reset links; players report messages and players; every act is logged w
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -14,12 +15,14 @@ from typing import Any
 import httpx
 import pytest
 from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosed
 
 from primetime.cli import app as cli_app
 from primetime.server.moderation import CLOSED_CODE, CLOSED_REASON
 from primetime.server.sessions import CLOSE_CODE, REASONS
 
 from .helpers import Person, ServerProc, decode, recv_state
+from .test_multiprocess import connect_to_worker
 from .test_signout import PASSWORD, account, closed_with, running_table
 
 
@@ -237,3 +240,51 @@ def test_issue_37_reports_reach_the_administrators_and_are_resolved(site: Server
     assert [r["reason"] for r in page["reports"]] == ["rude all game"]
     assert page["resolved"][0]["note"] == "warned" and page["log"][0]["act"] == "resolve"
     wa.close()
+
+
+def test_issue_37_moderation_reaches_the_pages_on_every_worker(tmp_path: Path) -> None:
+    """Issue 37 moderation, across worker processes: with two workers serving sockets of one table (the
+    poll too slow to matter), a removed message leaves the pages on both, an abandoned table's pages
+    close on both, and a suspended account's pages close on both, each at once (datagrams between the
+    workers)."""
+    s = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30", "PRIMETIME_ROUTE_SOCKETS": "0"}, workers=2).start()
+    try:
+        boss = account(s.url, "Boss")
+        grant(f"sqlite:///{s.data_dir / 'primetime.sqlite3'}", s.data_dir, "Boss")
+        ana = account(s.url, "Ana")
+        uid = ana.get("/api/me")["user"]["id"]
+        tid, other = running_table(ana), running_table(ana)
+        cookie = ana.cookie_header()
+        seq = chat(ana.ws(tid), "something rude", 1)
+
+        async def until(ws: Any, kind: str) -> dict[str, Any]:
+            while True:
+                msg = decode(ws, await asyncio.wait_for(ws.recv(), 15))
+                if msg["type"] == kind:
+                    return msg
+
+        async def closed(ws: Any) -> tuple[int, str]:
+            with pytest.raises(ConnectionClosed) as got:
+                while True:
+                    await asyncio.wait_for(ws.recv(), 15)
+            assert got.value.rcvd is not None
+            return got.value.rcvd.code, got.value.rcvd.reason
+
+        async def run() -> None:
+            here = [(await connect_to_worker(f"{s.ws_url}/ws/{tid}", cookie, w))[0] for w in (0, 1)]
+            there = [(await connect_to_worker(f"{s.ws_url}/ws/{other}", cookie, w))[0] for w in (0, 1)]
+            for ws in here:
+                await until(ws, "state")
+            await asyncio.to_thread(boss.post, "/api/admin/remove-message", {"table": tid, "seq": seq})
+            for ws in here:
+                assert (await until(ws, "chat_removed"))["seqs"] == [seq]
+            await asyncio.to_thread(boss.post, "/api/admin/close-table", {"table": other, "how": "abandon"})
+            for ws in there:
+                assert await closed(ws) == (CLOSED_CODE, CLOSED_REASON)
+            await asyncio.to_thread(boss.post, "/api/admin/suspend", {"user": uid, "reason": "rude"})
+            for ws in here:
+                assert await closed(ws) == (CLOSE_CODE, REASONS["suspended"])
+
+        asyncio.run(run())
+    finally:
+        s.stop()
