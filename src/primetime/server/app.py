@@ -35,7 +35,7 @@ from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
 from primetime.server.limits import Limiter, RateLimited
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
-from primetime.server.metrics import add_metrics_route
+from primetime.server.metrics_api import add_metrics_route
 from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, hash_secret, new_id, new_secret
 from primetime.server.store import ConflictError, open_store
 

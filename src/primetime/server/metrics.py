@@ -30,16 +30,9 @@ import os
 import shutil
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import Response
-
-from primetime.server.http import ApiError, client_address
-
-if TYPE_CHECKING:
-    from primetime.server.config import Settings
-    from primetime.server.hub import Hub
+Hub = Any  # (the hub, ``hub.py``: not imported here, which the hub imports)
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -186,23 +179,3 @@ class _Off:
 
 
 OFF: Any = _Off()
-
-
-def add_metrics_route(app: FastAPI, hub: Hub, settings: Settings) -> None:
-    """``GET /metrics``: 404 when metrics are off, 403 for an address not allowed."""
-    nets = allow_list(settings.metrics_allow)
-    if settings.metrics:
-        hub.metrics = Metrics(hub.index)
-
-    @app.get("/metrics", include_in_schema=False)
-    async def metrics(request: Request) -> Response:
-        m = hub.metrics
-        if not m.on:
-            raise ApiError(404, "metrics are off (start the server with --metrics)")
-        if not allowed(client_address(request), nets):
-            raise ApiError(403, "metrics are not served to this address (the operator names the allowed ones: --metrics-allow)")
-        from prometheus_client import CONTENT_TYPE_LATEST
-
-        m.sample(hub)  # (on the loop: the hub's tables are not read from another thread)
-        body = await asyncio.get_running_loop().run_in_executor(None, m.exposition) if m.multiprocess else m.exposition()
-        return Response(body, media_type=CONTENT_TYPE_LATEST)
