@@ -21,7 +21,7 @@ from primetime.cli import app as cli_app
 from primetime.server.moderation import CLOSED_CODE, CLOSED_REASON
 from primetime.server.sessions import CLOSE_CODE, REASONS
 
-from .helpers import Person, ServerProc, decode, recv_state
+from .helpers import Person, ServerProc, decode, open_ws, recv_state, two_servers
 from .test_multiprocess import connect_to_worker
 from .test_signout import PASSWORD, account, closed_with, running_table
 
@@ -288,3 +288,26 @@ def test_issue_37_moderation_reaches_the_pages_on_every_worker(tmp_path: Path) -
         asyncio.run(run())
     finally:
         s.stop()
+
+
+def test_issue_37_moderation_reaches_the_other_process_on_postgresql(pg_url: str, tmp_path: Path) -> None:
+    """Issue 37 moderation, two server processes on one PostgreSQL database (the poll too slow to matter):
+    a message removed, a table abandoned and an account suspended through one process reach the pages
+    open on the other at once (``NOTIFY``)."""
+    with two_servers(tmp_path, {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "30"}) as (a, b):
+        boss = account(a.url, "Boss")
+        grant(pg_url, a.data_dir, "Boss")
+        ana = account(a.url, "Ana")
+        uid = ana.get("/api/me")["user"]["id"]
+        tid, other = running_table(ana), running_table(ana)
+        here = open_ws(f"{b.ws_url}/ws/{tid}", ana.cookie_header())
+        there = open_ws(f"{b.ws_url}/ws/{other}", ana.cookie_header())
+        recv_state(here)
+        recv_state(there)
+        seq = chat(here, "rude words", 1)
+        boss.post("/api/admin/remove-message", {"table": tid, "seq": seq})
+        assert removed(here) == [seq]
+        boss.post("/api/admin/close-table", {"table": other, "how": "abandon"})
+        assert closed_with(there)[:2] == (CLOSED_CODE, CLOSED_REASON)
+        boss.post("/api/admin/suspend", {"user": uid})
+        assert closed_with(here)[:2] == (CLOSE_CODE, REASONS["suspended"])
