@@ -375,3 +375,53 @@ def test_item_a11y_clock_off_or_more_time(browser: Any, web: ServerProc) -> None
     page.wait_for_selector("body[data-my-turn='1']")
     assert page.locator("#clocks").count() == 0
     page.context.close()
+
+
+def test_issue_37_a11y_axe_moderation_pages(browser: Any, fresh: ServerProc) -> None:
+    """Issue 37, accessibility of moderation: the administrators' page (with an open report, a suspended
+    account, a found account and a reset link, and the log), the Report dialog on a table's chat and on a
+    profile, and the page of a password-reset link pass axe-core with zero serious or critical violations."""
+    from .test_moderation import grant
+
+    admin = new_page(browser)
+    admin.goto(fresh.url + "/")
+    assert admin.request.post(fresh.url + "/api/signup", data={"name": "Boss", "password": "correct horse"}).ok
+    grant(f"sqlite:///{fresh.data_dir / 'primetime.sqlite3'}", fresh.data_dir, "Boss")
+    player = new_page(browser)
+    sign_in(player, fresh, "Rita")
+    assert player.request.post(fresh.url + "/api/signup", data={"name": "Rita", "password": "correct horse"}).ok
+    rita = player.evaluate("PT.api('/api/me').then((r) => r.user.id)")
+    tid = start_table(player, fresh, "networks", ["bot:greedy"], pilot="simplified")
+    player.click("#chat-btn")
+    player.fill("#chat-input", "hello there")
+    player.press("#chat-input", "Enter")
+    # the administrator reports Rita's message from the chat (a player's Report button: the same dialog)
+    admin.goto(f"{fresh.url}/t/{tid}")
+    admin.wait_for_selector("#chat", state="attached")
+    if admin.get_attribute("#chat", "hidden") is not None:
+        admin.click("#chat-btn")
+    admin.locator("#chat-log .chat-report").first.click()
+    admin.wait_for_selector("#report-dialog[open]")
+    axe_check(admin, "Report dialog (chat)")
+    admin.fill("#report-reason", "testing the dialog")
+    admin.click("#report-send")
+    admin.wait_for_selector("#report-dialog", state="detached")
+    admin.goto(f"{fresh.url}/u/{rita}")
+    admin.click("#report-player")
+    admin.wait_for_selector("#report-dialog[open]")
+    axe_check(admin, "Report dialog (profile)")
+    admin.keyboard.press("Escape")
+    admin.wait_for_selector("#report-dialog", state="detached")
+    admin.goto(fresh.url + "/admin")
+    admin.wait_for_selector("#reports li.report")
+    admin.fill("#account-name", "Rita")
+    admin.press("#account-name", "Enter")
+    admin.click("#reset-btn")
+    link = admin.locator("#reset-link").input_value()
+    admin.wait_for_selector("#mod-log tr[data-act='reset_link']")
+    axe_check(admin, "administrators' page")
+    player.goto(link)
+    player.wait_for_selector("#new-pass")
+    axe_check(player, "password-reset page")
+    admin.context.close()
+    player.context.close()

@@ -31,11 +31,26 @@ def serve(
                                                    "(addresses or networks, comma-separated; default: PRIMETIME_FORWARDED_ALLOW_IPS, "
                                                    "else none)."),
     ] = None,
+    metrics: Annotated[
+        bool | None,
+        typer.Option("--metrics", help="Serve /metrics in Prometheus' format (default: PRIMETIME_METRICS=1, else off).",
+                     show_default=False),
+    ] = None,
+    metrics_allow: Annotated[
+        str | None,
+        typer.Option("--metrics-allow", help="Addresses or networks /metrics answers, comma-separated (default: "
+                                             "PRIMETIME_METRICS_ALLOW, else 127.0.0.1,::1); others get 403."),
+    ] = None,
+    log_format: Annotated[
+        str | None,
+        typer.Option("--log-format", help="text, or json: one JSON object per line with its request or table id "
+                                          "(default: PRIMETIME_LOG_FORMAT, else text)."),
+    ] = None,
 ) -> None:
     """Start the web server (lobby, tables, play in the browser) and print its URL."""
     from primetime.server.cli import serve as run_server
 
     try:
-        run_server(host, port, str(data), list(policy or []), workers, forwarded_allow_ips)
+        run_server(host, port, str(data), list(policy or []), workers, forwarded_allow_ips, metrics, metrics_allow, log_format)
     except ValueError as exc:
         raise fail(str(exc)) from None

@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from primetime.core.plugin import get_plugin
-from primetime.server import accounts, names, passwords, ratings_store, sessions, signins
+from primetime.server import accounts, moderation, names, passwords, ratings_store, sessions, signins
 from primetime.server.http import ApiError, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.limits import Limiter, RateLimited
@@ -86,6 +86,8 @@ def add_account_routes(app: FastAPI, hub: Hub, store: Store, current_user: Calla
             raise ApiError(401, "wrong name or password; check both (names are not case-sensitive), or sign up if you have no account")
         uid, rehash = got
         await hub.write(signins.succeeded, store, key)
+        if await hub.db(moderation.is_suspended, store, uid):
+            raise ApiError(403, "this account is suspended by a moderator: it cannot sign in")
         old = request.cookies.get(USER_COOKIE)
         old_hash = hash_secret(old) if old and len(old) <= 200 else None
         if old_hash is not None:  # this browser's previous session, if any, ends here

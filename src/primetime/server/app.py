@@ -26,8 +26,9 @@ from primetime.core.decision import fill_names as render
 from primetime.core.errors import GameError, RecordError, StaleStateError
 from primetime.core.game import load_record, replay_record, split_action
 from primetime.core.plugin import get_plugin, plugins
-from primetime.server import accounts, clocks, names, ratings_store, sessions
+from primetime.server import accounts, clocks, logs, moderation, names, ratings_store, sessions
 from primetime.server.account_api import USER_COOKIE, add_account_routes
+from primetime.server.admin_api import add_admin_routes
 from primetime.server.advice_api import add_advice_routes, ws_hint
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.http import ApiError, Guard, body, client_address
@@ -36,6 +37,7 @@ from primetime.server.inputs import InputError, parse_json
 from primetime.server.learn import add_learn_routes
 from primetime.server.limits import Limiter, RateLimited
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
+from primetime.server.metrics_api import add_metrics_route
 from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, hash_secret, new_id, new_secret
 from primetime.server.store import ConflictError, open_store
 
@@ -108,14 +110,19 @@ def create_app(settings: Settings | None = None) -> Guard:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        if hub.metrics.on:
+            hub._spawn(hub.metrics.sampler(hub))
         log.info("storage: %s", store.kind)
         try:
             yield
         finally:
             await hub.stop()
+            hub.metrics.close()
 
     app = FastAPI(title="The Networks: Primetime", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # pages, scripts, catalogues and JSON replies compressed
+    logs.WORKER = settings.worker_index
+    app.add_middleware(logs.RequestIds, access=settings.log_format == "json")  # a request id (and table) on each log line
     app.state.hub = hub
     app.state.settings = settings
 
@@ -238,7 +245,8 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def me(request: Request) -> dict[str, Any]:
         user = await current_user(request)
         return {
-            "user": {"id": user["id"], "name": user["name"], "prefs": user["prefs"], "account": user["account"]} if user else None,
+            "user": {"id": user["id"], "name": user["name"], "prefs": user["prefs"], "account": user["account"],
+                     "admin": bool(user["account"]) and await hub.db(moderation.is_admin, store, user["id"])} if user else None,
             "bots": bot_levels(),
             "options": get_plugin(GAME).options,
             "games": games_offered(),
@@ -268,6 +276,8 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     add_account_routes(app, hub, store, current_user, set_cookie, limit_users, limit_signins)
     add_learn_routes(app, page)  # Learn to play: the tutorials (no table is stored)
+    add_admin_routes(app, hub, store, current_user, set_cookie, page)
+    add_metrics_route(app, hub, settings)
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:
@@ -629,6 +639,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             reply("error", mid, error="you can only act for your own seat")
             return
         client.acting += 1  # its answer goes to this socket before the state the change made
+        began = time.perf_counter()
         try:
             if kind == "act":
                 key = msg.get("key")
@@ -640,9 +651,11 @@ def create_app(settings: Settings | None = None) -> Guard:
                     return
                 new_seq = await hub.act(rt, client.seat, key, seq, client.secret_hash, client.sessions)
                 reply("ack", mid, seq=new_seq, version=rt.shown(client.seat)[1])
+                hub.metrics.action("act", began)
             elif kind == "undo":
                 new_seq = await hub.undo(rt, client.seat, seq, client.secret_hash, client.sessions)
                 reply("ack", mid, seq=new_seq, version=rt.shown(client.seat)[1])
+                hub.metrics.action("undo", began)
             else:
                 target = msg.get("target")
                 if not isinstance(target, int) or isinstance(target, bool):
@@ -650,6 +663,7 @@ def create_app(settings: Settings | None = None) -> Guard:
                     return
                 result = await hub.vote(rt, client.seat, target, client.secret_hash, client.sessions)
                 reply("ack", mid, result=result, version=rt.shown(client.seat)[1])
+                hub.metrics.action("vote", began)
         except StaleStateError as exc:
             reply("error", mid, error=str(exc), kind="StaleStateError", stale=True)
             client.sent_version = client.shown = -1

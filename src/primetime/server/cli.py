@@ -29,7 +29,8 @@ def proxy_options(allow_ips: str) -> dict[str, Any]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policies: list[str] | None = None,
-          workers: int | None = None, forwarded_allow_ips: str | None = None) -> None:
+          workers: int | None = None, forwarded_allow_ips: str | None = None, metrics: bool | None = None,
+          metrics_allow: str | None = None, log_format: str | None = None) -> None:
     """Run the server until interrupted; prints the URL to open.
 
     Storage is SQLite in ``data`` unless ``PRIMETIME_DATABASE_URL=postgresql://...`` is set.
@@ -39,19 +40,25 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
     1 serves from this process alone; see ``procs.py``).
     ``forwarded_allow_ips``: the proxies whose forwarded headers are believed (default
     ``PRIMETIME_FORWARDED_ALLOW_IPS``, else none; see :func:`proxy_options`).
+    ``metrics``, ``metrics_allow``: ``/metrics`` on, for these addresses or networks (``metrics.py``);
+    ``log_format``: ``text`` or ``json`` (``logs.py``); each defaults to its ``PRIMETIME_*`` setting.
     """
     import uvicorn
 
-    from primetime.server import botpool
+    from primetime.server import botpool, logs
+    from primetime.server import metrics as metrics_mod
     from primetime.server.app import create_app
     from primetime.server.config import Settings
     from primetime.server.procs import listen_socket, supervise
     from primetime.server.route import routed_server
     from primetime.server.store import open_store
 
-    logging.basicConfig(level=os.environ.get("PRIMETIME_LOG_LEVEL", "INFO").upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings(data_dir=Path(data))
+    for name, value in (("metrics", metrics), ("metrics_allow", metrics_allow), ("log_format", log_format)):
+        if value is not None:
+            setattr(settings, name, value)
+    logs.setup(settings.log_format, os.environ.get("PRIMETIME_LOG_LEVEL", "INFO"))
+    metrics_mod.allow_list(settings.metrics_allow)  # (a malformed entry stops the start, named)
     settings.policies += [p for p in policies or [] if p not in settings.policies]
     if workers is not None:
         settings.workers = workers
@@ -62,21 +69,32 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
     proxies = proxy_options(settings.forwarded_allow_ips)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     storage = "PostgreSQL" if settings.database_url else f"SQLite in {Path(data).resolve()}"
+    def announce(text: str) -> None:  # (JSON logs: the banner is a log line too, so that every line parses)
+        if settings.log_format == "json":
+            logging.getLogger("primetime.server").info(text)
+        else:
+            print(text, flush=True)
+
     # no per-message deflate: compressing every state costs more CPU than the bytes it saves on a LAN
     options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 65_536, "ws_ping_interval": 10, "ws_per_message_deflate": False,
                                "ws_ping_timeout": 10, "timeout_graceful_shutdown": 3, **proxies}
+    if settings.log_format == "json":  # uvicorn's own lines go through the root logger, as JSON; the access lines are ours
+        options.update(log_config=None, access_log=False)
+        logging.getLogger("uvicorn").setLevel(logging.WARNING)
     # a server holds many long-lived games: collect cycles seldom (a full collection of a big heap stalls every table)
     gc.set_threshold(20_000, 20, 50)
     if settings.workers == 1:
         app = create_app(settings)
-        print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
-              "Ctrl+C stops)", flush=True)
+        announce(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
+                 "Ctrl+C stops)")
         uvicorn.run(app, host=host, port=port, **options)
         return
     count = settings.workers
     # the policies and the schema: checked and made once, before any worker starts
     botpool.policy_levels(settings.policies)
     open_store(settings.database_url, settings.data_dir, settings.sqlite_synchronous).close()
+    if settings.metrics:  # every worker's figures in files that any worker reads for a scrape
+        metrics_mod.prepare_multiprocess(settings.data_dir)
     sock = listen_socket(host, port)
 
     def worker(index: int) -> None:
@@ -88,9 +106,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
         else:
             uvicorn.Server(config).run(sockets=[sock])
 
-    print(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
-          f"{count} worker processes; Ctrl+C stops)", flush=True)
-    supervise(count, sock, worker)
+    announce(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
+             f"{count} worker processes; Ctrl+C stops)")
+    supervise(count, sock, worker, metrics_mod.worker_ended if settings.metrics else None)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -104,9 +122,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
                     help="believe X-Forwarded-For/-Proto only from these proxies (addresses or networks, comma-separated; "
                          "default: PRIMETIME_FORWARDED_ALLOW_IPS, else none)")
+    ap.add_argument("--metrics", action="store_true", default=None,
+                    help="serve /metrics in Prometheus' format (default: PRIMETIME_METRICS=1, else off)")
+    ap.add_argument("--metrics-allow", default=None, metavar="IPS",
+                    help="addresses or networks /metrics answers (comma-separated; default: PRIMETIME_METRICS_ALLOW, else loopback)")
+    ap.add_argument("--log-format", default=None, choices=("text", "json"),
+                    help="log lines as text, or as JSON objects with a request or table id (default: PRIMETIME_LOG_FORMAT, else text)")
     args = ap.parse_args(argv)
     try:
-        serve(args.host, args.port, args.data, args.policy, args.workers, args.forwarded_allow_ips)
+        serve(args.host, args.port, args.data, args.policy, args.workers, args.forwarded_allow_ips, args.metrics,
+              args.metrics_allow, args.log_format)
     except ValueError as exc:
         ap.exit(2, f"error: {exc}\n")
 

@@ -105,5 +105,12 @@ class Settings:
     signin_delay: float = field(default_factory=lambda: _float("PRIMETIME_SIGNIN_DELAY", 2.0))
     signin_delay_max: float = field(default_factory=lambda: _float("PRIMETIME_SIGNIN_DELAY_MAX", 900.0))
 
+    #: ``/metrics`` served (``serve --metrics``; ``PRIMETIME_METRICS=1``), to the addresses or networks of
+    #: ``metrics_allow`` only (``--metrics-allow``; ``PRIMETIME_METRICS_ALLOW``): see ``metrics.py``.
+    metrics: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_METRICS", "") == "1")
+    metrics_allow: str = field(default_factory=lambda: os.environ.get("PRIMETIME_METRICS_ALLOW", "127.0.0.1,::1"))
+    #: ``text`` (the default) or ``json``: one JSON object per log line, with its request or table id (``logs.py``).
+    log_format: str = field(default_factory=lambda: os.environ.get("PRIMETIME_LOG_FORMAT", "text"))
+
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)

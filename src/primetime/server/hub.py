@@ -32,7 +32,7 @@ from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool, clocks, ops, procs, sessions
+from primetime.server import botpool, clocks, logs, metrics, moderation, ops, procs, sessions
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
@@ -77,7 +77,7 @@ R = TypeVar("R")
 _JITTER = Rng(int.from_bytes(os.urandom(8), "little"))  # pacing only, never game randomness
 
 
-class Hub(sessions.SessionWatch, Links):
+class Hub(sessions.SessionWatch, moderation.ModerationWatch, Links):
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
@@ -101,6 +101,7 @@ class Hub(sessions.SessionWatch, Links):
         self.peers = procs.Peers(settings.data_dir / "wake", self.index, self.count, self._on_peer_lines) if self.count > 1 else None
         self.remote_presence: dict[str, dict[int, dict[str, Any]]] = {}  # table -> worker -> its sockets' presence
         self.presence_sent: dict[str, str] = {}  # table -> this worker's presence as last sent to the others
+        self.metrics: Any = metrics.OFF  # (``metrics.py``: set when /metrics is on)
 
     def owns(self, table_id: str) -> bool:
         """Whether this worker runs the table's bots and clocks (``procs.owner``)."""
@@ -490,6 +491,7 @@ class Hub(sessions.SessionWatch, Links):
         return None
 
     async def _bot_move(self, rt: Runtime) -> None:
+        logs.bind(rt.id)  # (its log lines are the table's)
         try:
             pace = BOT_PACES.get(rt.meta.bot_pace if rt.meta is not None else DEFAULT_BOT_PACE, 0.0)
             if self.settings.bot_delay * pace > 0:  # the table's pace, with a little variation, so bots feel less mechanical
@@ -506,12 +508,16 @@ class Hub(sessions.SessionWatch, Links):
                 seed = botpool.bot_seed(rt.meta.seed, s.seat, seq)
                 seat = s.seat
                 game_name = rt.meta.game
+            began = time.perf_counter()
             if quick:
                 key = self.bots.choose_quick(game_name, state, level, seed, seat)
             else:
                 key = await self.bots.choose(game_name, state, level, seed, seat)
+            self.metrics.bot(level, time.perf_counter() - began)
             try:
+                began = time.perf_counter()
                 await self.mutate(rt, lambda tx, rt_, t: ops.act(tx, rt_, t, seat, key, seq, None, True))
+                self.metrics.action("bot", began)
             except (GameError, ConflictError) as exc:
                 log.debug("bot move on %s dropped: %s", rt.id, exc)
         except asyncio.CancelledError:
@@ -545,6 +551,7 @@ class Hub(sessions.SessionWatch, Links):
     async def expire(self, rt: Runtime) -> None:
         """Apply the timeout policy to the seats whose clocks ran out (under the table's lock;
         if another process did it first, the stored clock says so and nothing happens)."""
+        logs.bind(rt.id)
         rt.clock_timer, rt.clock_deadline = None, None
         t = rt.meta
         if t is None or not clocks.expired(t.clock, time.time()):

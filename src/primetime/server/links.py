@@ -102,7 +102,13 @@ class Links:
     def _sessions_ended(self, text: str) -> None:  # (``sessions.SessionWatch``)
         raise NotImplementedError
 
+    def _moderation_heard(self, text: str) -> None:  # (``moderation.ModerationWatch``)
+        raise NotImplementedError
+
     def _on_notify(self, payload: str) -> None:
+        if payload.startswith("mod:"):  # mod:<json>: a chat message removed, a table closed (``moderation.py``)
+            self._moderation_heard(payload[4:])
+            return
         if payload.startswith("session:"):  # session:<reason>:<hashes>: sessions ended (``sessions.py``)
             self._sessions_ended(payload[8:])
             return
@@ -168,6 +174,8 @@ class Links:
                     continue
             elif kind == "e":  # e:<reason>:<hashes>: sessions ended, their sockets close (``sessions.py``)
                 self._sessions_ended(rest)
+            elif kind == "m":  # m:<json>: a moderation act the pages must hear of (``moderation.py``)
+                self._moderation_heard(rest)
             elif kind == "c":  # c:<table>:<number>: a chat message stored
                 self._on_notify("chat:" + rest)
             elif kind == "p":  # p:<worker>:<table>:<json>: the presence of that worker's sockets at the table

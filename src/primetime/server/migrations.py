@@ -95,7 +95,68 @@ class Migration:
 
 MIGRATIONS: list[Migration] = [
     Migration(1, "the schema of the releases before schema versions", tuple(SCHEMA)),
-    # append new migrations here: Migration(2, "...", ("CREATE TABLE IF NOT EXISTS ...",)),
+    Migration(2, "moderation: administrators, suspensions, removed chat, closed tables, reports, reset links, the log", (
+        # --- moderation (``moderation.py``): administrators, suspended accounts, removed chat messages, closed
+        # tables, reports, password-reset links and the log of every moderation act
+        """CREATE TABLE IF NOT EXISTS admins (
+            user_id TEXT PRIMARY KEY,
+            granted DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS suspensions (
+            user_id TEXT PRIMARY KEY,
+            by_user TEXT,
+            reason TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS chat_removed (
+            table_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            by_user TEXT,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, seq)
+        )""",
+        """CREATE TABLE IF NOT EXISTS closed_tables (
+            table_id TEXT PRIMARY KEY,
+            how TEXT NOT NULL,
+            by_user TEXT,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS reports (
+            id TEXT PRIMARY KEY,
+            at DOUBLE PRECISION NOT NULL,
+            reporter TEXT NOT NULL,
+            user_id TEXT,
+            table_id TEXT,
+            seq INTEGER,
+            text TEXT,
+            reason TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'open',
+            resolved_by TEXT,
+            resolved_at DOUBLE PRECISION,
+            note TEXT
+        )""",
+        """CREATE TABLE IF NOT EXISTS password_resets (
+            token_hash TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            by_user TEXT,
+            created DOUBLE PRECISION NOT NULL,
+            expires DOUBLE PRECISION NOT NULL,
+            used DOUBLE PRECISION
+        )""",
+        """CREATE TABLE IF NOT EXISTS moderation_log (
+            id TEXT PRIMARY KEY,
+            at DOUBLE PRECISION NOT NULL,
+            by_user TEXT,
+            by_name TEXT NOT NULL,
+            act TEXT NOT NULL,
+            user_id TEXT,
+            table_id TEXT,
+            detail TEXT NOT NULL DEFAULT ''
+        )""",
+        "CREATE INDEX IF NOT EXISTS reports_status ON reports (status, at)",
+        "CREATE INDEX IF NOT EXISTS moderation_log_at ON moderation_log (at)",
+    )),
+    # append new migrations here: Migration(N, "...", ("CREATE TABLE IF NOT EXISTS ...",)),
 ]
 
 LATEST = MIGRATIONS[-1].version

@@ -204,7 +204,8 @@ def listen_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def supervise(count: int, sock: socket.socket, run_worker: Callable[[int], Any]) -> None:
+def supervise(count: int, sock: socket.socket, run_worker: Callable[[int], Any],
+              on_exit: Callable[[int], Any] | None = None) -> None:
     """Fork ``count`` workers running ``run_worker(index)`` on the shared listening ``sock``; restart
     any that dies; on SIGTERM or SIGINT, stop them all (SIGTERM: they finish gracefully) and return."""
     parent = os.getpid()
@@ -261,6 +262,9 @@ def supervise(count: int, sock: socket.socket, run_worker: Callable[[int], Any])
             time.sleep(0.05)
             continue
         index = children.pop(pid, None)
+        if on_exit is not None:  # (a worker process ended: ``metrics.worker_ended``)
+            with contextlib.suppress(Exception):
+                on_exit(pid)
         if index is None or stopping:
             continue
         log.warning("worker %d (pid %d) ended (%s); starting it again", index, pid,

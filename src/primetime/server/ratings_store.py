@@ -172,6 +172,8 @@ def rate_finished(tx: Tx, t: TableRow) -> bool:
     users = rated_seats(tx, t)
     if users is None or tx.one("SELECT 1 FROM rating_changes WHERE table_id = ?", (t.id,)) is not None:
         return False
+    if tx.one("SELECT 1 FROM closed_tables WHERE table_id = ?", (t.id,)) is not None:  # a moderator closed it: unrated
+        return False
     ranks = finishing_ranks(t.result, departed_seats(tx, t))
     if ranks is None or len(ranks) != len(users):
         return False

@@ -44,6 +44,7 @@ REASONS = {
     "everywhere": "your account was signed out everywhere",
     "signin": "you signed in again in this browser: reload the page",
     "ended": "your session has ended (you signed out)",
+    "suspended": "a moderator suspended your account",
 }
 #: How long a session lasts without signing in again (``Store.user_by_secret``'s default).
 SESSION_DAYS = 365.0

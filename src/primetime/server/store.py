@@ -474,9 +474,11 @@ class Store:
         return self.write(go)
 
     def chat(self, table_id: str, since: int = 0, limit: int = 50) -> list[ChatRow]:
-        """The table's chat messages numbered above ``since``, the latest ``limit`` of them, oldest first."""
+        """The table's chat messages numbered above ``since``, the latest ``limit`` of them, oldest first
+        (without those a moderator removed: ``chat_removed``)."""
         rows = self.read(lambda tx: tx.all(
-            "SELECT seq, at, user_id, name, seat, text FROM chat WHERE table_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
+            "SELECT seq, at, user_id, name, seat, text FROM chat c WHERE table_id = ? AND seq > ? AND NOT EXISTS "
+            "(SELECT 1 FROM chat_removed r WHERE r.table_id = c.table_id AND r.seq = c.seq) ORDER BY seq DESC LIMIT ?",
             (table_id, since, limit)))
         return [ChatRow(int(r[0]), float(r[1]), r[2], r[3], None if r[4] is None else int(r[4]), r[5]) for r in reversed(rows)]
 
@@ -484,7 +486,8 @@ class Store:
         """Empty every table (tests only)."""
 
         def go(tx: Tx) -> None:
-            for name in ("skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
+            for name in ("admins", "suspensions", "chat_removed", "closed_tables", "reports", "password_resets", "moderation_log",
+                         "skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
                          "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "bot_paces", "clocks", "clock_before", "votes", "actions",
                          "seats", "tables", "users", "table_hints", "running_reviews"):
                 tx.execute(f"DELETE FROM {name}")

@@ -59,9 +59,13 @@
     let p;
     try { p = await PT.api(`/api/users/${encodeURIComponent(id)}`); } catch (e) { root.replaceChildren(h("p", { class: "panel" }, e.message)); return; }
     document.title = `${p.name} — primetime`;
+    let me = null;
+    try { me = (await PT.api("/api/me")).user; } catch (e) { me = null; }
     root.replaceChildren(
       h("section", { class: "panel" }, h("h2", { id: "player-name" }, p.name),
-        h("p", { class: "muted" }, p.account ? "Account" : "Guest", ` · since ${new Date(p.since * 1000).toLocaleDateString()}`)),
+        h("p", { class: "muted" }, p.account ? "Account" : "Guest", ` · since ${new Date(p.since * 1000).toLocaleDateString()}`),
+        me && me.id !== id && PT.report ? h("button", { class: "small", id: "report-player", onclick: () => PT.report({ user: id }, p.name) },
+          `Report ${p.name}`) : null),
       ratingsPanel(p),
       h("section", { class: "panel" }, h("h2", {}, "Games in progress"),
         (p.running || []).length ? h("ul", { class: "table-list", id: "running" }, p.running.map(runningItem))

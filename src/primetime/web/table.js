@@ -135,6 +135,7 @@
       S.busy = false;
       if (ev.code === 4404) { setConn("no such table", true); showMissing(); return; }
       if (ev.code === 4401) { signedOut(ev.reason || "you signed out"); return; }
+      if (ev.code === 4410) { signedOut(ev.reason || "a moderator closed this table", "Table closed"); return; }
       setConn("reconnecting…", true);
       const wait = Math.min(5000, 300 * 2 ** S.retry++);
       setTimeout(connect, wait);
@@ -142,7 +143,7 @@
   }
   /** The server closed the socket because its session ended (sign-out, here or in another tab or
       browser): say so, stop reconnecting, and neither act nor chat any more. */
-  function signedOut(reason) {
+  function signedOut(reason, title) {
     S.signedOut = reason;
     S.ws = null;
     S.busy = false;
@@ -154,7 +155,7 @@
       b = h("div", { class: "banner signed-out", id: "signed-out", role: "alert" });
       document.getElementById("page").before(b);
     }
-    b.replaceChildren(h("strong", {}, "Signed out"), ` — ${reason}. This page no longer plays or chats for you.`,
+    b.replaceChildren(h("strong", {}, title || (/suspended/.test(reason) ? "Account suspended" : "Signed out")), ` — ${reason}. This page no longer plays or chats for you.`,
       h("a", { href: `/?next=${encodeURIComponent("/t/" + tableId)}`, id: "signed-out-signin" }, "Sign in again"),
       h("button", { class: "small", id: "signed-out-reload", onclick: () => location.reload() }, "Reload"));
     if (S.msg) { S.msg.me = { ...S.msg.me, seat: null, host: false, can_undo: false, votes: [] }; render(); }
@@ -236,6 +237,9 @@
     } else if (m.type === "hint") {
       PT.advice.onHint(m);
       renderStatus();
+    } else if (m.type === "chat_removed") { // a moderator removed messages: gone from this page too
+      for (const seq of m.seqs || []) S.chat.msgs.delete(seq);
+      renderChat();
     } else if (m.type === "error" && (m.kind === "ChatRefused" || m.kind === "RateLimited")) {
       chatNote(m.error, true); // the game's state did not change: no redrawing
       PT.toast(m.error);
@@ -317,7 +321,11 @@
         h("b", { class: "chat-name" + (x.seat !== null && x.seat !== undefined ? ` seat-${x.seat}` : "") }, x.name + who), " ",
         h("span", { class: "chat-text" }, x.text),
         mine ? null : h("button", { class: "chat-mute small", "aria-label": `Mute ${x.name}`, "data-tip": `Hide ${x.name}'s messages (for this session)`,
-          onclick: () => toggleMute(x.from) }, "mute")));
+          onclick: () => toggleMute(x.from) }, "mute"),
+        mine || !(S.me && S.me.user) ? null : h("button", { class: "chat-report small", "aria-label": `Report ${x.name}'s message`,
+          "data-tip": "Tell the administrators about this message", onclick: () => PT.report({ table: tableId, seq }, `${x.name}'s message`) }, "report"),
+        S.me && S.me.user && S.me.user.admin ? h("button", { class: "chat-remove small warn", "aria-label": `Remove ${x.name}'s message for everyone`,
+          onclick: () => PT.removeMessage(tableId, seq, `${x.name}'s message`) }, "remove") : null));
     }
     if (!seqs.length) items.push(h("li", { class: "muted chat-empty" }, "No messages yet. Say hello!"));
     log.replaceChildren(...items);
