@@ -33,6 +33,8 @@ from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
 from primetime.server.limits import Limiter, RateLimited
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
+from primetime.server.notifier import Notifier
+from primetime.server.notify_api import add_notify_routes
 from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, hash_secret, new_id, new_secret
 from primetime.server.store import ConflictError, open_store
 
@@ -105,14 +107,17 @@ def create_app(settings: Settings | None = None) -> Guard:
     if replayed is not None:
         log.info("ratings: %d rated tables replayed with the Plackett-Luce model", replayed)
     hub = Hub(settings, store)
+    hub.notifier = notifier = Notifier(hub, settings, store)  # turn mails, pushes and reminders (``notifier.py``)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await notifier.start()
         log.info("storage: %s", store.kind)
         try:
             yield
         finally:
+            await notifier.stop()
             await hub.stop()
 
     app = FastAPI(title="The Networks: Primetime", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -265,6 +270,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         return resp
 
     add_account_routes(app, hub, store, current_user, set_cookie, limit_users, limit_signins)
+    add_notify_routes(app, hub, store, notifier, current_user, limit_signins)
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:

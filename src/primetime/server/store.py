@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE
+from primetime.server.notify_schema import NOTIFY_SCHEMA, NOTIFY_TABLES  # notifications' tables
 from primetime.server.schema import SCHEMA  # the SQL of the tables
 
 T = TypeVar("T")
@@ -318,7 +319,7 @@ class Store:
 
     def init_schema(self) -> None:
         def go(tx: Tx) -> None:
-            for stmt in SCHEMA:
+            for stmt in SCHEMA + NOTIFY_SCHEMA:
                 tx.execute(stmt)
 
         self.write(go)
@@ -478,7 +479,7 @@ class Store:
         def go(tx: Tx) -> None:
             for name in ("skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
                          "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "bot_paces", "clocks", "clock_before", "votes", "actions",
-                         "seats", "tables", "users"):
+                         "seats", "tables", "users", *NOTIFY_TABLES):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)
@@ -644,7 +645,7 @@ class PostgresStore(Store):
         # CREATE TABLE IF NOT EXISTS races between processes starting together: serialise.
         def go(tx: Tx) -> None:
             tx.execute("SELECT pg_advisory_xact_lock(7263541)")
-            for stmt in SCHEMA:
+            for stmt in SCHEMA + NOTIFY_SCHEMA:
                 tx.execute(stmt)
 
         self.write(go)
