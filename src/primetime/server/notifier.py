@@ -94,12 +94,14 @@ class Notifier:
         return uid if uid and secrets.compare_digest(sig, mailer.sign(self.key, "unsub:" + uid)) else None
 
     # ------------------------------------------------------------------ lifecycle
-    async def start(self) -> None:
+    async def start(self, background: bool = True) -> None:
+        """Start sending (``background=False``: only when asked, ``drain``; tests)."""
         self.loop = asyncio.get_running_loop()
         self.wake, self.present_dirty = asyncio.Event(), asyncio.Event()
         self.key = await self.hub.db(notify_key, self.store)
         await self.hub.db(lambda: self.vapid)  # made (or read) now, off the event loop
-        self.tasks = [self.loop.create_task(self._run()), self.loop.create_task(self._presence())]
+        if background:
+            self.tasks = [self.loop.create_task(self._run()), self.loop.create_task(self._presence())]
 
     async def stop(self) -> None:
         for task in self.tasks + [t for s in self.inflight.values() for t in s]:
