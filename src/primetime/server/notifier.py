@@ -129,7 +129,7 @@ class Notifier:
             here = self.here(rt)
             now = time.time()
             for uid in outbox.waiting(rt).values():
-                if uid not in here and outbox.present(tx, rt.id, uid, now):
+                if uid not in here and outbox.present(tx, rt.id, uid, now, self.holder):
                     here.add(uid)
             n = outbox.queue_turns(tx, rt, before, here, self.settings.notify_delay, self.settings.reminder_at, self.email_on)
         except Exception:
@@ -248,7 +248,7 @@ class Notifier:
                 left = outbox.time_left(t.clock, seat, now)
                 if s.kind != "human" or s.user_id != m.user_id or left is None or left <= 0:
                     return None  # the turn is over, or the seat no longer theirs
-                if here or outbox.present(tx, t.id, m.user_id, now):
+                if here or outbox.present(tx, t.id, m.user_id, now, self.holder):
                     return None  # at the table now
                 total = float(m.payload.get("total") or 0.0)
                 if m.kind == "reminder" and left > (1 - self.settings.reminder_at) * total + 1.0:

@@ -165,7 +165,8 @@ def set_present(store: Store, holder: str, pairs: set[tuple[str, str]], expires:
     store.write(go)
 
 
-def present(tx: Tx, table_id: str, user_id: str, now: float) -> bool:
-    """Whether a socket of ``user_id`` has ``table_id`` open in any process."""
-    return tx.one("SELECT 1 FROM notify_present WHERE table_id = ? AND user_id = ? AND expires >= ?",
-                  (table_id, user_id, now)) is not None
+def present(tx: Tx, table_id: str, user_id: str, now: float, holder: str) -> bool:
+    """Whether a socket of ``user_id`` has ``table_id`` open in another process than ``holder`` (which
+    knows its own sockets better than what it last wrote down)."""
+    return tx.one("SELECT 1 FROM notify_present WHERE table_id = ? AND user_id = ? AND expires >= ? AND holder <> ?",
+                  (table_id, user_id, now, holder)) is not None
