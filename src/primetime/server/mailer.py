@@ -80,6 +80,11 @@ def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
+def push_data(title: str, text: str, url: str, table_id: str | None) -> dict[str, Any]:
+    """What a push carries (``web/sw.js`` shows it; a click opens ``url``)."""
+    return {"title": title, "body": text, "url": url, "tag": f"table-{table_id}" if table_id else "primetime"}
+
+
 class Vapid:
     """The server's VAPID key pair (``DATA/vapid.pem``, made the first time)."""
 

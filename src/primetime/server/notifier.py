@@ -300,7 +300,7 @@ class Notifier:
             except mailer.SendFailed as exc:
                 raise Retry(str(exc)) from None
             return "sent", forget
-        return await self._push(m, ctx["subs"], {"title": title, "body": text, "url": url, "tag": f"table-{m.table_id}"})
+        return await self._push(m, ctx["subs"], mailer.push_data(title, text, url, m.table_id))
 
     async def _push(self, m: Msg, subs: list[dict[str, Any]], data: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
         """Push to each of the account's browsers not yet reached; a gone one is removed."""
