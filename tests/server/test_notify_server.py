@@ -87,6 +87,8 @@ def test_issue36_mail_confirmation_turn_mail_unsubscribe_honoured_and_password_r
     s = ServerProc(tmp_path / "data", env=env(mail)).start()
     try:
         guest = Person(s.url, "Gus")
+        assert guest.post("/api/push/subscribe", {"subscription": {"endpoint": "https://push.example/1", "keys": {"p256dh": "x", "auth": "y"}}},
+                          ok=False)["error"].startswith("notifications are for accounts")
         assert guest.post("/api/me/notify", {"address": "gus@example.org"}, ok=False)["error"].startswith("notifications are for accounts")
         ann, ben = account(s.url, "Ann"), account(s.url, "Ben")
         confirmed(ann, mail, "ann@example.org")
@@ -150,7 +152,7 @@ def test_issue36_mail_confirmation_turn_mail_unsubscribe_honoured_and_password_r
 
 def test_issue36_outbox_kill_9_between_a_turn_and_its_mail_then_restart_sends_it_exactly_once(tmp_path: Path, mail: MailSink) -> None:
     data = tmp_path / "data"
-    e = env(mail, PRIMETIME_NOTIFY_DELAY="3")  # the turn's mail waits 3 s: the server is killed before
+    e = env(mail, PRIMETIME_NOTIFY_DELAY="5")  # the turn's mail waits 5 s: the server is killed before
     s = ServerProc(data, env=e).start()
     try:
         ann, ben = account(s.url, "Ann"), account(s.url, "Ben")
@@ -173,6 +175,33 @@ def test_issue36_outbox_kill_9_between_a_turn_and_its_mail_then_restart_sends_it
         assert len(mail.to(address, "Your turn")) == 1
     finally:
         s.stop()
+
+
+def test_issue36_outbox_kill_9_of_one_of_two_processes_on_postgresql_the_other_sends_it_once(pg_url: str, tmp_path: Path,
+                                                                                              mail: MailSink) -> None:
+    """The process that made the turn is killed before its mail is due: the other process sends it, and the
+    killed one started again sends it no second time."""
+    import psycopg
+
+    e = env(mail, PRIMETIME_DATABASE_URL=pg_url, PRIMETIME_NOTIFY_DELAY="5", PRIMETIME_NOTIFY_POLL="0.1")
+    with two_servers(tmp_path, e) as (a, b):
+        ann, ben = account(a.url, "Ann"), account(a.url, "Ben")
+        confirmed(ann, mail, "ann@example.org")
+        confirmed(ben, mail, "ben@example.org")
+        tid = turn_table(ann, [ben])
+        x = to_move(ann, tid)[0]
+        a.kill()
+        with psycopg.connect(pg_url) as c:
+            assert [r[0] for r in c.execute("SELECT state FROM outbox WHERE kind = 'turn'")] == ["queued"]
+        address = ["ann@example.org", "ben@example.org"][x]
+        assert not mail.to(address, "Your turn")
+        mail.wait(address, "Your turn")  # sent by b
+        a.start()
+        time.sleep(1.5)  # many polls of both later
+        assert len(mail.to(address, "Your turn")) == 1
+        with psycopg.connect(pg_url) as c:
+            assert [r[0] for r in c.execute("SELECT state FROM outbox WHERE kind = 'turn'")] == ["sent"]
+        assert Person(b.url).get(f"/api/tables/{tid}")["clock"]["running"] == [x]
 
 
 def test_issue36_two_server_processes_on_one_postgresql_send_each_mail_once(pg_url: str, tmp_path: Path, mail: MailSink) -> None:

@@ -116,8 +116,13 @@ class Notifier:
 
     # ------------------------------------------------------------------ queueing (in a change's transaction)
     def here(self, rt: Runtime) -> set[str]:
-        """The users with a socket of this process at the table."""
-        return {c.user_id for c in list(rt.clients) if c.user_id}
+        """The users with a socket of this process at the table (also read from a database thread: a copy)."""
+        for _ in range(5):
+            try:
+                return {c.user_id for c in list(rt.clients) if c.user_id}
+            except RuntimeError:  # (changed while copied)
+                continue
+        return set()
 
     def turns_changed(self, tx: Tx, rt: Runtime, before: dict[int, str]) -> None:
         """Queue the messages of the turns a change began (``Hub.mutate``, in its transaction).  A failure
@@ -145,7 +150,10 @@ class Notifier:
             self.present_dirty.set()
 
     def local_pairs(self) -> set[tuple[str, str]]:
-        return {(rt.id, c.user_id) for rt in list(self.hub.rts.values()) for c in list(rt.clients) if c.user_id}
+        """The (table, user) of this process's sockets at turn-based tables (the only ones notified)."""
+        return {(rt.id, c.user_id) for rt in list(self.hub.rts.values())
+                if rt.meta is not None and rt.meta.clock and rt.meta.clock.get("mode") == "turn"
+                for c in list(rt.clients) if c.user_id}
 
     async def _presence(self) -> None:
         """Keep ``notify_present`` up to date with this process's sockets (at once after a change of them)."""
@@ -155,6 +163,7 @@ class Notifier:
         while True:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.present_dirty.wait(), PRESENCE_EVERY)
+            await asyncio.sleep(0.05)  # the sockets that come and go together: one write
             self.present_dirty.clear()
             pairs = self.local_pairs()
             now = time.time()
