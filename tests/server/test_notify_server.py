@@ -125,6 +125,7 @@ def test_issue36_mail_confirmation_turn_mail_unsubscribe_honoured_and_password_r
         # password reset: a link to the confirmed address; it works once
         assert ann.post("/api/password-reset", {"name": "nobody-here"})["ok"], "the same answer for an unknown name"
         ann.post("/api/password-reset", {"name": "ann"})
+        ann.post("/api/password-reset", {"name": "Ann"})  # (asked twice: one mail in five minutes)
         m = mail.wait("ann@example.org", "Reset your password")[0]
         path = LINK.search(text_of(m))
         assert path and path[1].startswith("/reset/")
@@ -139,6 +140,7 @@ def test_issue36_mail_confirmation_turn_mail_unsubscribe_honoured_and_password_r
         assert again.status_code == 404, "a reset link works once"
         assert Person(s.url).post("/api/signin", {"name": "Ann", "password": PW}, ok=False).get("error")
         assert Person(s.url).post("/api/signin", {"name": "Ann", "password": new})["ok"]
+        assert len(mail.to("ann@example.org", "Reset")) == 1
         # a reset goes only to a confirmed address: a guest-made account without one gets nothing
         cy = account(s.url, "Cy")
         cy.post("/api/me/notify", {"address": "cy@example.org"})
@@ -207,22 +209,35 @@ def test_issue36_outbox_kill_9_of_one_of_two_processes_on_postgresql_the_other_s
 def test_issue36_two_server_processes_on_one_postgresql_send_each_mail_once(pg_url: str, tmp_path: Path, mail: MailSink) -> None:
     e = env(mail, PRIMETIME_DATABASE_URL=pg_url, PRIMETIME_NOTIFY_POLL="0.05", PRIMETIME_NOTIFY_DELAY="1")
     with two_servers(tmp_path, e) as (a, b):
-        people = [account(a.url if i % 2 else b.url, n) for i, n in enumerate(["Ann", "Ben", "Cy", "Dee"])]
-        addresses = ["ann@example.org", "ben@example.org", "cy@example.org", "dee@example.org"]
-        for p, addr in zip(people, addresses, strict=True):
-            confirmed(p, mail, addr)
-        expected: Counter[str] = Counter()
-        tables = []
-        for i in range(8):  # tables started through either process; both senders poll the same outbox
-            host, other = people[i % 4], people[(i + 1) % 4]
-            tid = turn_table(host, [other])
-            tables.append(tid)
-            for seat in to_move(host, tid):
-                expected[addresses[i % 4] if seat == 0 else addresses[(i + 1) % 4]] += 1
-        for addr, n in expected.items():
-            mail.wait(addr, "Your turn", n)
-        time.sleep(1.5)  # many polls of both processes later
-        got = Counter(str(m["To"]) for m in mail.mails if "Your turn" in str(m["Subject"]))
-        assert got == expected
-        links = Counter(LINK.search(text_of(m))[1] for m in mail.mails if "Your turn" in str(m["Subject"]))  # type: ignore[index]
-        assert sorted(links) == sorted(f"/t/{t}" for t in tables) and set(links.values()) == {1}
+        each_mail_once(a, b, mail)
+
+
+def test_issue36_two_workers_on_sqlite_send_each_mail_once(tmp_path: Path, mail: MailSink) -> None:
+    s = ServerProc(tmp_path / "data", env=env(mail, PRIMETIME_NOTIFY_POLL="0.05", PRIMETIME_NOTIFY_DELAY="1"), workers=2).start()
+    try:
+        each_mail_once(s, s, mail)
+    finally:
+        s.stop()
+
+
+def each_mail_once(a: ServerProc, b: ServerProc, mail: MailSink) -> None:
+    """Turn mails of eight tables started through ``a`` and ``b``, whose senders share one outbox: each sent once."""
+    people = [account(a.url if i % 2 else b.url, n) for i, n in enumerate(["Ann", "Ben", "Cy", "Dee"])]
+    addresses = ["ann@example.org", "ben@example.org", "cy@example.org", "dee@example.org"]
+    for p, addr in zip(people, addresses, strict=True):
+        confirmed(p, mail, addr)
+    expected: Counter[str] = Counter()
+    tables = []
+    for i in range(8):  # tables started through either process; both senders poll the same outbox
+        host, other = people[i % 4], people[(i + 1) % 4]
+        tid = turn_table(host, [other])
+        tables.append(tid)
+        for seat in to_move(host, tid):
+            expected[addresses[i % 4] if seat == 0 else addresses[(i + 1) % 4]] += 1
+    for addr, n in expected.items():
+        mail.wait(addr, "Your turn", n)
+    time.sleep(1.5)  # many polls of both processes later
+    got = Counter(str(m["To"]) for m in mail.mails if "Your turn" in str(m["Subject"]))
+    assert got == expected
+    links = Counter(LINK.search(text_of(m))[1] for m in mail.mails if "Your turn" in str(m["Subject"]))  # type: ignore[index]
+    assert sorted(links) == sorted(f"/t/{t}" for t in tables) and set(links.values()) == {1}

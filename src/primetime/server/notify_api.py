@@ -30,6 +30,7 @@ EMAIL_RE = re.compile(r"^[^@\s<>\"',;]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_.-]{10,120}$")
 TABLE_RE = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 RESET_HOURS = 1.0
+RESET_GAP = 300.0  # seconds between two reset mails to one account
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -133,6 +134,8 @@ def ask_reset(store: Store, name: str, token_hash: str, token: str) -> bool:
         if row is None:
             return False
         now = time.time()
+        if tx.one("SELECT 1 FROM password_resets WHERE user_id = ? AND expires > ?", (row[0], now + RESET_HOURS * 3600 - RESET_GAP)):
+            return False  # one link in a few minutes is enough (nobody can fill a mailbox with them)
         tx.execute("INSERT INTO password_resets (token_hash, user_id, expires, used) VALUES (?, ?, ?, NULL)",
                    (token_hash, row[0], now + RESET_HOURS * 3600))
         outbox.put(tx, f"reset:{secrets.token_hex(8)}", "email", "reset", row[0], None, {"token": token}, now)
