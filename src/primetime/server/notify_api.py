@@ -186,9 +186,12 @@ def add_notify_routes(app: FastAPI, hub: Any, store: Store, notifier: Notifier,
 
     @app.get("/api/me/notify")
     async def my_notify(request: Request) -> dict[str, Any]:
-        user = await account(request)
+        """Your channels, address and the server's push key (``account`` false: a guest, who has none)."""
+        user = await current_user(request)
+        if user is None or not user["account"]:
+            return {"account": False, "email_available": notifier.email_on}
         got = await hub.db(settings_of, store, user["id"])
-        return {**got, "email_available": notifier.email_on, "push_key": notifier.vapid.public_key}
+        return {"account": True, **got, "email_available": notifier.email_on, "push_key": notifier.vapid.public_key}
 
     @app.post("/api/me/notify")
     async def set_notify(request: Request) -> dict[str, Any]:

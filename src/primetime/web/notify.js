@@ -56,7 +56,9 @@ window.PTNotify = (() => {
   function fields(tableId) {
     const box = h("div", { class: "field", id: "notify-channels" }, h("h3", {}, "Your turns when you are away"));
     const note = h("div", { class: "muted", id: "notify-note", role: "status" });
+    const guest = () => box.append(h("div", { class: "muted" }, "With an account you can be told of your turns by e-mail or notification."));
     PT.api("/api/me/notify").then(async (s) => {
+      if (!s.account) { guest(); return; }
       const addr = h("input", { type: "email", id: "notify-address", "aria-label": "E-mail address", placeholder: "name@example.org",
         value: s.email ? s.email.address : "", autocomplete: "email" });
       const state = h("div", { class: "muted", id: "notify-email-state" }, emailState(s));
@@ -85,9 +87,7 @@ window.PTNotify = (() => {
           "and a reminder when 80% of your time for the move is gone."));
       if (tableId) box.append(await tableFields(tableId, run));
       box.append(note);
-    }).catch(() => {
-      box.append(h("div", { class: "muted" }, "With an account you can be told of your turns by e-mail or notification."));
-    });
+    }).catch((e) => { note.textContent = e.message; box.append(note); });
     return box;
   }
 
