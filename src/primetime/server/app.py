@@ -38,6 +38,8 @@ from primetime.server.learn import add_learn_routes
 from primetime.server.limits import Limiter, RateLimited
 from primetime.server.messages import card_ids, catalogue_json, public_table, render_view
 from primetime.server.metrics_api import add_metrics_route
+from primetime.server.notifier import Notifier
+from primetime.server.notify_api import add_notify_routes
 from primetime.server.runtime import GAME, GAMES, MAX_SEATS, Client, Runtime, dumps, hash_secret, new_id, new_secret
 from primetime.server.store import ConflictError, open_store
 
@@ -106,16 +108,19 @@ def create_app(settings: Settings | None = None) -> Guard:
     if replayed is not None:
         log.info("ratings: %d rated tables replayed with the Plackett-Luce model", replayed)
     hub = Hub(settings, store)
+    hub.notifier = notifier = Notifier(hub, settings, store)  # turn mails, pushes and reminders (``notifier.py``)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         if hub.metrics.on:
             hub._spawn(hub.metrics.sampler(hub))
+        await notifier.start()
         log.info("storage: %s", store.kind)
         try:
             yield
         finally:
+            await notifier.stop()
             await hub.stop()
             hub.metrics.close()
 
@@ -278,6 +283,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     add_learn_routes(app, page)  # Learn to play: the tutorials (no table is stored)
     add_admin_routes(app, hub, store, current_user, set_cookie, page)
     add_metrics_route(app, hub, settings)
+    add_notify_routes(app, hub, store, notifier, current_user, limit_signins)
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:

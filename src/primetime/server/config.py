@@ -111,6 +111,29 @@ class Settings:
     metrics_allow: str = field(default_factory=lambda: os.environ.get("PRIMETIME_METRICS_ALLOW", "127.0.0.1,::1"))
     #: ``text`` (the default) or ``json``: one JSON object per log line, with its request or table id (``logs.py``).
     log_format: str = field(default_factory=lambda: os.environ.get("PRIMETIME_LOG_FORMAT", "text"))
+    # --- notifications (``notifier.py``): e-mail is off until ``smtp_host`` is set
+    #: The SMTP server that sends the mails (``PRIMETIME_SMTP_HOST``; empty: no e-mail), its port, whether to
+    #: upgrade the connection with STARTTLS (``PRIMETIME_SMTP_STARTTLS=0``: plain), the user and password to
+    #: sign in with (none: no sign-in), and the sender address of the mails.
+    smtp_host: str = field(default_factory=lambda: os.environ.get("PRIMETIME_SMTP_HOST", ""))
+    smtp_port: int = field(default_factory=lambda: _int("PRIMETIME_SMTP_PORT", 587))
+    smtp_starttls: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_SMTP_STARTTLS", "1") != "0")
+    smtp_user: str = field(default_factory=lambda: os.environ.get("PRIMETIME_SMTP_USER", ""))
+    smtp_password: str = field(default_factory=lambda: os.environ.get("PRIMETIME_SMTP_PASSWORD", ""))
+    mail_from: str = field(default_factory=lambda: os.environ.get("PRIMETIME_MAIL_FROM", "primetime@localhost"))
+    #: The address the server is reached at, for the links in mails and notifications.
+    public_url: str = field(default_factory=lambda: os.environ.get("PRIMETIME_PUBLIC_URL", "http://localhost:8000").rstrip("/"))
+    #: Seconds a "your turn" message waits before it is sent (a player who opens the table meanwhile gets none).
+    notify_delay: float = field(default_factory=lambda: _float("PRIMETIME_NOTIFY_DELAY", 0.0))
+    #: How often the sender looks for messages due (it is also woken by this process's own turn changes).
+    notify_poll: float = field(default_factory=lambda: _float("PRIMETIME_NOTIFY_POLL", 2.0))
+    #: The wait after a failed send (doubling per failure, up to an hour; ``notify_attempts`` in all).
+    notify_retry: float = field(default_factory=lambda: _float("PRIMETIME_NOTIFY_RETRY", 30.0))
+    notify_attempts: int = field(default_factory=lambda: _int("PRIMETIME_NOTIFY_ATTEMPTS", 8))
+    #: Accept Web Push endpoints over plain http (tests with a local push service; else https only).
+    push_http: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_PUSH_HTTP", "") == "1")
+    #: The share of a player's time for a move after which they are reminded (unless at the table).
+    reminder_at: float = field(default_factory=lambda: _float("PRIMETIME_REMINDER_AT", 0.8))
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)

@@ -32,7 +32,7 @@ from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool, clocks, logs, metrics, moderation, ops, procs, sessions
+from primetime.server import botpool, clocks, logs, metrics, moderation, ops, outbox, procs, sessions
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
@@ -102,6 +102,7 @@ class Hub(sessions.SessionWatch, moderation.ModerationWatch, Links):
         self.remote_presence: dict[str, dict[int, dict[str, Any]]] = {}  # table -> worker -> its sockets' presence
         self.presence_sent: dict[str, str] = {}  # table -> this worker's presence as last sent to the others
         self.metrics: Any = metrics.OFF  # (``metrics.py``: set when /metrics is on)
+        self.notifier: Any = None  # the sender of notifications (``notifier.Notifier``), set by the application
 
     def owns(self, table_id: str) -> bool:
         """Whether this worker runs the table's bots and clocks (``procs.owner``)."""
@@ -235,8 +236,11 @@ class Hub(sessions.SessionWatch, moderation.ModerationWatch, Links):
             def go(tx: Tx) -> R:
                 t = tx.lock_table(rt.id, None if rt.stale else rt.meta)
                 rt.sync(tx, t)
+                turns = outbox.waiting(rt)  # who must act before the change: the turns it begins are announced
                 try:
                     out = fn(tx, rt, t)
+                    if self.notifier is not None:
+                        self.notifier.turns_changed(tx, rt, turns)
                 except (GameError, ConflictError):
                     raise
                 except BaseException:
@@ -361,11 +365,15 @@ class Hub(sessions.SessionWatch, moderation.ModerationWatch, Links):
         client.push(dumps({"type": "time", "now": time.time(), "worker": self.index}))
         rt.clients.add(client)
         self.announce_presence(rt, client)
+        if self.notifier is not None:
+            self.notifier.presence_changed()
         client.wake.set()
 
     def detach(self, rt: Runtime, client: Client) -> None:
         rt.clients.discard(client)
         self.announce_presence(rt)  # at once: the others see the seat go offline
+        if self.notifier is not None:
+            self.notifier.presence_changed()
 
     # -------------------------------------------------------------- presence and chat
     def set_away(self, rt: Runtime, client: Client, away: bool) -> None:

@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from primetime.server.notify_schema import NOTIFY_SCHEMA
 from primetime.server.schema import SCHEMA
 
 T = TypeVar("T")
@@ -156,6 +157,8 @@ MIGRATIONS: list[Migration] = [
         "CREATE INDEX IF NOT EXISTS reports_status ON reports (status, at)",
         "CREATE INDEX IF NOT EXISTS moderation_log_at ON moderation_log (at)",
     )),
+    Migration(3, "notifications: the outbox, e-mail addresses, push subscriptions, per-table choices, presence",
+              tuple(NOTIFY_SCHEMA)),
     # append new migrations here: Migration(N, "...", ("CREATE TABLE IF NOT EXISTS ...",)),
 ]
 

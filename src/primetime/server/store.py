@@ -37,6 +37,7 @@ import msgspec
 
 from primetime.bots.levels import level_name
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE
+from primetime.server.notify_schema import NOTIFY_TABLES  # notifications' tables
 
 T = TypeVar("T")
 
@@ -489,7 +490,7 @@ class Store:
             for name in ("admins", "suspensions", "chat_removed", "closed_tables", "reports", "password_resets", "moderation_log",
                          "skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
                          "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "bot_paces", "clocks", "clock_before", "votes", "actions",
-                         "seats", "tables", "users", "table_hints", "running_reviews"):
+                         "seats", "tables", "users", "table_hints", "running_reviews", *NOTIFY_TABLES):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)

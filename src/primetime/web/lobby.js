@@ -26,7 +26,7 @@
     }
     // (a null child would be drawn as the text "null")
     root.replaceChildren(newTablePanel(), learnPanel(), listsPanel(), boardsPanel(), importPanel(), renamePanel(),
-      ...(ME.user.account ? [] : [accountPanel(true)]),
+      ...(ME.user.account ? [notifyPanel()] : [accountPanel(true)]),
       h("details", { class: "panel", id: "how-it-works" }, h("summary", {}, "How it works"), howItWorks()));
     loadLists();
   }
@@ -85,7 +85,23 @@
       : "With an account your games against other accounts are rated (the whole finishing order counts) and your profile follows you to any browser.";
     return h(upgrade ? "details" : "div", { class: "panel", id: "account-panel" },
       upgrade ? h("summary", {}, "Create an account") : h("h2", {}, "Or sign up / sign in"),
-      h("p", { class: "muted" }, text), form, note);
+      h("p", { class: "muted" }, text), form, upgrade ? "" : forgotButton(name, note), note);
+  }
+
+  /** Preferences of an account: how it is told of its turns (web/notify.js). */
+  function notifyPanel() {
+    return h("details", { class: "panel", id: "notify-panel" }, h("summary", {}, "Preferences: your turns by e-mail or notification"),
+      window.PTNotify ? window.PTNotify.fields(null) : "");
+  }
+
+  /** A link to choose a new password, sent to the account's confirmed e-mail address. */
+  function forgotButton(name, note) {
+    const b = h("button", { type: "button", id: "forgot-btn", class: "small" }, "Forgot your password?");
+    b.addEventListener("click", async () => {
+      if (!name.value.trim()) { note.textContent = "Write your account name first, then ask again."; return; }
+      try { note.textContent = (await PT.api("/api/password-reset", { name: name.value.trim() })).message; } catch (e) { note.textContent = e.message; }
+    });
+    return b;
   }
 
   function boardsPanel() {

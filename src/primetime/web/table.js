@@ -984,6 +984,7 @@
         h("div", { class: "muted" }, "Letters on Prime Time's cubes and spaces (P pink, O orange, Y yellow, B blue, G green, W black), " +
           "a pattern on each genre's card edge, and each player's seat number on their colour.")),
       notifyField(),
+      window.PTNotify ? window.PTNotify.fields(tableId) : "",
       h("div", { class: "row" }, save, h("button", { onclick: () => ov.classList.add("hidden") }, "Close"))));
     ov.classList.remove("hidden");
   }
