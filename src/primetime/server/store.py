@@ -554,7 +554,16 @@ class SqliteStore(Store):
 
     def _connect(self) -> sqlite3.Connection:
         c = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
-        c.execute("PRAGMA journal_mode=WAL")
+        # switching a new database to WAL takes a lock SQLite does not wait for: processes opening
+        # it together (servers starting, each migrating) retry instead of failing
+        for attempt in range(300):
+            try:
+                c.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or attempt == 299:
+                    raise
+                time.sleep(0.01 + 0.001 * attempt)
         c.execute(f"PRAGMA synchronous={self.synchronous}")
         c.execute("PRAGMA busy_timeout=30000")
         c.execute("PRAGMA foreign_keys=ON")
