@@ -61,7 +61,8 @@ def test_render_ansi_uses_the_terminal_renderer() -> None:
     env = networks_v0.env(players=2, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert "Round" in text and "Forecast" in text
+    # a new game opens in Pilot Season, before round 1: the header names the phase, not a round
+    assert "Pilot Season" in text and "Forecast" in text and "player_1" in text
     gym_env = gym.make("PrimeTimeVsBots-v0", players=2, bots="random", render_mode="ansi")
     gym_env.reset(seed=1)
     assert "Round" in gym_env.render()
