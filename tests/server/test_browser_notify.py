@@ -54,9 +54,12 @@ def test_issue36_service_worker_shows_a_pushed_turn_notification_and_preferences
         title, text = mailer.turn_words("turn", "Slow game", "The Networks", None)
         data = mailer.push_data(title, text, web.url + "/t/abcd1234", "abcd1234")
         cdp.send("ServiceWorker.deliverPushMessage", {"origin": web.url, "registrationId": reg["registrationId"], "data": json.dumps(data)})
-        page.wait_for_function("async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0")
-        shown = page.evaluate("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
-            .map((n) => ({title: n.title, body: n.body, url: n.data.url, tag: n.tag}))""")
+        # read in the same call that sees it: a loaded headless Chromium may drop the shown notification from
+        # getNotifications() between two calls
+        shown = page.wait_for_function("""async () => {
+            const shown = await (await navigator.serviceWorker.ready).getNotifications();
+            return shown.length > 0 && shown.map((n) => ({title: n.title, body: n.body, url: n.data.url, tag: n.tag}));
+        }""").json_value()
         assert shown == [{"title": "Your turn at Slow game", "body": "It is your move in The Networks.",
                           "url": web.url + "/t/abcd1234", "tag": "table-abcd1234"}]
         page.screenshot(path=str(SCREENSHOTS / "notify-preferences.png"))
