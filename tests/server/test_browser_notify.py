@@ -6,6 +6,7 @@ leads to the table."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,18 +49,23 @@ def test_issue36_service_worker_shows_a_pushed_turn_notification_and_preferences
         cdp.send("ServiceWorker.enable")
         scope = page.evaluate("async () => (await window.PTNotify.registration()).scope")
         assert scope == web.url + "/"
-        page.wait_for_function("async () => Boolean((await navigator.serviceWorker.ready).active)")
-        page.wait_for_function("() => true")  # (a turn of the page's loop: the registration events arrive)
+        # (wait_for_function takes an async predicate's promise for a true value: the waits poll in the page or here)
+        assert page.evaluate("async () => Boolean((await navigator.serviceWorker.ready).active)")
+        deadline = time.monotonic() + 15
+        while not any(r["scopeURL"] == web.url + "/" and not r.get("isDeleted") for r in regs) and time.monotonic() < deadline:
+            page.wait_for_function("() => true")  # a turn of the page's loop: the registration events arrive
         reg = next(r for r in regs if r["scopeURL"] == web.url + "/" and not r.get("isDeleted"))
         title, text = mailer.turn_words("turn", "Slow game", "The Networks", None)
         data = mailer.push_data(title, text, web.url + "/t/abcd1234", "abcd1234")
         cdp.send("ServiceWorker.deliverPushMessage", {"origin": web.url, "registrationId": reg["registrationId"], "data": json.dumps(data)})
-        # read in the same call that sees it: a loaded headless Chromium may drop the shown notification from
-        # getNotifications() between two calls
-        shown = page.wait_for_function("""async () => {
-            const shown = await (await navigator.serviceWorker.ready).getNotifications();
-            return shown.length > 0 && shown.map((n) => ({title: n.title, body: n.body, url: n.data.url, tag: n.tag}));
-        }""").json_value()
+        shown = page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.ready;
+            for (const end = Date.now() + 15000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+                const shown = await reg.getNotifications();
+                if (shown.length) return shown.map((n) => ({title: n.title, body: n.body, url: n.data.url, tag: n.tag}));
+            }
+            return [];
+        }""")
         assert shown == [{"title": "Your turn at Slow game", "body": "It is your move in The Networks.",
                           "url": web.url + "/t/abcd1234", "tag": "table-abcd1234"}]
         page.screenshot(path=str(SCREENSHOTS / "notify-preferences.png"))
