@@ -48,7 +48,7 @@ def test_time_bank_is_chosen_by_the_host_and_checked() -> None:
     assert "bank" not in (clocks.parse({"mode": "turn", "days": 1}) or {}), "no bank unless asked for"
     for bad in ({"mode": "realtime", "minutes": 5, "bank_days": 1}, {"mode": "turn", "days": 3, "bank_days": 1, "bank_cap": 2},
                 {"mode": "turn", "days": 1, "bank_days": 2, "bank_cap": 1.5}, {"mode": "turn", "days": 1, "bank_days": 1, "bank_cap": 99},
-                {"mode": "turn", "days": 1, "bank_days": "1"}):
+                {"mode": "turn", "days": 1, "bank_days": "1"}, {"mode": "turn", "days": 1, "bank_cap": 5}):
         with pytest.raises(clocks.ClockError):
             clocks.parse(bad)
     summary = clocks.summary(c)
@@ -101,8 +101,8 @@ def test_holidays_stop_the_clock_and_move_its_deadline() -> None:
 
 
 # ---------------------------------------------------------------------- holidays as an account sets them
-def test_holidays_are_set_in_advance_within_limits(tmp_path: Path) -> None:
-    store = open_store(None, tmp_path / "data")
+def test_holidays_are_set_in_advance_within_limits(store_url: str) -> None:
+    store = open_store(store_url)
     now = dt.datetime(2026, 12, 6, 10, 0, tzinfo=dt.UTC).timestamp()
     got = turnbased.add_holiday(store, "u1", {"first_day": "2026-12-24", "last_day": "2026-12-26", "tz_offset": -60}, now)
     assert got["starts"] == dt.datetime(2026, 12, 23, 23, 0, tzinfo=dt.UTC).timestamp(), "midnight where the account lives (UTC+1)"
@@ -419,10 +419,13 @@ def test_issue36_no_turn_message_or_reminder_while_on_holiday(tmp_path: Path, ma
 
 
 # ---------------------------------------------------------------------- over HTTP
-@pytest.fixture
-def limited(tmp_path: Path) -> Iterator[ServerProc]:
-    s = ServerProc(tmp_path / "data", env={"PRIMETIME_TURN_GAMES": "2", "PRIMETIME_TURN_GAMES_EVERY": "5",
-                                           "PRIMETIME_TURN_GAMES_MAX": "50"}).start()
+@pytest.fixture(params=["sqlite", "postgresql"])
+def limited(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProc]:
+    """A server whose players may be in two turn-based games at once, on either store."""
+    env = {"PRIMETIME_TURN_GAMES": "2", "PRIMETIME_TURN_GAMES_EVERY": "5", "PRIMETIME_TURN_GAMES_MAX": "50"}
+    if request.param == "postgresql":
+        env["PRIMETIME_DATABASE_URL"] = str(request.getfixturevalue("pg_url"))
+    s = ServerProc(tmp_path / "data", env=env).start()
     yield s
     s.stop()
 

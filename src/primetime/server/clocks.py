@@ -106,6 +106,8 @@ def parse(spec: Any) -> dict[str, Any] | None:
                                         "the most days the time bank holds (no fewer than the days to start with or added per move)") * DAY
     if mode != "turn" and (spec.get("bank_days") or spec.get("bank_cap")):
         raise ClockError("time control: a time bank (bank_days, bank_cap) is for turn-based tables (mode 'turn')")
+    if spec.get("bank_cap") and not spec.get("bank_days"):
+        raise ClockError("time control: bank_cap is the most days of a time bank: give bank_days too (the days added per move)")
     more = spec.get("more_time") or []
     if not isinstance(more, list) or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 4 for x in more):
         raise ClockError("time control: more_time is a list of seat numbers (0 to 3) given more time")

@@ -38,7 +38,7 @@ window.PTHolidays = (() => {
         note.textContent = "";
         try {
           redraw(await PT.api("/api/me/holidays", { first_day: first.value, last_day: last.value || first.value,
-            tz_offset: new Date(`${first.value}T00:00`).getTimezoneOffset() }));
+            tz_offset: new Date(`${first.value}T00:00`).getTimezoneOffset() || 0 }));
           note.textContent = "Holiday set: your turn-based clocks stand still on those days.";
         } catch (e) { note.textContent = e.message; }
       });
