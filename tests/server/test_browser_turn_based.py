@@ -98,6 +98,9 @@ def test_issue36_time_bank_in_lobby_and_table_holidays_in_preferences_and_the_li
         expect(pa.locator('#clocks .clock[data-cseat="1"] [data-testid="on-holiday"]')).to_have_text("on holiday")
         expect(pa.locator('#clocks .clock[data-cseat="0"] [data-testid="on-holiday"]')).to_have_count(0)
         pa.screenshot(path=str(SCREENSHOTS / "table-holiday.png"))
+        # the table's Preferences have the holidays too (an account's; Ann has none)
+        pa.click("#prefs-btn")
+        expect(pa.locator("#holidays #holiday-list")).to_contain_text("No holidays set.")
         assert not errors, errors
     finally:
         ann.close()

@@ -66,7 +66,8 @@ def _midnight(day: dt.date, offset: int) -> float:
 def span_of(data: dict[str, Any], now: float) -> tuple[float, float, str, str]:
     """(starts, ends, first day, last day) of the holiday ``data`` asks for: ``{"first_day": "2026-12-24",
     "last_day": "2026-12-31", "tz_offset": -60}`` (both days included; the offset in minutes, as the
-    browser says it; 0 unless given)."""
+    browser says it for the first day, 0 unless given, is taken for both ends: a change of the clocks
+    in between moves the end by that hour)."""
     offset = data.get("tz_offset", 0)
     if not isinstance(offset, int) or isinstance(offset, bool) or not -900 <= offset <= 900:
         raise HolidayError("tz_offset is your clock's offset from UTC in minutes (JavaScript's getTimezoneOffset), -900 to 900")

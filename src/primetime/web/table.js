@@ -992,6 +992,7 @@
           "a pattern on each genre's card edge, and each player's seat number on their colour.")),
       notifyField(),
       window.PTNotify ? window.PTNotify.fields(tableId) : "",
+      window.PTHolidays && S.me && S.me.user && S.me.user.account ? window.PTHolidays.fields() : "",
       h("div", { class: "row" }, save, h("button", { onclick: () => ov.classList.add("hidden") }, "Close"))));
     ov.classList.remove("hidden");
   }
