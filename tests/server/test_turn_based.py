@@ -471,3 +471,28 @@ def test_issue36_holidays_api_bank_on_the_table_and_lobby_and_the_limit_over_htt
     assert r.json()["error"] == ("you are in 2 turn-based games, the most you may play at once: finish one first "
                                  "(the limit is 2, one more for every 5 games you finish, up to 50; you have finished 0, so yours is 2)")
     assert ann.http.post("/api/tables", json={"seats": ["open"]}).status_code == 200, "a table without turn-based clocks is not counted"
+
+
+def test_issue36_a_holiday_set_through_one_process_reaches_the_clock_the_other_serves(pg_url: str, tmp_path: Path) -> None:
+    """Two server processes on one PostgreSQL: a holiday set through one is in the table's clock as the other
+    reads and sends it (its state message to a connected player carries it), with no traceback in either log."""
+    from .helpers import recv_state, two_servers
+
+    with two_servers(tmp_path, {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "0.5"}) as (a, b):
+        ann, bob = signed_up(a.url, "Ann"), signed_up(a.url, "Bob")
+        tid = ann.post("/api/tables", {"seats": ["open"], "options": {"pilot": "simplified"},
+                                       "time_control": {"mode": "turn", "days": 1, "bank_days": 1}})["id"]
+        bob.post(f"/api/tables/{tid}/join")
+        ann.post(f"/api/tables/{tid}/start", {})
+        with bob.ws(tid) as ws:  # Bob watches through process a
+            first = recv_state(ws)
+            ann_b = Person(b.url)
+            ann_b.http.cookies = ann.http.cookies  # Ann's browser, served by process b
+            today = dt.datetime.now(dt.UTC).date()
+            got = ann_b.post("/api/me/holidays", {"first_day": today.isoformat(), "tz_offset": 0})["holiday"]
+            seat = next(s["seat"] for s in first["table"]["seats"] if s["name"] == "Ann")
+            st = recv_state(ws, min_version=first["version"] + 1)
+            assert st["table"]["clock"]["holidays"] == {str(seat): [[got["starts"], got["ends"]]]}
+        assert ann.get(f"/api/tables/{tid}")["clock"]["holidays"] == {str(seat): [[got["starts"], got["ends"]]]}
+        log = a.log_path.read_text() + b.log_path.read_text()
+        assert "Traceback" not in log, log[-3000:]
