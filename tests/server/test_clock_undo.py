@@ -157,6 +157,7 @@ Event = tuple[Any, ...]
 
 def replay(log: list[Event], spec: dict[str, Any]) -> tuple[list[float], list[int], float]:
     realtime = spec["mode"] == "realtime"
+    banked = not realtime and bool(spec.get("bank"))
     full = spec["initial"] if realtime else spec["per_move"]
     rem: list[float] = []
     run: list[int] = []
@@ -183,8 +184,13 @@ def replay(log: list[Event], spec: dict[str, Any]) -> tuple[list[float], list[in
             if back is not None and realtime and back not in graced and rem[back] < clocks.RECLAIM_GRACE:
                 rem[back] = clocks.RECLAIM_GRACE
                 graced.add(back)
+            if back is not None and banked:  # (a time bank: a seat taken back has at least its starting days)
+                rem[back] = max(rem[back], full)
         run = [p for p in pending if p in humans]
-        if not realtime:  # every new decision gets its full allowance
+        if banked:  # a time bank: the mover whose turn ended earns its days, up to the cap; the others keep their time
+            if mover is not None and mover in before and mover not in run:
+                rem[mover] = max(rem[mover], min(rem[mover] + spec["bank"], spec["bank_cap"]))
+        elif not realtime:  # every new decision gets its full allowance
             for s in run:
                 if s not in before or s == mover:
                     rem[s] = full
@@ -209,6 +215,8 @@ class Table:
                 spec = {"mode": "realtime", "seconds": rng.choice([5, 20, 60, 600]), "increment": rng.choice([0, 2, 30, 600])}
             else:
                 spec = {"mode": "turn", "days": rng.choice([0.01, 0.1])}
+                if sum(map(ord, tid)) % 2:  # half the turn-based tables with a time bank (chosen without drawing from ``rng``)
+                    spec.update(bank_days=spec["days"], bank_cap=spec["days"] * 3)
             spec["policy"] = rng.choice(["bot", "end"])
         clock = clocks.parse(spec)
         assert clock is not None
@@ -266,6 +274,7 @@ def run_sequence(store: Store, index: int, counts: dict[str, int]) -> None:
     rng = Rng(index)
     now = 1_000_000.0 + index * 1000
     tb = Table(store, f"p{index}", rng, now)
+    counts["bank"] = counts.get("bank", 0) + bool(tb.spec.get("bank"))
     exact = True  # nothing but moves and undos so far: the clocks must be the reference's exactly
     for _ in range(6 + rng.below(17)):
         t, game = tb.meta, tb.rt.game
@@ -366,7 +375,7 @@ def check(tb: Table, now: float, exact: bool, undone: int | None, clean: bool) -
 
 def test_issue_item_1_no_sequence_of_moves_undos_and_seat_changes_gives_anyone_more_time() -> None:
     """Issue item 1 (property): over 2,000 random sequences, nobody's time left ever exceeds what it
-    would be had the undone actions never been taken (real time and days per move)."""
+    would be had the undone actions never been taken (real time, days per move, with or without a time bank)."""
     store = SqliteStore(":memory:", "OFF")
     store.init_schema()
     counts = {"act": 0, "undo": 0, "timeout": 0, "seat": 0, "rejoin": 0}
@@ -375,6 +384,7 @@ def test_issue_item_1_no_sequence_of_moves_undos_and_seat_changes_gives_anyone_m
     # the sequences did exercise what they are about
     assert counts["undo"] > SEQUENCES and counts["act"] > 2 * SEQUENCES, counts
     assert min(counts["timeout"], counts["seat"], counts["rejoin"]) > SEQUENCES // 50, counts
+    assert counts["bank"] > SEQUENCES // 10, counts  # turn-based tables with a time bank (issue 36) among them
 
 
 def test_issue_item_1_random_sequences_on_postgresql(pg_url: str, tmp_path: Path) -> None:

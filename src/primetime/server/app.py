@@ -31,6 +31,7 @@ from primetime.server.account_api import USER_COOKIE, add_account_routes
 from primetime.server.admin_api import add_admin_routes
 from primetime.server.advice_api import add_advice_routes, ws_hint
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
+from primetime.server.holidays_api import add_holiday_routes
 from primetime.server.http import ApiError, Guard, body, client_address
 from primetime.server.hub import Hub
 from primetime.server.inputs import InputError, parse_json
@@ -284,6 +285,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     add_admin_routes(app, hub, store, current_user, set_cookie, page)
     add_metrics_route(app, hub, settings)
     add_notify_routes(app, hub, store, notifier, current_user, limit_signins)
+    add_holiday_routes(app, hub, store, current_user)  # holidays: the account's turn-based clocks stand still
 
     @app.post("/api/me/prefs")
     async def set_prefs(request: Request) -> dict[str, Any]:

@@ -4,7 +4,12 @@ A table's clock is one JSON object stored with the table (``clocks`` row) and ch
 inside the write transaction of a table change, so every process sees the same clock:
 
 * ``mode``: ``"realtime"`` (``initial`` seconds each, plus ``increment`` seconds per move
-  made) or ``"turn"`` (``per_move`` seconds for every decision);
+  made) or ``"turn"`` (``per_move`` seconds for every decision; with a time bank, ``bank``
+  seconds > 0, ``per_move`` is each seat's time to start with, and every turn a seat ends
+  adds ``bank`` seconds to its time, up to ``bank_cap``);
+* ``holidays`` (turn-based only): per seat (``"0"``, ``"1"``, ...), the spans of wall-clock time
+  its account is on holiday (``turnbased.py``): its clock stands still while one lasts
+  (``clockspans.py``);
 * ``policy`` when a clock runs out: ``"bot"`` (a bot takes the seat; its player may
   reclaim it) or ``"end"`` (the game ends for that player: a bot plays the seat out and
   the player is ranked last, see ``ranked``);
@@ -23,8 +28,8 @@ An undo gives back no time: each stored action keeps the clock as it stood befor
 the seats that changed hands meanwhile (``restore``), so nobody has more time left than had the
 undone action never been taken.
 
-The time left of a running seat is ``remaining - (now - since)``: the server stores only
-the moments of change, and a browser counts down from them.  Wall-clock time goes on
+The time left of a running seat is ``remaining - (now - since)``, less the holidays in between
+(``left``): the server stores only the moments of change, and a browser counts down from them.  Wall-clock time goes on
 while the server is down (a day-long turn must not stop for a restart).
 """
 
@@ -33,6 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from primetime.core.game import Game
+from primetime.server import clockspans
 
 MODES = ("none", "realtime", "turn")
 POLICIES = ("bot", "end")
@@ -40,6 +46,9 @@ POLICIES = ("bot", "end")
 RECLAIM_GRACE = 60.0
 #: How much more time the host may give a seat (``more_factor``), for players who need it.
 MORE_FACTORS = (1.5, 2.0, 3.0, 4.0)
+#: The largest time bank of a turn-based table, in days.
+BANK_CAP_MAX = 60.0
+DAY = 86400.0
 
 
 def factor(clock: dict[str, Any], seat: int) -> float:
@@ -62,7 +71,9 @@ def parse(spec: Any) -> dict[str, Any] | None:
     """A clock from the lobby's ``time_control`` (None: no time control, the default).
 
     ``{"mode": "realtime", "minutes": 10, "increment": 5, "policy": "bot"}`` or
-    ``{"mode": "turn", "days": 2, "policy": "end"}``; ``seconds`` may replace ``minutes``.  Either may
+    ``{"mode": "turn", "days": 2, "policy": "end"}``; ``seconds`` may replace ``minutes``.  A turn-based
+    table may have a time bank: ``"bank_days": 1, "bank_cap": 7`` (days added to a seat's time each turn
+    it ends, up to that many days; ``days`` is then the time each seat starts with).  Either may
     give some seats more time: ``"more_time": [1, 2], "more_factor": 2`` (seat numbers from 0; the
     factor one of ``MORE_FACTORS``, 2 unless given)."""
     if spec is None:
@@ -86,7 +97,17 @@ def parse(spec: Any) -> dict[str, Any] | None:
         if spec.get("increment") is not None:
             clock["increment"] = _number(spec, "increment", 0, 600, "a number of seconds per move")
     else:
-        clock["per_move"] = _number(spec, "days", 0.01, 30, "a number of days per move") * 86400
+        clock["per_move"] = _number(spec, "days", 0.01, 30, "a number of days per move") * DAY
+        if spec.get("bank_days"):
+            days = clock["per_move"] / DAY
+            clock["bank"] = _number(spec, "bank_days", 0.01, 30, "a number of days added per move") * DAY
+            cap = spec.get("bank_cap", min(BANK_CAP_MAX, max(days, 3 * clock["bank"] / DAY)))
+            clock["bank_cap"] = _number({"bank_cap": cap}, "bank_cap", max(days, clock["bank"] / DAY), BANK_CAP_MAX,
+                                        "the most days the time bank holds (no fewer than the days to start with or added per move)") * DAY
+    if mode != "turn" and (spec.get("bank_days") or spec.get("bank_cap")):
+        raise ClockError("time control: a time bank (bank_days, bank_cap) is for turn-based tables (mode 'turn')")
+    if spec.get("bank_cap") and not spec.get("bank_days"):
+        raise ClockError("time control: bank_cap is the most days of a time bank: give bank_days too (the days added per move)")
     more = spec.get("more_time") or []
     if not isinstance(more, list) or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 4 for x in more):
         raise ClockError("time control: more_time is a list of seat numbers (0 to 3) given more time")
@@ -122,24 +143,62 @@ def start(clock: dict[str, Any], t: Any, game: Game[Any] | None, now: float) -> 
     restart(clock, t, game, now, mover=None)
 
 
-def settle(clock: dict[str, Any], now: float) -> None:
-    """Charge the time since ``since`` to the running clocks."""
+def holidays(clock: dict[str, Any], seat: int) -> list[list[float]]:
+    """The spans ``seat``'s clock stands still (its account's holidays; turn-based tables only)."""
+    if clock.get("mode") != "turn":
+        return []
+    return list((clock.get("holidays") or {}).get(str(seat)) or [])
+
+
+def spent(clock: dict[str, Any], seat: int, t0: float, t1: float) -> float:
+    """The time of ``[t0, t1]`` charged to ``seat``'s clock while it runs (its holidays left out)."""
+    return clockspans.counted(holidays(clock, seat), t0, t1) if t1 > t0 else 0.0
+
+
+def left(clock: dict[str, Any], seat: int, now: float) -> float:
+    """The time ``seat`` has left at ``now`` (its clock charged since ``since`` if it runs)."""
+    rem = float(clock["remaining"][seat])
+    if seat not in (clock.get("running") or []):
+        return rem
+    return rem - spent(clock, seat, float(clock["since"]), now)
+
+
+def when_left(clock: dict[str, Any], seat: int, amount: float) -> float:
+    """The wall-clock moment a running ``seat`` has ``amount`` seconds left (after its holidays)."""
+    return clockspans.after(holidays(clock, seat), float(clock["since"]), float(clock["remaining"][seat]) - amount)
+
+
+def holiday_end(clock: dict[str, Any] | None, seat: int, now: float) -> float | None:
+    """When ``seat``'s holiday that lasts at ``now`` ends (None: not on holiday)."""
+    return clockspans.current(holidays(clock, seat), now) if clock else None
+
+
+def settle(clock: dict[str, Any], now: float, of: dict[str, Any] | None = None) -> None:
+    """Charge the time since ``since`` to the running clocks (less each seat's holidays, as ``of``
+    holds them: ``clock`` itself unless given)."""
     since = clock.get("since")
-    spent = max(0.0, now - float(now if since is None else since))
+    t0 = float(now if since is None else since)
     rem = clock["remaining"]
     for s in clock.get("running") or []:
-        rem[s] = max(0.0, rem[s] - spent)
+        rem[s] = max(0.0, rem[s] - spent(clock if of is None else of, s, t0, now))
     clock["since"] = now
 
 
 def restart(clock: dict[str, Any], t: Any, game: Game[Any] | None, now: float, mover: int | None) -> None:
     """After a change (``settle`` first): the mover earns its increment, and the clocks of
-    whoever must act now run (turn-based: each new decision starts with a full day count)."""
+    whoever must act now run (turn-based: each new decision starts with a full day count; with
+    a time bank, the mover whose turn ended earns ``bank`` up to ``bank_cap``, and each seat keeps
+    the time it has)."""
     before = set(clock.get("running") or [])
     if mover is not None and clock["mode"] == "realtime" and mover in before:
         clock["remaining"][mover] += clock["increment"] * factor(clock, mover)
     running = _clocked(t, game)
-    if clock["mode"] == "turn":
+    if clock["mode"] == "turn" and clock.get("bank"):  # a time bank: a seat that ends its turn earns its days, up to the cap
+        if mover is not None and mover in before and mover not in running:
+            f = factor(clock, mover)
+            rem = clock["remaining"]
+            rem[mover] = max(rem[mover], min(rem[mover] + clock["bank"] * f, clock["bank_cap"] * f))
+    elif clock["mode"] == "turn":
         for s in running:
             if s not in before or s == mover:
                 clock["remaining"][s] = clock["per_move"] * factor(clock, s)
@@ -164,27 +223,29 @@ def expired(clock: dict[str, Any] | None, now: float) -> list[int]:
     """The running seats whose time is up at ``now``."""
     if not clock or "remaining" not in clock:
         return []
-    spent = now - float(clock["since"])
-    return [s for s in clock.get("running") or [] if clock["remaining"][s] - spent <= 0]
+    return [s for s in clock.get("running") or [] if left(clock, s, now) <= 0]
 
 
 def next_deadline(clock: dict[str, Any] | None) -> float | None:
     """The wall-clock time the first running clock runs out (None: none runs)."""
     if not clock or "remaining" not in clock or not clock.get("running"):
         return None
-    return float(clock["since"]) + min(clock["remaining"][s] for s in clock["running"])
+    return min(when_left(clock, s, 0.0) for s in clock["running"])
 
 
 def reclaimed(clock: dict[str, Any] | None, seat: int) -> None:
     """A person takes their seat back from the bot: out of time, they get a short grace, once a
     game per seat (``graced``; else leaving and coming back, or letting the time run out and
-    taking the seat back, would give time without end)."""
+    taking the seat back, would give time without end).  Turn-based with a time bank: at least
+    the days each seat started with (as every decision gets without a bank)."""
     if not clock or "remaining" not in clock:
         return
     graced = clock.setdefault("graced", [])
     if clock["mode"] == "realtime" and clock["remaining"][seat] < RECLAIM_GRACE and seat not in graced:
         clock["remaining"][seat] = RECLAIM_GRACE
         graced.append(seat)
+    if clock["mode"] == "turn" and clock.get("bank"):  # (without a bank, every decision gets its days anyway)
+        clock["remaining"][seat] = max(clock["remaining"][seat], clock["per_move"] * factor(clock, seat))
     if seat in clock["timed_out"]:
         clock["timed_out"].remove(seat)
 
@@ -214,7 +275,7 @@ def before_action(clock: dict[str, Any] | None, now: float) -> dict[str, Any] | 
         return None
     then = {"remaining": list(clock["remaining"]), "running": list(clock.get("running") or []),
             "since": clock.get("since"), "changes": len(clock.get("changes") or []), "graced": list(clock.get("graced") or [])}
-    settle(then, now)
+    settle(then, now, clock)
     return then
 
 
@@ -228,27 +289,30 @@ def restore(clock: dict[str, Any], before: dict[str, Any], t: Any, game: Game[An
     new day).  What happened since stays: a timeout and a forfeit stand (such a seat keeps no
     more than it has now), and a seat taken back from a bot since keeps that grace."""
     realtime = clock["mode"] == "realtime"
+    banked = not realtime and bool(clock.get("bank"))
     then: dict[str, Any] = {"remaining": list(before["remaining"]), "running": list(before.get("running") or []),
                             "since": float(before["since"])}
     rem = then["remaining"]
     graced = set(before.get("graced") or [])  # the seats whose grace was spent before the undone action
     pending = acting(game) if t.status == "running" else []
     for when, humans, back, out in (clock.get("changes") or [])[int(before.get("changes") or 0):]:
-        settle(then, max(float(when), then["since"]))
+        settle(then, max(float(when), then["since"]), clock)
         was = set(then["running"])
         if back is not None and realtime and rem[back] < RECLAIM_GRACE and back not in graced:
             rem[back] = RECLAIM_GRACE
             graced.add(back)
+        if back is not None and banked:
+            rem[back] = max(rem[back], clock["per_move"] * factor(clock, back))
         for s in out:
             rem[s] = 0.0
         then["running"] = [p for p in pending if p in humans]
-        if not realtime:  # a seat that starts to run (taken back from a bot) gets its days, as then
+        if not realtime and not banked:  # a seat that starts to run (taken back from a bot) gets its days, as then
             for s in then["running"]:
                 if s not in was:
                     rem[s] = clock["per_move"] * factor(clock, s)
-    settle(then, max(now, then["since"]))
+    settle(then, max(now, then["since"]), clock)
     running = _clocked(t, game)
-    if not realtime:
+    if not realtime and not banked:
         for s in running:
             if s not in then["running"]:
                 rem[s] = clock["per_move"] * factor(clock, s)
@@ -282,4 +346,12 @@ def public(clock: dict[str, Any] | None) -> dict[str, Any] | None:
     if not clock:
         return None
     return {k: clock.get(k) for k in ("mode", "policy", "initial", "increment", "per_move", "remaining", "since",
-                                      "running", "timed_out", "forfeited", "graced", "more_time", "more_factor")}
+                                      "running", "timed_out", "forfeited", "graced", "more_time", "more_factor",
+                                      "bank", "bank_cap", "holidays")}
+
+
+def summary(clock: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The time control as the lobby describes a table (no clocks)."""
+    if not clock:
+        return None
+    return {k: clock.get(k) for k in ("mode", "policy", "initial", "increment", "per_move", "bank", "bank_cap", "more_time", "more_factor")}

@@ -134,6 +134,12 @@ class Settings:
     push_http: bool = field(default_factory=lambda: os.environ.get("PRIMETIME_PUSH_HTTP", "") == "1")
     #: The share of a player's time for a move after which they are reminded (unless at the table).
     reminder_at: float = field(default_factory=lambda: _float("PRIMETIME_REMINDER_AT", 0.8))
+    # --- turn-based play (``turnbased.py``): how many turn-based games one player may be in at once
+    #: ``turn_games`` to begin with, one more for every ``turn_games_every`` games they finished in their seat,
+    #: up to ``turn_games_max`` (tables waiting to start count too; 0 for ``turn_games``: no limit).
+    turn_games: int = field(default_factory=lambda: _int("PRIMETIME_TURN_GAMES", 10))
+    turn_games_every: int = field(default_factory=lambda: _int("PRIMETIME_TURN_GAMES_EVERY", 5))
+    turn_games_max: int = field(default_factory=lambda: _int("PRIMETIME_TURN_GAMES_MAX", 50))
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)

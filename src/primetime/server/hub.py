@@ -32,7 +32,7 @@ from primetime.core.errors import GameError, RecordError
 from primetime.core.game import Game, get_ruleset
 from primetime.core.plugin import get_plugin
 from primetime.core.rng import Rng
-from primetime.server import botpool, clocks, logs, metrics, moderation, ops, outbox, procs, sessions
+from primetime.server import botpool, clocks, logs, metrics, moderation, ops, outbox, procs, sessions, turnbased
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE, Settings
 from primetime.server.inputs import InputError
 from primetime.server.limits import Limiter
@@ -589,7 +589,7 @@ class Hub(sessions.SessionWatch, moderation.ModerationWatch, Links):
 
     async def join(self, rt: Runtime, user: dict[str, Any], seat: int | None) -> tuple[int, str]:
         secret = new_secret()
-        return await self.mutate(rt, lambda tx, rt_, t: ops.join(tx, rt_, t, user, seat, secret))
+        return await self.mutate(rt, lambda tx, rt_, t: ops.join(tx, rt_, t, user, seat, secret, self.settings))
 
     async def leave(self, rt: Runtime, user_id: str, secret_hash: str | None) -> str:
         return await self.mutate(rt, lambda tx, rt_, t: ops.leave(tx, rt_, t, user_id))
@@ -653,7 +653,7 @@ class Hub(sessions.SessionWatch, moderation.ModerationWatch, Links):
         t = TableRow(tid, name, game, user["id"], "open", opts, new_table_seed(), n, None, 1, 0, 0, None,
                      False, now, now, seats=rows, spectator_chat=spectator_chat, clock=clock, bot_pace=bot_pace,
                      hints=hints)
-        await self.write(self.store.create_table, t, None)
+        await self.write(turnbased.create_table, self.store, self.settings, t)  # (a turn-based one: within the host's limit)
         return tid, secret
 
     async def import_record(self, rec: dict[str, Any], owner: str | None) -> str:

@@ -159,6 +159,20 @@ MIGRATIONS: list[Migration] = [
     )),
     Migration(3, "notifications: the outbox, e-mail addresses, push subscriptions, per-table choices, presence",
               tuple(NOTIFY_SCHEMA)),
+    Migration(4, "holidays: the spans an account's turn-based clocks stand still", (
+        # an account's holiday (``turnbased.py``): from ``starts`` to ``ends`` (wall-clock seconds) its turn-based
+        # clocks stand still; ``first_day`` and ``last_day`` as the account gave them (its own calendar days)
+        """CREATE TABLE IF NOT EXISTS holidays (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            starts DOUBLE PRECISION NOT NULL,
+            ends DOUBLE PRECISION NOT NULL,
+            first_day TEXT NOT NULL,
+            last_day TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS holidays_user ON holidays (user_id, ends)",
+    )),
     # append new migrations here: Migration(N, "...", ("CREATE TABLE IF NOT EXISTS ...",)),
 ]
 

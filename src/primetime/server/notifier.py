@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from primetime.core.plugin import get_plugin
-from primetime.server import mailer, outbox
+from primetime.server import clocks, mailer, outbox
 from primetime.server.config import Settings
 from primetime.server.outbox import Msg
 from primetime.server.runtime import Runtime
@@ -259,9 +259,13 @@ class Notifier:
                     return None  # the turn is over, or the seat no longer theirs
                 if here or outbox.present(tx, t.id, m.user_id, now, self.holder):
                     return None  # at the table now
+                back = clocks.holiday_end(t.clock, seat, now)
+                if back is not None:
+                    raise Retry("on holiday", due=back)  # nothing while on holiday: the turn is told of when it ends
                 total = float(m.payload.get("total") or 0.0)
                 if m.kind == "reminder" and left > (1 - self.settings.reminder_at) * total + 1.0:
-                    raise Retry("not due yet", due=now + left - (1 - self.settings.reminder_at) * total)
+                    assert t.clock is not None
+                    raise Retry("not due yet", due=clocks.when_left(t.clock, seat, (1 - self.settings.reminder_at) * total))
                 ctx.update(table_name=t.name, game=get_plugin(t.game).short, left=left, url=self.link(f"/t/{t.id}"))
             if m.kind in ("turn", "reminder") and m.channel not in outbox.channels(tx, m.user_id, m.table_id, self.email_on):
                 return None  # unsubscribed meanwhile, or the channel turned off

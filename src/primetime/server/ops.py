@@ -14,7 +14,8 @@ from typing import Any
 
 from primetime.core.errors import StaleStateError
 from primetime.core.game import Game
-from primetime.server import clocks
+from primetime.server import clocks, turnbased
+from primetime.server.config import Settings
 from primetime.server.gamestate import apply_tracked, build_game, undo_refusal, unseen_by
 from primetime.server.names import seat_refusal
 from primetime.server.ratings_store import come_back, depart, rate_finished
@@ -181,7 +182,9 @@ def untick(tx: Tx, rt: Runtime, t: TableRow, seat: int, before: dict[str, Any] |
     tx.set_clock(t.id, clock)
 
 
-def join(tx: Tx, rt: Runtime, t: TableRow, user: dict[str, Any], seat: int | None, secret: str) -> tuple[int, str]:
+def join(tx: Tx, rt: Runtime, t: TableRow, user: dict[str, Any], seat: int | None, secret: str,
+         settings: Settings | None = None) -> tuple[int, str]:
+    """Take a free seat (``settings``: a turn-based table is refused to a player at their limit of such games)."""
     if t.status != "open":
         raise ConflictError("this game has already started")
     if any(s.user_id == user["id"] for s in t.seats if s.kind == "human"):
@@ -189,6 +192,8 @@ def join(tx: Tx, rt: Runtime, t: TableRow, user: dict[str, Any], seat: int | Non
     free = [s for s in t.seats if s.kind == "open" and (seat is None or s.seat == seat)]
     if not free:
         raise ConflictError("no free seat")
+    if settings is not None and turnbased.is_turn(t.clock):
+        turnbased.check_limit(tx, user["id"], settings)
     refusal = seat_refusal(user["name"], [s.name for s in t.seats if s.kind != "open" and s.name])
     if refusal:
         raise ConflictError(refusal)
@@ -355,5 +360,23 @@ def start_game(tx: Tx, rt: Runtime, t: TableRow, user_id: str, fill_bots: bool, 
     finish(tx, rt, t, status="running", players=players, acted=now)
     rt.game, rt.marks = build_game(t, [])
     if t.clock is not None:
+        if turnbased.is_turn(t.clock):  # the players' holidays stand their clocks still
+            t.clock["holidays"] = turnbased.seat_spans(tx, t, now)
         clocks.start(t.clock, t, rt.game, now)
         tx.set_clock(t.id, t.clock)
+
+
+def holidays(tx: Tx, rt: Runtime, t: TableRow, now: float) -> None:
+    """A player's holidays changed (``holidays_api``): the clocks are charged up to ``now`` with the
+    holidays as they were, then the table's clock holds its seats' holidays as they are now (which
+    change only from ``now`` on: a holiday begins today at the earliest, and one ended early ends now)."""
+    clock = t.clock
+    if t.status != "running" or not turnbased.is_turn(clock) or clock is None or "remaining" not in clock:
+        raise ConflictError("this table has no turn-based clock running")
+    clocks.settle(clock, now)
+    spans = turnbased.seat_spans(tx, t, now)
+    if spans == (clock.get("holidays") or {}):
+        raise ConflictError("nothing changed")  # (nothing stored)
+    clock["holidays"] = spans
+    tx.set_clock(t.id, clock)
+    finish(tx, rt, t, touch=False)

@@ -3,7 +3,9 @@ the change it announces, and how a sender claims, finishes or puts back a messag
 
 * A turn change of a turn-based table (``Hub.mutate`` calls :func:`queue_turns`) queues, for every
   account that must now act and is not at the table, one "your turn" message per channel it chose,
-  and a reminder per channel due when ``reminder_at`` of its time for the move is gone.  Each message's
+  and a reminder per channel due when ``reminder_at`` of its time for the move is gone.  A player on
+  holiday is told when the holiday is over (their clock stands still meanwhile, so the reminder's
+  moment moves on by the holiday too).  Each message's
   id is its key (table, version, seat, channel): queued once, whatever process made the change.
 * A sender claims due messages (:func:`claim`): on PostgreSQL ``FOR UPDATE SKIP LOCKED``, so two
   processes never take the same one; on SQLite the writers take turns anyway.  The claim is a lease:
@@ -48,7 +50,7 @@ def time_left(clock: dict[str, Any] | None, seat: int, now: float) -> float | No
     """The seat's time left for its move at ``now`` (None: its clock does not run)."""
     if not clock or "remaining" not in clock or seat not in (clock.get("running") or []):
         return None
-    return float(clock["remaining"][seat]) - max(0.0, now - float(clock["since"]))
+    return clocks.left(clock, seat, now)  # (its holidays not counted)
 
 
 def channels(tx: Tx, user_id: str, table_id: str | None, email_on: bool) -> list[str]:
@@ -110,12 +112,14 @@ def queue_turns(tx: Tx, rt: Runtime, before: dict[int, str], here: set[str], del
         chans = channels(tx, uid, t.id, email_on)
         left = time_left(t.clock, seat, now)
         payload = {"table": t.id, "seat": seat, "version": t.version, "total": left}
+        back = clocks.holiday_end(t.clock, seat, now) or 0.0  # on holiday: told when it is over
         for ch in chans:
             if uid not in here:
-                put(tx, f"turn:{t.id}:{t.version}:{seat}:{ch}", ch, "turn", uid, t.id, payload, now + delay)
+                put(tx, f"turn:{t.id}:{t.version}:{seat}:{ch}", ch, "turn", uid, t.id, payload, max(now + delay, back))
                 n += 1
-            if left is not None and left > 0:
-                put(tx, f"reminder:{t.id}:{t.version}:{seat}:{ch}", ch, "reminder", uid, t.id, payload, now + reminder_at * left)
+            if left is not None and left > 0 and t.clock is not None:
+                due = clocks.when_left(t.clock, seat, (1 - reminder_at) * left)  # (its holidays not counted)
+                put(tx, f"reminder:{t.id}:{t.version}:{seat}:{ch}", ch, "reminder", uid, t.id, payload, due)
                 n += 1
     return n
 

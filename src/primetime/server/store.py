@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from primetime.bots.levels import level_name
+from primetime.server import clocks
 from primetime.server.config import BOT_PACES, DEFAULT_BOT_PACE
 from primetime.server.notify_schema import NOTIFY_TABLES  # notifications' tables
 
@@ -430,7 +431,7 @@ class Store:
                     "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                                "level": level_name(s.bot) if s.bot else None, "left": s.left,
                                "you": user_id is not None and s.user_id == user_id} for s in t.seats],
-                    "result": _result_brief(t.result), "clock": (t.clock or {}).get("mode"),
+                    "result": _result_brief(t.result), "clock": (t.clock or {}).get("mode"), "time_control": clocks.summary(t.clock),
                 })
             return out
 
@@ -490,7 +491,7 @@ class Store:
             for name in ("admins", "suspensions", "chat_removed", "closed_tables", "reports", "password_resets", "moderation_log",
                          "skills", "rated_tables", "departures", "account_origins", "meta", "rating_changes", "ratings", "signin_failures",
                          "seat_sessions", "sessions", "accounts", "chat", "chat_rules", "bot_paces", "clocks", "clock_before", "votes", "actions",
-                         "seats", "tables", "users", "table_hints", "running_reviews", *NOTIFY_TABLES):
+                         "seats", "tables", "users", "table_hints", "running_reviews", "holidays", *NOTIFY_TABLES):
                 tx.execute(f"DELETE FROM {name}")
 
         self.write(go)

@@ -50,6 +50,30 @@ PT.api = async function api(path, body, method) {
   return data;
 };
 
+/** A span of time in days (or hours, under a day): "2 days", "1.5 days", "6 h". */
+PT.days = function days(sec) {
+  const d = sec / 86400;
+  return d >= 1 ? `${+d.toFixed(2)} day${d === 1 ? "" : "s"}` : `${+(sec / 3600).toFixed(1)} h`;
+};
+
+/** A table's time control in words (the lobby's list, the table page): with a turn-based time bank, how it grows. */
+PT.clockWords = function clockWords(c) {
+  if (!c) return "";
+  if (c.mode === "turn") {
+    return c.bank ? `turn-based: ${PT.days(c.per_move)} to start, + ${PT.days(c.bank)} per move, up to ${PT.days(c.bank_cap)}`
+      : `turn-based: ${PT.days(c.per_move)} per move`;
+  }
+  if (c.mode === "realtime") return `real time: ${+(c.initial / 60).toFixed(1)} min each` + (c.increment ? ` + ${c.increment} s per move` : "");
+  return "";
+};
+
+/** Seconds of ``[t0, t1]`` that count on ``seat``'s clock: a turn-based clock stands still while its player is on holiday. */
+PT.clockSpent = function clockSpent(c, seat, t0, t1) {
+  let off = 0;
+  if (c.mode === "turn") for (const [a, b] of (c.holidays || {})[String(seat)] || []) off += Math.max(0, Math.min(b, t1) - Math.max(a, t0));
+  return Math.max(0, t1 - t0 - off);
+};
+
 PT.toast = function toast(text, kind) {
   let t = document.getElementById("toast");
   if (!t) {

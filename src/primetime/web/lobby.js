@@ -88,10 +88,10 @@
       h("p", { class: "muted" }, text), form, upgrade ? "" : forgotButton(name, note), note);
   }
 
-  /** Preferences of an account: how it is told of its turns (web/notify.js). */
+  /** Preferences of an account: how it is told of its turns (web/notify.js), and its holidays (web/holidays.js). */
   function notifyPanel() {
-    return h("details", { class: "panel", id: "notify-panel" }, h("summary", {}, "Preferences: your turns by e-mail or notification"),
-      window.PTNotify ? window.PTNotify.fields(null) : "");
+    return h("details", { class: "panel", id: "notify-panel" }, h("summary", {}, "Preferences: your turns by e-mail or notification, holidays"),
+      window.PTNotify ? window.PTNotify.fields(null) : "", window.PTHolidays ? window.PTHolidays.fields() : "");
   }
 
   /** A link to choose a new password, sent to the account's confirmed e-mail address. */
@@ -207,7 +207,12 @@
       h("option", { value: "end" }, "The game ends for that player (a bot plays on; ranked last)"));
     const tcReal = h("div", { class: "row hidden", id: "tc-realtime" },
       h("label", { for: "tc-minutes" }, "Minutes each"), tcMinutes, h("label", { for: "tc-increment" }, "+ seconds per move"), tcIncrement);
-    const tcTurn = h("div", { class: "row hidden", id: "tc-turn" }, h("label", { for: "tc-days" }, "Days per move"), tcDays);
+    // a time bank (turn-based): days added to a player's time each turn they end, up to a cap (0: none, every move gets its days)
+    const tcBank = h("input", { type: "number", id: "tc-bank-days", min: "0", max: "30", step: "any", value: "0", "aria-label": "Time bank: days added per move" });
+    const tcCap = h("input", { type: "number", id: "tc-bank-cap", min: "0.01", max: "60", step: "any", value: "7", "aria-label": "Time bank: the most days it holds" });
+    const tcTurn = h("div", { class: "row hidden", id: "tc-turn" }, h("label", { for: "tc-days" }, "Days per move"), tcDays,
+      h("label", { for: "tc-bank-days" }, "Time bank: + days per move (0: none)"), tcBank, h("label", { for: "tc-bank-cap" }, "up to (days)"), tcCap);
+    const bank = () => Number(tcBank.value) > 0 ? { bank_days: Number(tcBank.value), bank_cap: Number(tcCap.value) } : {};
     const tcOut = h("div", { class: "row hidden", id: "tc-out" }, h("label", { for: "tc-policy" }, "Out of time"), tcPolicy);
     // more time for the players who need it (issue 34): the seats ticked get the factor chosen
     const tcFactor = h("select", { id: "tc-more-factor" }, [[1.5, "1.5 ×"], [2, "2 ×"], [3, "3 ×"], [4, "4 ×"]].map(([v, l]) => h("option", { value: v }, l)));
@@ -229,7 +234,7 @@
     };
     const timeControl = () => tcMode.value === "none" ? undefined
       : tcMode.value === "realtime" ? { mode: "realtime", minutes: Number(tcMinutes.value), increment: Number(tcIncrement.value), policy: tcPolicy.value, ...moreTime() }
-        : { mode: "turn", days: Number(tcDays.value), policy: tcPolicy.value, ...moreTime() };
+        : { mode: "turn", days: Number(tcDays.value), policy: tcPolicy.value, ...bank(), ...moreTime() };
     const name = h("input", { type: "text", id: "table-name", maxlength: "40", placeholder: `${ME.user.name}'s table`, "aria-label": "Table name" });
     const current = () => games.find((g) => g.id === game.value) || games[0];
 
@@ -315,7 +320,8 @@
       links.push(h("a", { href: `/replay/${t.id}` }, "Replay"));
     }
     const score = t.result ? " · scores " + t.result.join(" / ") : "";
-    const clock = t.clock === "realtime" ? " · real-time clocks" : t.clock === "turn" ? " · turn-based clock" : "";
+    const clock = t.time_control ? " · " + PT.clockWords(t.time_control)
+      : t.clock === "realtime" ? " · real-time clocks" : t.clock === "turn" ? " · turn-based clock" : "";
     const gameName = (gameLabels()[t.game] || t.game) + " · ";
     const turn = t.your_turn ? h("span", { class: "badge turn", dataset: { testid: "your-turn" } }, "Your turn") : null;
     return h("li", { dataset: { table: t.id, yourTurn: t.your_turn ? "1" : "0" } },

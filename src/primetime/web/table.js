@@ -830,7 +830,12 @@
     const left = c.remaining[seat];
     if (!(c.running || []).includes(seat)) return left;
     const now = Date.now() / 1000 + (S.clockOffset || 0);
-    return Math.max(0, left - Math.max(0, now - c.since));
+    return Math.max(0, left - PT.clockSpent(c, seat, c.since, now));
+  }
+  /** Whether ``seat``'s player is on holiday now (a turn-based clock then stands still). */
+  function onHoliday(c, seat) {
+    const now = Date.now() / 1000 + (S.clockOffset || 0);
+    return c.mode === "turn" && ((c.holidays || {})[String(seat)] || []).some(([a, b]) => a <= now && now < b);
   }
   function clockText(sec) {
     sec = Math.max(0, Math.ceil(sec));
@@ -842,6 +847,7 @@
   function clockLabel(c) {
     const policy = c.policy === "end" ? "out of time: the game ends for that player (ranked last)" : "out of time: a bot takes the seat";
     const more = (c.more_time || []).length ? `; ${c.more_factor} × the time for seat${c.more_time.length > 1 ? "s" : ""} ${c.more_time.map((s) => s + 1).join(", ")}` : "";
+    if (c.mode === "turn" && c.bank) return `Turn-based: ${PT.days(c.per_move)} to start, + ${PT.days(c.bank)} per move (time bank), up to ${PT.days(c.bank_cap)}; ${policy}${more}`;
     if (c.mode === "turn") return `Turn-based: ${clockText(c.per_move)} per move; ${policy}${more}`;
     return `Real time: ${clockText(c.initial)} each` + (c.increment ? ` + ${c.increment}s per move` : "") + `; ${policy}${more}`;
   }
@@ -858,7 +864,8 @@
       items.push(h("span", { class: "clock" + (running ? " running" : "") + (mine ? " mine" : "") + (out ? " out" : ""),
         dataset: { cseat: s.seat, running: running ? "1" : "0" }, role: "timer" },
       h("span", { class: `seat-${s.seat}` }, (s.name || `Seat ${s.seat + 1}`) + (mine ? " (you)" : "")), " ",
-      h("b", { class: "clock-time" }, s.kind === "bot" ? "bot" : clockText(clockLeft(c, s.seat)))));
+      h("b", { class: "clock-time" }, s.kind === "bot" ? "bot" : clockText(clockLeft(c, s.seat))),
+      onHoliday(c, s.seat) ? h("span", { class: "badge holiday", dataset: { testid: "on-holiday" } }, "on holiday") : ""));
     }
     if (!items.length) return null;
     return h("div", { class: "clocks row", id: "clocks", role: "group", "aria-label": clockLabel(c), "data-tip": clockLabel(c) }, h("span", { class: "muted" }, "Clocks"), ...items);
@@ -985,6 +992,7 @@
           "a pattern on each genre's card edge, and each player's seat number on their colour.")),
       notifyField(),
       window.PTNotify ? window.PTNotify.fields(tableId) : "",
+      window.PTHolidays && S.me && S.me.user && S.me.user.account ? window.PTHolidays.fields() : "",
       h("div", { class: "row" }, save, h("button", { onclick: () => ov.classList.add("hidden") }, "Close"))));
     ov.classList.remove("hidden");
   }
