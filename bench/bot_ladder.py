@@ -18,8 +18,9 @@ games already played).  ``--rate-only`` rates the file without playing.
 The rating: openskill's Plackett-Luce model (Weng and Lin; the server's model of
 :mod:`primetime.server.rating`, with the same prior) updated with each game's whole finishing order
 (the winners first, then by final score; equal places tie), without the server's dynamics (a bot's
-skill does not change), over the games in a fixed order (deal by deal).  The table gives the mean
-``mu`` and its 95% interval ``mu ± 1.96 sigma``, per game and over both; and, without a model, the
+skill does not change).  An online update depends on the order of the games, so the ratings are the
+means over 100 seeded random orders (:func:`rate`).  The table gives ``mu`` and its 95% interval
+``mu ± 1.96 sigma``, per game and over both; and, without a model, the
 share of its opponents each level finished ahead of (a tie counts half) with a 95% Wilson interval
 (approximate: the pairs of one game are not independent), and the same share for each pair of
 levels.  The lobby lists the levels weakest first in the order of the rating over both games.
@@ -43,6 +44,7 @@ import itertools
 import json
 import math
 import os
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -58,6 +60,7 @@ from primetime.bots.levels import ALIASES, level_name
 from primetime.bots.registry import known_bots
 from primetime.core.game import get_ruleset
 from primetime.core.plugin import get_plugin
+from primetime.core.rng import Rng
 from primetime.server import rating
 from primetime.sim.backends import run_tasks
 from primetime.sim.games import parse_bots, play_game
@@ -71,6 +74,7 @@ GAMES = ("networks", "prime-time")
 PLAYERS = (2, 3, 4, 5)  # clipped to each game's range
 SEED = 8_000_000
 Z95 = 1.959963984540054
+ORDERS = 100  # the random orders of the games the ratings are averaged over
 #: the rating model: the server's prior and scale, without its dynamics (``tau``: a bot's skill is fixed)
 MODEL = PlackettLuce(mu=rating.MU, sigma=rating.SIGMA, beta=rating.BETA, tau=0.0)
 
@@ -133,14 +137,13 @@ class GamesFile:
         self.file_code: dict[str, Any] | None = None
         if path.exists() and path.stat().st_size > 0:
             text = path.read_text(encoding="utf-8")
-            if not text.endswith("\n"):
-                path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
+            if not text.endswith("\n"):  # killed while writing: the last game is played again
+                text = text[: text.rfind("\n") + 1]
+                path.write_text(text, encoding="utf-8")
             for n, line in enumerate(text.splitlines(), start=1):
                 try:
                     row = json.loads(line)
                 except ValueError:
-                    if n == len(text.splitlines()) and not text.endswith("\n"):
-                        break
                     sys.exit(f"{path}, line {n}: not a ladder game; the file is damaged (move it away to start again)")
                 if "code" in row and "key" not in row:
                     self.file_code = row["code"]
@@ -212,20 +215,35 @@ def ranks_of(row: dict[str, Any]) -> list[int]:
     return got
 
 
-def rate(rows: Sequence[dict[str, Any]], levels: Sequence[str]) -> dict[str, dict[str, float]]:
-    """Plackett-Luce (openskill) ratings of ``levels`` from the games ``rows`` in their order; a level's
-    seats in one game are one player (the lineups never repeat a level)."""
+def rate_once(rows: Sequence[dict[str, Any]], levels: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """(mu, sigma) of each level after the Plackett-Luce (openskill) updates of the games ``rows`` in their
+    order; a level's seat in a game is one player (a lineup never repeats a level)."""
     skill = {b: MODEL.rating(name=b) for b in levels}
-    count = dict.fromkeys(levels, 0)
     for row in rows:
         bots = row["bots"]
-        teams = [[skill[b]] for b in bots]
-        after = MODEL.rate(teams, ranks=[float(r) for r in ranks_of(row)])
+        after = MODEL.rate([[skill[b]] for b in bots], ranks=[float(r) for r in ranks_of(row)])
         for b, team in zip(bots, after, strict=True):
             skill[b] = team[0]
-            count[b] += 1
-    return {b: {"mu": s.mu, "sigma": s.sigma, "ci95": [s.mu - Z95 * s.sigma, s.mu + Z95 * s.sigma],
-                "shown": rating.shown(s.mu, s.sigma), "games": count[b]} for b, s in skill.items()}
+    return {b: (s.mu, s.sigma) for b, s in skill.items()}
+
+
+def rate(rows: Sequence[dict[str, Any]], levels: Sequence[str], orders: int = ORDERS) -> dict[str, dict[str, Any]]:
+    """Each level's rating from the games ``rows``: the means of ``mu`` and ``sigma`` over ``orders``
+    seeded random orders of the games (an online update depends on the order of its games, and two
+    close levels can swap over a single order), the 95% interval ``mu ± 1.96 sigma``, the spread of
+    ``mu`` over the orders, and the number the server would show for such a player."""
+    runs = []
+    for k in range(orders):
+        shuffled = list(rows)
+        Rng(k).shuffle(shuffled)
+        runs.append(rate_once(shuffled, levels))
+    out: dict[str, dict[str, Any]] = {}
+    for b in levels:
+        mus = [r[b][0] for r in runs]
+        mu, sigma = statistics.fmean(mus), statistics.fmean(r[b][1] for r in runs)
+        out[b] = {"mu": mu, "sigma": sigma, "ci95": [mu - Z95 * sigma, mu + Z95 * sigma], "mu_order_sd": statistics.pstdev(mus),
+                  "shown": rating.shown(mu, sigma), "games": sum(1 for r in rows if b in r["bots"])}
+    return out
 
 
 def pairwise(rows: Sequence[dict[str, Any]], levels: Sequence[str]) -> dict[str, dict[str, dict[str, Any]]]:
@@ -234,10 +252,10 @@ def pairwise(rows: Sequence[dict[str, Any]], levels: Sequence[str]) -> dict[str,
     met: dict[tuple[str, str], int] = {}
     for row in rows:
         bots, ranks = row["bots"], ranks_of(row)
-        for a, b in itertools.permutations(range(len(bots)), 2):
-            pair = (bots[a], bots[b])
+        for s, t in itertools.permutations(range(len(bots)), 2):
+            pair = (bots[s], bots[t])
             met[pair] = met.get(pair, 0) + 1
-            ahead[pair] = ahead.get(pair, 0.0) + (1.0 if ranks[a] < ranks[b] else 0.5 if ranks[a] == ranks[b] else 0.0)
+            ahead[pair] = ahead.get(pair, 0.0) + (1.0 if ranks[s] < ranks[t] else 0.5 if ranks[s] == ranks[t] else 0.0)
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for (a, b), n in sorted(met.items()):
         if a in levels and b in levels:
@@ -255,7 +273,7 @@ def summarise(rows: Sequence[dict[str, Any]], levels: Sequence[str], run: dict[s
     by_game = {g: rate([r for r in rows if r["game"] == g], levels) for g in games}
     pairs = pairwise(rows, levels)
     order = sorted(levels, key=lambda b: (overall[b]["mu"], b))
-    table = []
+    table: list[dict[str, Any]] = []
     for b in order:
         won = sum(p["ahead"] for p in pairs.get(b, {}).values())
         met = sum(p["met"] for p in pairs.get(b, {}).values())
@@ -312,7 +330,7 @@ def plot(result: dict[str, Any], path: Path) -> None:
     for i in range(len(names)):
         for j in range(len(names)):
             if not math.isnan(grid[i][j]):
-                heat.text(j, i, f"{grid[i][j]:.0f}", ha="center", va="center", fontsize=8)
+                heat.text(j, i, f"{grid[i][j]:.0f}", ha="center", va="center", fontsize=8, color="white" if abs(grid[i][j] - 50) > 30 else "black")
     heat.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize=8)
     heat.set_yticks(range(len(names)), names, fontsize=8)
     heat.set_title("% of meetings the row finished ahead of the column")
@@ -346,7 +364,7 @@ def show(result: dict[str, Any], console: Console) -> None:
     for col in ("", "level", "bot", "μ", "95% interval", "beaten", "games"):
         table.add_column(col)
     for i, row in enumerate(reversed(result["levels"])):
-        table.add_row(str(i + 1), row["name"], row["bot"], f"{row['mu']:.2f}", fmt_ci(*row["ci95"], digits=2),
+        table.add_row(str(i + 1), row["name"], row["bot"], f"{row['mu']:.2f}", fmt_ci(row["ci95"][0], row["ci95"][1], digits=2),
                       f"{100 * row['beaten']['share']:.1f}%", str(row["games"]))
     console.print(table)
 
@@ -400,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     wanted = {s["key"] for s in specs}
     rows = [r for k, r in store.games.items() if k in wanted]
     run = {"deals": args.deals, "levels": levels, "games": games, "players": {g: player_counts(g, players, len(levels)) for g in games},
-           "seed": args.seed, "games_planned": len(specs), "code": describe_code(store.file_code), "build": code_version()["build"],
+           "seed": args.seed, "games_planned": len(specs), "code": describe_code(store.file_code), "build": code_version()["build"], "orders": ORDERS,
            "command": f"python bench/bot_ladder.py --deals {args.deals}" + (f" --levels {','.join(levels)}" if args.levels else "")
            + (f" --games {','.join(games)}" if games != list(GAMES) else "") + (f" --players {args.players}" if players != list(PLAYERS) else "")
            + (f" --seed {args.seed}" if args.seed != SEED else "")}

@@ -45,7 +45,8 @@ def pct(x: float) -> str:
 
 
 def ci(lo: float, hi: float, scale: float = 1.0, digits: int = 1, unit: str = "") -> str:
-    return f"{scale * lo:.{digits}f}–{scale * hi:.{digits}f}{unit}"
+    """An interval, ``29.0–36.3`` (``-24.7 to -7.4`` when it starts below zero)."""
+    return f"{scale * lo:.{digits}f}{' to ' if lo < 0 else '–'}{scale * hi:.{digits}f}{unit}"
 
 
 def descriptions() -> dict[str, tuple[str, str]]:
@@ -64,7 +65,8 @@ def markdown(result: dict[str, Any]) -> str:
         cells = [str(i + 1), row["name"], f"`{row['bot']}`", f"**{row['mu']:.1f}** ({ci(*row['ci95'])})"]
         cells += [f"{row['by_game'][g]['mu']:.1f} ({ci(*row['by_game'][g]['ci95'])})" for g in games]
         beaten = row["beaten"]
-        cells += [f"{pct(beaten['share'])} ({ci(*beaten['ci95'], scale=100, unit='%')})", str(row["games"]), f"{1000 * row['seconds_per_decision']:.1f}"]
+        lo, hi = beaten["ci95"]
+        cells += [f"{pct(beaten['share'])} ({ci(lo, hi, scale=100, unit='%')})", str(row["games"]), f"{1000 * row['seconds_per_decision']:.1f}"]
         lines.append("| " + " | ".join(cells) + " |")
     strongest = [r["bot"] for r in reversed(result["levels"])]
     lines += ["", "How often the row's level finished ahead of the column's in the games they played together (a tie counts half), "
@@ -108,8 +110,12 @@ def docs_block(result: dict[str, Any]) -> str:
     sep = result["separated_from_next"]
     levels = result["levels"]
     close = [f"`{levels[i]['bot']}` and `{levels[i + 1]['bot']}`" for i, ok in enumerate(sep) if not ok]
-    note = ("Every level's interval lies above the one below it." if not close else
-            "The intervals of " + "; ".join(close) + " overlap: more deals would be needed to order them with confidence.")
+    note = ("Every level's rating interval lies above the one below it." if not close else
+            "The rating intervals of " + "; ".join(close) + " overlap: more deals would be needed to order them with confidence.")
+    apart = [f"`{levels[i]['bot']}` below `{levels[i + 1]['bot']}`" for i in range(len(levels) - 1)
+             if levels[i]["beaten"]["ci95"][1] < levels[i + 1]["beaten"]["ci95"][0]]
+    note += (" By the share of opponents beaten, the intervals separate " + "; ".join(apart) + "." if apart else
+             " The intervals of the shares of opponents beaten separate no two neighbours either.")
     return "\n".join([f"Budget: {budget(result)}", "", table, "", note, "", "![The bot ladder](../bench/results/ladder/ladder.png)"])
 
 
