@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from primetime.bots.levels import ALIASES, by_strength, level_name
+from primetime.bots.registry import known_bots
 from words_check import jargon
 
 from .helpers import SCREENSHOTS, ServerProc
@@ -170,7 +172,8 @@ def test_item_12_lobby_and_profile(browser: Any, web: ServerProc) -> None:
     page = new_page(browser, web, "Juno")
     levels = page.locator('select[data-seat="1"] option[value^="bot:"]').all_inner_texts()
     names = [x.removeprefix("Bot: ").split(" (")[0] for x in levels]
-    assert names == ["Beginner", "Casual", "Good", "Strong", "Expert"], names
+    ladder = by_strength([b for b in known_bots() if b not in ALIASES])  # the bot ladder's order (bench/results/ladder/ladder.json)
+    assert names == [level_name(b) for b in ladder], names
     tid = start_table(page, web, "networks", ["bot:greedy"], {})  # Pilot Season: Juno decides at once
     page.goto(web.url + "/")
     item = page.locator(f'[data-list="mine"] li[data-table="{tid}"]')

@@ -1,16 +1,27 @@
 """The bots as players meet them: a level name for each bot (never the evaluator's own name), the
 lobby's label, the seat name, and the order of strength the levels are listed in.
 
-The order is the measured one (``bench/results/README.md``, the rating league of 3–5 player games of
-The Networks: the share of opponents finishing ahead of each bot): random 91.6%, greedy 49.3%,
-mcts:easy 38.6%, mcts:normal 35.5%, mcts:hard 34.5% — weakest first.
+The order is the measured one: the bot ladder (``bench/bot_ladder.py``, ``docs/bot-ladder.md``) plays
+every level against the others in seeded 2–5 player games of both games and rates them with openskill
+(Plackett-Luce); ``ORDER`` below and these figures (the rating μ and its 95% interval) are written
+from its committed result by ``tools/bot_ladder_docs.py`` (``tests/bots/test_ladder.py`` checks them):
+
+.. ladder:begin (written by tools/bot_ladder_docs.py from bench/results/ladder/ladder.json)
+random -16.1 (-24.7 to -7.5), greedy 29.2 (25.5–32.9), mcts:easy 32.5 (28.8–36.1), mcts:normal 34.7
+(31.0–38.3), mcts:hard 35.5 (31.8–39.1) — weakest first (435 games).
+.. ladder:end
 """
 
 from __future__ import annotations
 
 from pathlib import PurePath
 
-#: bot -> (level name, what it does), weakest first (the measured order above).
+#: The bot levels weakest first, as the ladder measured them (the lobby's order; see above).
+# ladder:begin (written by tools/bot_ladder_docs.py from bench/results/ladder/ladder.json)
+ORDER: tuple[str, ...] = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
+# ladder:end
+
+#: bot -> (level name, what it does); a level not yet on the ladder is listed after those on it.
 LEVELS: dict[str, tuple[str, str]] = {
     "random": ("Beginner", "plays any legal move"),
     "greedy": ("Casual", "the best move now, no look-ahead"),
@@ -49,8 +60,9 @@ def seat_name(seat: int, bot: str) -> str:
 
 
 def by_strength(bots: list[str]) -> list[str]:
-    """``bots`` weakest first (the measured order); trained policies and unknown names after them."""
-    order = list(LEVELS)
+    """``bots`` weakest first (the ladder's order, ``ORDER``); levels not yet on the ladder, trained policies
+    and unknown names after them."""
+    order = [*ORDER, *(b for b in LEVELS if b not in ORDER)]
 
     def rank(b: str) -> tuple[int, str]:
         b2 = ALIASES.get(b, b)
