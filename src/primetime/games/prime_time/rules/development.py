@@ -6,7 +6,7 @@ winners' cards and the outbid tokens (PT-RES); 1.3 Change Turn Order (PT-TO).
 from __future__ import annotations
 
 from primetime.games.prime_time.cards import COLOURS, GOLD
-from primetime.games.prime_time.rules.core import DAY_KEYS, KINDS, SHOWS, TALENTS, bonds_on, name, pname, pool_total, rules
+from primetime.games.prime_time.rules.core import DAY_KEYS, KINDS, SHOWS, TALENTS, Rules, amount_key, bonds_on, name, pname, pool_total, rules
 from primetime.games.prime_time.rules.money import can_pay, gain_vp, pay, take_rerun
 from primetime.games.prime_time.state import PTState
 
@@ -84,9 +84,12 @@ def bid_floor(s: PTState, kind: int, i: int, p: int) -> int:
 
 def action_options(s: PTState, p: int) -> list[str]:
     """Action sections open to ``p`` now (PT-ACT-16)."""
-    R = rules(s)
+    return _action_options(s, p, rules(s))
+
+
+def _action_options(s: PTState, p: int, R: Rules) -> list[str]:
     out = []
-    if rd_ok(s, p):
+    if p not in s.rd and (s.players[p].cash >= R.rd_cost or bonds_on(s)):  # rd_ok
         out.append("rd")
     if len(s.archives) < R.archives and s.reruns > 0:  # PT-ACT-04
         out.append("archives")
@@ -94,9 +97,9 @@ def action_options(s: PTState, p: int) -> list[str]:
         out.append("golf")
     if len(s.pr) < R.pr and pr_add_ok(s):
         out.append("pr")
-    ids = s.cat.ids
+    hr_keys = R.hr_keys
     for t in s.players[p].talents:  # PT-ACT-08: HR needs a talent in hand
-        out.append(f"hr:{ids[t]}")
+        out.append(hr_keys[t])
     return out
 
 
@@ -105,25 +108,29 @@ BID_KEYS = tuple(tuple(f"bid:{k}:{i}" for i in range(16)) for k in KINDS)
 
 def place_options(s: PTState, p: int) -> list[str]:
     """PT-DEV-02: an action section, or a bidding space where a legal bid can be paid."""
-    out = action_options(s, p)
     R = rules(s)
+    out = _action_options(s, p, R)
     cash = 99 if bonds_on(s) else s.players[p].cash
-    tier, min_bid = s.cat.tier, s.cat.min_bid
+    cat = s.cat
+    tier, min_bid = cat.tier, cat.min_bid
     slots, cap = R.slots, R.cap
     for kind in (SHOWS, TALENTS):
         keys = BID_KEYS[kind]
         bids_k = s.bids[kind]
-        for i, c in enumerate(s.spaces[kind]):
+        spaces = s.spaces[kind]
+        for i in range(len(spaces)):
+            c = spaces[i]
             if c < 0:
                 continue
             t = tier[c]
             bids = bids_k[i]
             lo = min_bid[c]
             if bids:  # same test as bid_floor, inlined for speed
-                if len(bids) >= slots[t] or bids[-1][0] == p:
+                last = bids[-1]
+                if len(bids) >= slots[t] or last[0] == p:
                     continue
-                if bids[-1][1] >= lo:
-                    lo = bids[-1][1] + 1
+                if last[1] >= lo:
+                    lo = last[1] + 1
             if lo <= cap[t] and lo <= cash:
                 out.append(keys[i])
     return out
@@ -169,7 +176,7 @@ def amount_options(s: PTState, p: int, kind: int, i: int) -> list[str]:
     hi = rules(s).cap[s.cat.tier[s.spaces[kind][i]]]
     if not bonds_on(s):
         hi = min(hi, s.players[p].cash)
-    return [f"amt:{v}" for v in range(lo, hi + 1)]
+    return [amount_key(v) for v in range(lo, hi + 1)]
 
 
 def place_bid(s: PTState, p: int, kind: int, i: int, amount: int) -> None:
