@@ -7,7 +7,7 @@ many cubes are in a day's pool).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from primetime.games.prime_time.cards import COLOURS, SPACE_COLOURS, BoardFile, Catalogue
 from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState
@@ -88,11 +88,22 @@ class Rules:
 
 
 def rules(s: PTState) -> Rules:
-    r = s.cat.cache.get(s.n)
+    cat = s.cat
+    n = s.n
+    last = _LAST[0]
+    if last[0] is cat and last[1] == n:  # the same game's table as last time: no lookup in the catalogue
+        hit: Rules = last[2]
+        return hit
+    r = cat.cache.get(n)
     if r is None:
-        assert s.cat.board is not None
-        r = s.cat.cache[s.n] = Rules(s.cat.board, s.n, s.cat)
+        assert cat.board is not None
+        r = cat.cache[n] = Rules(cat.board, n, cat)
+    _LAST[0] = (cat, n, r)  # one tuple, replaced whole: threads never see a mix of two calls
     return r  # type: ignore[no-any-return]
+
+
+# (catalogue, player count, Rules) of the last call
+_LAST: Final[list[tuple[Any, int, Any]]] = [(None, 0, None)]
 
 
 # ----------------------------------------------------------------------------- names

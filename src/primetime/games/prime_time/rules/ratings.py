@@ -70,10 +70,14 @@ def can_take(s: PTState, p: int, d: int) -> bool:
         return False
     pool = s.pools[d]
     black = pool[BLACK] > 0
-    for i, filled in enumerate(sl.cubes):
-        sp = card_spaces(s, sl, i)
-        for k, col in enumerate(filled):
-            if col < 0:
+    cubes = sl.cubes
+    for i in range(len(cubes)):
+        filled = cubes[i]
+        sp: tuple[int, ...] | None = None
+        for k in range(len(filled)):
+            if filled[k] < 0:
+                if sp is None:
+                    sp = card_spaces(s, sl, i)
                 x = sp[k]
                 if black or x == ANY or pool[x]:
                     return True
@@ -173,9 +177,9 @@ def step_alloc(s: PTState, d: int, stage: int, pos: int, idle: int) -> None:
     could not take a cube (a full turn of them ends the stage).
     """
     n = s.n
+    if pool_total(s, d) == 0:  # the loop below changes no pool
+        return
     while True:
-        if pool_total(s, d) == 0:
-            return
         if idle >= n:
             if stage == 1:
                 stage, pos, idle = 0, 0, 0
