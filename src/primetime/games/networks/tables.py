@@ -89,9 +89,6 @@ class Tables:
         self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]
         self.class_cache: dict[tuple[Any, ...], int] = {}  # _show_mask by attachment counts (few combinations)
         self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
-        # the same two tables keyed by the counts packed in one int (rules.attach: when they fit)
-        self.class_icache: dict[int, int] = {}
-        self.slot_icache: dict[int, tuple[bool, int, bool, bool]] = {}
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]

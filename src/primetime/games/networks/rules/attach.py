@@ -34,24 +34,16 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
         o[cls_of[c]] += 1
         if ba_of[c]:
             nba += 1
-    cid, xs, xa, xw, ign = sh.cid, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req
-    # the memo key: the counts packed in one int when they fit (4 bits each, the card 12), else a tuple
-    small = cid >> 12 == 0 and (o[0] | o[1] | o[2] | nba | xs | xa | xw | ens | spon) >> 4 == 0
-    ikey = (cid | o[0] << 12 | o[1] << 16 | o[2] << 20 | nba << 24 | xs << 28 | xa << 32 | xw << 36 | (1 << 40 if ign else 0)
-            | ens << 41 | spon << 45) if small else -1
-    got = T.class_icache.get(ikey) if small else T.class_cache.get((cid, o[0], o[1], o[2], nba, xs, xa, xw, ign, ens, spon))
-    if got is None:
+    counts = (sh.cid, o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    m = T.class_cache.get(counts)
+    if m is None:
         m = 0
         for idx in range(6):
             k, ba = divmod(idx, 2)
-            if _show_has_target(T, cid, o, nba, xs, xa, xw, ign, k, bool(ba), ens if k != 2 else 0, spon):
+            if _show_has_target(T, sh.cid, o, nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, k, bool(ba),
+                                ens if k != 2 else 0, spon):
                 m |= 1 << idx
-        if small:
-            T.class_icache[ikey] = m
-        else:
-            T.class_cache[(cid, o[0], o[1], o[2], nba, xs, xa, xw, ign, ens, spon)] = m
-    else:
-        m = got
+        T.class_cache[counts] = m
     sh.mask_atts = sh.atts
     sh.mask_code = code
     sh.mask = m
@@ -140,21 +132,10 @@ def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
         n[k] += 1
         if k == 0 and ba_of[c]:
             nb += 1
-    cid, xs, xa, xw, ign = sh.cid, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req
-    # the memo key: the counts packed in one int when they fit (4 bits each, the card 12), else a tuple
-    small = cid >> 12 == 0 and (n[0] | n[1] | n[2] | nb | xs | xa | xw | kc | bc | ens) >> 4 == 0
-    if small:
-        ikey = (cid | n[0] << 12 | n[1] << 16 | n[2] << 20 | nb << 24 | xs << 28 | xa << 32 | xw << 36 | (1 << 40 if ign else 0)
-                | kc << 41 | bc << 45 | ens << 49 | (1 << 53 if spon else 0))
-        v = T.slot_icache.get(ikey)
-        if v is None:
-            v = T.slot_icache[ikey] = _slot_verdicts(T, cid, n, nb, xs, xa, xw, ign, kc, bc, ens, spon)
-    else:
-        ckey = (cid, n[0], n[1], n[2], nb, xs, xa, xw, ign, kc, bc, ens, spon)
-        v2 = T.slot_cache.get(ckey)
-        if v2 is None:
-            v2 = T.slot_cache[ckey] = _slot_verdicts(T, cid, n, nb, xs, xa, xw, ign, kc, bc, ens, spon)
-        v = v2
+    ckey = (sh.cid, n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    v = T.slot_cache.get(ckey)
+    if v is None:
+        v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
     add_ok, rep_ok, ens_ok, spon_ok = v
     keys: list[str] = []
     if add_ok:

@@ -50,25 +50,15 @@ def begin_turn(s: NetState, p: int) -> None:
         s.stack.append(("turn", p, 0))
 
 
-def _seat(order: list[int], p: int) -> int:
-    """``order.index(p)`` (compiled: no boxed comparisons)."""
-    for i in range(len(order)):
-        if order[i] == p:
-            return i
-    raise ValueError(f"{p} is not in list")
-
-
 def end_turn(s: NetState, p: int) -> None:
     """Move to the next player in turn order who has not passed (NET-TURN-02/04/05)."""
-    xe = s.extra.get("xe")
-    if xe is not None and xe == p:  # Executives: Gorilla's early turn; the 1st player's turn is on the stack
+    if s.extra.get("xe") == p:  # Executives: Gorilla's early turn; the 1st player's turn is on the stack
         s.extra["xe"] = None
         s.cur = s.order[0]
         return
     order = s.order
-    n = len(order)
     if not s.pass_order:  # nobody has passed: the next seat in turn order
-        q = order[(_seat(order, p) + 1) % n]
+        q = order[(order.index(p) + 1) % len(order)]
         s.cur = q
         s.stack.append(("opp_turn",) if q == OPP else ("turn", q, 0))
         return
@@ -76,7 +66,8 @@ def end_turn(s: NetState, p: int) -> None:
     if s.solo and 0 in po:  # NET-SOLO-08
         end_of_round(s)
         return
-    i = _seat(order, p)
+    n = len(order)
+    i = order.index(p)
     for k in range(1, n + 1):
         q = order[(i + k) % n]
         if q not in po:
