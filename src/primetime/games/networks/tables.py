@@ -40,6 +40,12 @@ class Tables:
         self.promo: list[bool] = [c.kind == "ad" and c.defn.promo_cost > 0 for c in cat.cards]
         self.timing: list[str] = [getattr(c.defn, "timing", "") for c in cat.cards]
         self.cost: list[int] = [getattr(c.defn, "cost", 0) for c in cat.cards]
+        # card fields the hot path reads, as arrays (no attribute lookups on the card definitions)
+        self.genre: list[str] = [getattr(c.defn, "genre", "") for c in cat.cards]  # a show's printed genre
+        self.bonus: list[int] = [getattr(c.defn, "bonus", 0) for c in cat.cards]  # an ad's signing bonus
+        self.promo_cost: list[int] = [getattr(c.defn, "promo_cost", 0) for c in cat.cards]
+        self.seasons: list[list[int]] = [list(getattr(c.defn, "seasons", ())) for c in cat.cards]  # a show's viewers by row
+        self.show_ie: list[tuple[int, int]] = [(c.defn.income, c.defn.expenses) if c.kind == "show" else (0, 0) for c in cat.cards]
         self.req: list[tuple[int, int, int]] = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
                     for c in cat.cards]
         # (cost, required stars, required ads, required slots) of a show, for the turn menu

@@ -84,7 +84,7 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     T = s.T
     pl = s.players[p]
     out: list[str] = []
-    pay_ok = T.promo[cid] and pl.cash >= T.defs[cid].promo_cost
+    pay_ok = T.promo[cid] and pl.cash >= T.promo_cost[cid]
     summary = player_summary(T, pl)
     ens = summary[9] if T.kind[cid] == STAR and not onset else 0
     spon = not onset and summary[4]
@@ -235,7 +235,7 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
     if T.promo[cid]:
         rot = not pay
         if pay:
-            pl.cash -= T.defs[cid].promo_cost
+            pl.cash -= T.promo_cost[cid]
     else:
         rot = not condition_met(s, p, cid, sh.genre, slot, [c for c, _ in sh.atts])
     sh.atts += ((cid, rot),)
@@ -258,6 +258,6 @@ def ba_options(s: NetState, p: int, slot: int) -> list[str]:
         for c in sorted(set(pl.green)):
             if T.kind[c] == AD and capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, cur + [c]):
                 out.append(f"att:{c}")
-                if T.promo[c] and pl.cash >= T.defs[c].promo_cost:
+                if T.promo[c] and pl.cash >= T.promo_cost[c]:
                     out.append(f"att:{c}:pay")
     return out + ["skip"]

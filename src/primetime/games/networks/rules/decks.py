@@ -46,7 +46,7 @@ def cancel(s: NetState, p: int, slot: int) -> None:
     for cid, _rot in sh.atts:
         discard(s, p, cid)
     pl.reruns = pl.reruns + [sh.cid]  # a new list: clones share it (Player.copy)
-    if sh.genre != s.T.defs[sh.cid].genre:  # NET-CARD-27: Versatile Actor's genre is permanent
+    if sh.genre != s.T.genre[sh.cid]:  # NET-CARD-27: Versatile Actor's genre is permanent
         s.extra["regenre"] = (*s.extra.get("regenre", ()), (sh.cid, sh.genre))
     if s.log is not None:
         s.say(f"{pname(s, p)} cancels {name(s, sh.cid)}; it goes to the reruns.")

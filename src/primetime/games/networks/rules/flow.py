@@ -7,8 +7,7 @@ and ``apply`` resolves one.  The rule modules push steps; this module dispatches
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from primetime.games.networks import effects as fx
 from primetime.games.networks.rules import executives as X
@@ -30,21 +29,42 @@ from primetime.games.networks.rules.timeslots import genre_options, slot_options
 from primetime.games.networks.rules.turns import _apply_turn, has_free_use, turn_options
 from primetime.games.networks.state import NetState
 
-_AUTOMATIC_STEPS: dict[str, Callable[[NetState, tuple[Any, ...]], None]] = {
-    "opp_turn": lambda s, top: opp_turn(s),
-    "prod_commit": lambda s, top: commit_production(s, top[1]) if "x" not in s.extra else X.commit(s, top[1]),
-    "eor_upkeep": lambda s, top: eor_upkeep(s, top[1]),
-    "eor_score": lambda s, top: eor_score(s),
-    "eor_quiz": lambda s, top: eor_quiz(s, top[1]),
-    "eor_age": lambda s, top: eor_age(s, top[1], top[2]),
-    "eor_final": lambda s, top: eor_final(s),
-    "pilot_prod": lambda s, top: start_production(s, top[1], top[2], "pilot"),
-    "pilot_done": lambda s, top: pilot_done(s),
-    "start_round": lambda s, top: start_round(s),
-    "mogul_space": lambda s, top: on_advance(s, top[1], top[2], top[3]),
-    "x_done": lambda s, top: X.reveal(s),
-    "x_round": lambda s, top: X.round_start(s),
-}
+AUTOMATIC_STEPS: Final[frozenset[str]] = frozenset({
+    "opp_turn", "prod_commit", "eor_upkeep", "eor_score", "eor_quiz", "eor_age", "eor_final", "pilot_prod",
+    "pilot_done", "start_round", "mogul_space", "x_done", "x_round"})
+
+
+def _automatic(s: NetState, k: str, top: tuple[Any, ...]) -> None:
+    """Resolve an automatic step (one of AUTOMATIC_STEPS, already taken off the stack)."""
+    if k == "eor_age":
+        eor_age(s, top[1], top[2])
+    elif k == "eor_upkeep":
+        eor_upkeep(s, top[1])
+    elif k == "prod_commit":
+        if "x" not in s.extra:
+            commit_production(s, top[1])
+        else:
+            X.commit(s, top[1])
+    elif k == "eor_score":
+        eor_score(s)
+    elif k == "eor_final":
+        eor_final(s)
+    elif k == "start_round":
+        start_round(s)
+    elif k == "pilot_prod":
+        start_production(s, top[1], top[2], "pilot")
+    elif k == "pilot_done":
+        pilot_done(s)
+    elif k == "eor_quiz":
+        eor_quiz(s, top[1])
+    elif k == "opp_turn":
+        opp_turn(s)
+    elif k == "mogul_space":
+        on_advance(s, top[1], top[2], top[3])
+    elif k == "x_done":
+        X.reveal(s)
+    else:  # x_round
+        X.round_start(s)
 
 
 def advance(s: NetState) -> None:
@@ -82,11 +102,10 @@ def advance(s: NetState) -> None:
         if k == "ba_extra" and not ba_options(s, top[1], top[2])[:-1]:
             stack.pop()
             continue
-        step = _AUTOMATIC_STEPS.get(k)
-        if step is None:
+        if k not in AUTOMATIC_STEPS:
             return
         stack.pop()
-        step(s, top)
+        _automatic(s, k, top)
 
 
 def current_player(s: NetState) -> int | None:
@@ -197,8 +216,11 @@ def legal(s: NetState) -> list[str]:
         assert pr is not None
         c = _next_promo(s)
         T = s.T
-        spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"]) + sum(T.defs[x].promo_cost for x in pr["paid"])
-        return (["pay"] if s.players[p].cash - spent >= T.defs[c].promo_cost else []) + ["rotate"]
+        promo_cost = T.promo_cost
+        spent = production_cost(s, p, pr["show"], pr["atts"], pr["src"])
+        for x in pr["paid"]:
+            spent += promo_cost[x]
+        return (["pay"] if s.players[p].cash - spent >= promo_cost[c] else []) + ["rotate"]
     if k == "ba_extra":
         return ba_options(s, p, top[2])
     if k == "bonus":
@@ -261,7 +283,7 @@ def apply(s: NetState, key: str) -> None:
             pr["spon_mode"] = "wild"
         else:  # use:<cid> -- Ensemble Cast, or Sponsored Content ignoring required slots
             c = int(key[4:])
-            pr["ens" if T.defs[c].effect == "ensemble_cast" else "spon"] = c
+            pr["ens" if T.effect[c] == "ensemble_cast" else "spon"] = c
     elif k == "att_target":
         s.stack.pop()
         commit_attach(s, p, top[2], key, onset=top[3])
@@ -291,7 +313,7 @@ def apply(s: NetState, key: str) -> None:
             pl.green = _without(pl.green, c)
             pay = key.endswith(":pay")
             if pay:
-                pl.cash -= T.defs[c].promo_cost
+                pl.cash -= T.promo_cost[c]
             rot = (not pay) if T.promo[c] else not condition_met(s, p, c, sh.genre, top[2], [a for a, _ in sh.atts])
             sh.atts += ((c, rot),)
             if s.log is not None:

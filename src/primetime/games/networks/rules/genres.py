@@ -57,18 +57,18 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
     k = T.kind[cid]
     pl = s.players[p]
     if k == AD:
-        pl.cash += T.defs[cid].bonus  # NET-AD-01
+        pl.cash += T.bonus[cid]  # NET-AD-01
         pl.green += (cid,)
     elif k == STAR:
         if not free:
             pl.cash -= star_cost(s, p, cid)
         pl.green += (cid,)
     elif k == NET:
-        if T.defs[cid].timing == "immediate":  # NET-NETC-02
+        if T.timing[cid] == "immediate":  # NET-NETC-02
             if s.log is not None:
                 s.say(f"{pname(s, p)} resolves {name(s, cid)}.")
             s.discards[NET].append(cid)
-            NETWORK_HANDLERS[T.defs[cid].effect](s, p, cid)
+            NETWORK_HANDLERS[T.effect[cid]](s, p, cid)
         else:
             pl.green += (cid,)
 

@@ -30,7 +30,7 @@ def has_effect(s: NetState, p: int, effect: str) -> int:
     """The first green-room network card of ``p`` with this effect, or -1."""
     T = s.T
     for cid in s.players[p].green:
-        if T.kind[cid] == NET and T.defs[cid].effect == effect:
+        if T.kind[cid] == NET and T.effect[cid] == effect:
             return cid
     return -1
 
@@ -45,13 +45,13 @@ def passive_sum(s: NetState, p: int, effect: str) -> int:
         return player_summary(T, s.players[p])[10]
     total = 0
     for cid in s.players[p].green:
-        if T.kind[cid] == NET and T.defs[cid].effect == effect:
+        if T.kind[cid] == NET and T.effect[cid] == effect:
             total += int(T.defs[cid].params["amount"])
     return total
 
 
 def star_cost(s: NetState, p: int, cid: int) -> int:
-    return max(0, s.T.defs[cid].cost - passive_sum(s, p, "star_discount"))
+    return max(0, s.T.cost[cid] - passive_sum(s, p, "star_discount"))
 
 
 # ----------------------------------------------------------------------------- the green-room summary

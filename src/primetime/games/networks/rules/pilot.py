@@ -3,6 +3,8 @@ production of kept pilot shows."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.production import finishable
 from primetime.games.networks.state import NetState
@@ -40,8 +42,18 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
                         break
                 if not ok:
                     continue
-            out.append(f"keep:{a},{b}")
+            k = a << 20 | b if b < 1 << 20 else -1
+            kept = _KEEP_KEYS.get(k) if k >= 0 else None
+            if kept is None:
+                kept = f"keep:{a},{b}"
+                if k >= 0:
+                    _KEEP_KEYS[k] = kept
+            out.append(kept)
     return out
+
+
+# "keep:<a>,<b>" by a << 20 | b (card indexes, the same in every card set): made once
+_KEEP_KEYS: Final[dict[int, str]] = {}
 
 
 def pilot_net(T: Tables, kept: list[int] | tuple[int, ...]) -> int:

@@ -33,7 +33,7 @@ def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
     """``production_cost`` before Industry Veteran: None for a pilot show (paid in the settlement)."""
     if src == "pilot":
         return None
-    return int(s.T.defs[show].cost) - passive_sum(s, p, "creative_accounting")
+    return s.T.cost[show] - passive_sum(s, p, "creative_accounting")
 
 
 def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
@@ -180,7 +180,7 @@ def start_production(s: NetState, p: int, show: int, src: str, acted: int = -1) 
     """Begin producing (NET-PROD-01..11); the production is committed atomically.  ``acted`` is
     the turn's action count before this action (restored if the production is given up)."""
     s.prod = {"p": p, "show": show, "src": src, "atts": (), "ens": -1, "spon": -1,
-              "slot": -1, "genre": s.T.defs[show].genre, "paid": (), "acted": acted}
+              "slot": -1, "genre": s.T.genre[show], "paid": (), "acted": acted}
     s.stack.append(("prod_commit", p))
     s.stack.append(("prod_promo", p))
     s.stack.append(("prod_genre", p))
@@ -299,7 +299,7 @@ def commit_production(s: NetState, p: int) -> None:
     atts = list(pr["atts"])
     cost = production_cost(s, p, show, atts, pr["src"])
     paid = pr["paid"]
-    pl.cash -= cost + (sum(T.defs[c].promo_cost for c in paid) if paid else 0)  # NET-PROD-03 / NET-COND-09
+    pl.cash -= cost + (sum(T.promo_cost[c] for c in paid) if paid else 0)  # NET-PROD-03 / NET-COND-09
     if pr["src"] == "display":
         s.display[SHOW].remove(show)
     elif pr["src"] == "reserved":

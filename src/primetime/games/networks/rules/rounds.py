@@ -52,7 +52,8 @@ def begin_turn(s: NetState, p: int) -> None:
 
 def end_turn(s: NetState, p: int) -> None:
     """Move to the next player in turn order who has not passed (NET-TURN-02/04/05)."""
-    if s.extra.get("xe") == p:  # Executives: Gorilla's early turn; the 1st player's turn is on the stack
+    xe = s.extra.get("xe")
+    if xe is not None and xe == p:  # Executives: Gorilla's early turn; the 1st player's turn is on the stack
         s.extra["xe"] = None
         s.cur = s.order[0]
         return

@@ -149,7 +149,7 @@ def act_sign_ad(s: NetState, p: int, cid: int) -> None:
 def act_take_network(s: NetState, p: int, cid: int) -> None:
     take_action(s, p)
     s.display[NET].remove(cid)
-    s.players[p].cash -= s.T.defs[cid].cost
+    s.players[p].cash -= s.T.cost[cid]
     if s.log is not None:
         s.say(f"{pname(s, p)} takes the network card {name(s, cid)}.")
     gain_card(s, p, cid)

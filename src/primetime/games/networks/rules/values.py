@@ -14,7 +14,7 @@ def show_viewers(s: NetState, p: int, sh: Show) -> int:
     """A show's viewers this round (NET-SEAS-08, NET-ANAT-06, NET-AMB-26)."""
     T = s.T
     row = sh.row
-    v = T.defs[sh.cid].seasons[row]
+    v = T.seasons[sh.cid][row]
     att_v = T.att_v
     for cid, rot in sh.atts:
         v += att_v[cid][1 if rot else 0][row]  # att_viewers
@@ -47,8 +47,7 @@ def chat_viewers(s: NetState, p: int, sh: Show) -> int:
 def show_upkeep(s: NetState, sh: Show) -> tuple[int, int]:
     """(income, expenses) of a show with its attachments (NET-EOR-02)."""
     T = s.T
-    d = T.defs[sh.cid]
-    inc, exp = d.income, d.expenses
+    inc, exp = T.show_ie[sh.cid]
     att_ie = T.att_ie
     for cid, rot in sh.atts:
         i, e = att_ie[cid][1 if rot else 0]  # att_income, att_expense

@@ -7,7 +7,9 @@ many cubes are in a day's pool).
 
 from __future__ import annotations
 
-from primetime.games.prime_time.cards import COLOURS, SPACE_COLOURS, BoardFile
+from typing import Any, Final
+
+from primetime.games.prime_time.cards import COLOURS, SPACE_COLOURS, BoardFile, Catalogue
 from primetime.games.prime_time.state import NOSHOW, RERUN, VP_SOURCES, PTState
 
 DAY_KEYS = ("mon", "tue", "wed", "thu", "fri")
@@ -19,12 +21,20 @@ COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 SPACE_INDEX = {c: i for i, c in enumerate(SPACE_COLOURS)}
 DAY_INDEX = {d: i for i, d in enumerate(DAY_KEYS)}
 SRC = {name: i for i, name in enumerate(VP_SOURCES)}
+# Option keys that name no card, made once (the option lists are built at every decision).
+RERUN_KEYS: Final = tuple(f"rerun:{d}" for d in DAY_KEYS)
+MOVE_KEYS: Final = tuple(tuple(f"move:{d}:{e}" for e in DAY_KEYS) for d in DAY_KEYS)
+AMOUNT_KEYS: Final = tuple(f"amt:{v}" for v in range(100))
+
+
+def amount_key(v: int) -> str:
+    return AMOUNT_KEYS[v] if 0 <= v < 100 else f"amt:{v}"
 
 
 class Rules:
     """The board's numbers for one player count, flattened for the hot path."""
 
-    def __init__(self, b: BoardFile, n: int) -> None:
+    def __init__(self, b: BoardFile, n: int, cat: Catalogue | None = None) -> None:
         two = n == 2
         g, a, aw = b.game, b.actions, b.awards
         self.days = g.days_2p if two else g.days  # PT-2P-01
@@ -64,14 +74,36 @@ class Rules:
         self.variety_tokens = b.variety.tokens
         self.clients = b.clients_per_round
         self.certificates = sorted(b.bonds.certificates)
+        # The option keys that name a card, per card index (made once; the same strings the rules
+        # formatted at every decision before): scheduling it on each day, HR, and a cube on it.
+        ids = cat.ids if cat is not None else []
+        shows = cat.is_show if cat is not None else []
+        self.sched_keys: list[tuple[str, ...]] = [tuple(f"{'show' if shows[c] else 'talent'}:{ids[c]}:{d}" for d in DAY_KEYS)
+                                                  for c in range(len(ids))]
+        self.hr_keys: list[str] = [f"hr:{i}" for i in ids]
+        # cube_keys[card + 2][colour * 6 + space colour]: "cube:<colour>:<card>:<space colour>";
+        # card -2 is a canceled show (no cube spaces), -1 a Re-Run
+        toks = ["", "rerun", *ids]
+        self.cube_keys: list[list[str]] = [[f"cube:{cn}:{t}:{sn}" for cn in COLOURS for sn in SPACE_COLOURS] for t in toks]
 
 
 def rules(s: PTState) -> Rules:
-    r = s.cat.cache.get(s.n)
+    cat = s.cat
+    n = s.n
+    last = _LAST[0]
+    if last[0] is cat and last[1] == n:  # the same game's table as last time: no lookup in the catalogue
+        hit: Rules = last[2]
+        return hit
+    r = cat.cache.get(n)
     if r is None:
-        assert s.cat.board is not None
-        r = s.cat.cache[s.n] = Rules(s.cat.board, s.n)
+        assert cat.board is not None
+        r = cat.cache[n] = Rules(cat.board, n, cat)
+    _LAST[0] = (cat, n, r)  # one tuple, replaced whole: threads never see a mix of two calls
     return r  # type: ignore[no-any-return]
+
+
+# (catalogue, player count, Rules) of the last call
+_LAST: Final[list[tuple[Any, int, Any]]] = [(None, 0, None)]
 
 
 # ----------------------------------------------------------------------------- names

@@ -6,7 +6,7 @@ winners' cards and the outbid tokens (PT-RES); 1.3 Change Turn Order (PT-TO).
 from __future__ import annotations
 
 from primetime.games.prime_time.cards import COLOURS, GOLD
-from primetime.games.prime_time.rules.core import DAY_KEYS, KINDS, SHOWS, TALENTS, bonds_on, name, pname, pool_total, rules
+from primetime.games.prime_time.rules.core import DAY_KEYS, KINDS, SHOWS, TALENTS, Rules, amount_key, bonds_on, name, pname, pool_total, rules
 from primetime.games.prime_time.rules.money import can_pay, gain_vp, pay, take_rerun
 from primetime.games.prime_time.state import PTState
 
@@ -33,7 +33,7 @@ def step_dev(s: PTState) -> None:
         if s.players[p].tokens > 0:
             s.dev_pos = (i + 1) % n
             s.stack.append(("dev",))
-            if place_options(s, p):
+            if can_place(s, p):
                 s.stack.append(("place", p))
             else:
                 s.players[p].tokens -= 1
@@ -84,9 +84,12 @@ def bid_floor(s: PTState, kind: int, i: int, p: int) -> int:
 
 def action_options(s: PTState, p: int) -> list[str]:
     """Action sections open to ``p`` now (PT-ACT-16)."""
-    R = rules(s)
+    return _action_options(s, p, rules(s))
+
+
+def _action_options(s: PTState, p: int, R: Rules) -> list[str]:
     out = []
-    if rd_ok(s, p):
+    if p not in s.rd and (s.players[p].cash >= R.rd_cost or bonds_on(s)):  # rd_ok
         out.append("rd")
     if len(s.archives) < R.archives and s.reruns > 0:  # PT-ACT-04
         out.append("archives")
@@ -94,9 +97,9 @@ def action_options(s: PTState, p: int) -> list[str]:
         out.append("golf")
     if len(s.pr) < R.pr and pr_add_ok(s):
         out.append("pr")
-    ids = s.cat.ids
+    hr_keys = R.hr_keys
     for t in s.players[p].talents:  # PT-ACT-08: HR needs a talent in hand
-        out.append(f"hr:{ids[t]}")
+        out.append(hr_keys[t])
     return out
 
 
@@ -105,28 +108,66 @@ BID_KEYS = tuple(tuple(f"bid:{k}:{i}" for i in range(16)) for k in KINDS)
 
 def place_options(s: PTState, p: int) -> list[str]:
     """PT-DEV-02: an action section, or a bidding space where a legal bid can be paid."""
-    out = action_options(s, p)
     R = rules(s)
+    out = _action_options(s, p, R)
     cash = 99 if bonds_on(s) else s.players[p].cash
-    tier, min_bid = s.cat.tier, s.cat.min_bid
+    cat = s.cat
+    tier, min_bid = cat.tier, cat.min_bid
     slots, cap = R.slots, R.cap
     for kind in (SHOWS, TALENTS):
         keys = BID_KEYS[kind]
         bids_k = s.bids[kind]
-        for i, c in enumerate(s.spaces[kind]):
+        spaces = s.spaces[kind]
+        for i in range(len(spaces)):
+            c = spaces[i]
             if c < 0:
                 continue
             t = tier[c]
             bids = bids_k[i]
             lo = min_bid[c]
             if bids:  # same test as bid_floor, inlined for speed
-                if len(bids) >= slots[t] or bids[-1][0] == p:
+                last = bids[-1]
+                if len(bids) >= slots[t] or last[0] == p:
                     continue
-                if bids[-1][1] >= lo:
-                    lo = bids[-1][1] + 1
+                if last[1] >= lo:
+                    lo = last[1] + 1
             if lo <= cap[t] and lo <= cash:
                 out.append(keys[i])
     return out
+
+
+def can_place(s: PTState, p: int) -> bool:
+    """Is ``place_options`` non-empty?  The same tests, stopping at the first open place."""
+    R = rules(s)
+    pl = s.players[p]
+    bonds = bonds_on(s)
+    if (p not in s.rd and (pl.cash >= R.rd_cost or bonds)) or (len(s.archives) < R.archives and s.reruns > 0) or len(s.golf) < R.golf:
+        return True
+    if (len(s.pr) < R.pr and pr_add_ok(s)) or pl.talents:
+        return True
+    cash = 99 if bonds else pl.cash
+    cat = s.cat
+    tier, min_bid = cat.tier, cat.min_bid
+    slots, cap = R.slots, R.cap
+    for kind in (SHOWS, TALENTS):
+        bids_k = s.bids[kind]
+        spaces = s.spaces[kind]
+        for i in range(len(spaces)):
+            c = spaces[i]
+            if c < 0:
+                continue
+            t = tier[c]
+            bids = bids_k[i]
+            lo = min_bid[c]
+            if bids:
+                last = bids[-1]
+                if len(bids) >= slots[t] or last[0] == p:
+                    continue
+                if last[1] >= lo:
+                    lo = last[1] + 1
+            if lo <= cap[t] and lo <= cash:
+                return True
+    return False
 
 
 def do_action(s: PTState, p: int, key: str) -> None:
@@ -169,7 +210,7 @@ def amount_options(s: PTState, p: int, kind: int, i: int) -> list[str]:
     hi = rules(s).cap[s.cat.tier[s.spaces[kind][i]]]
     if not bonds_on(s):
         hi = min(hi, s.players[p].cash)
-    return [f"amt:{v}" for v in range(lo, hi + 1)]
+    return [amount_key(v) for v in range(lo, hi + 1)]
 
 
 def place_bid(s: PTState, p: int, kind: int, i: int, amount: int) -> None:
@@ -199,24 +240,30 @@ def pr_options(s: PTState) -> list[str]:
     return out
 
 
+POOL_KEYS = tuple(tuple(f"pool:{d}:{c}" for c in COLOURS) for d in DAY_KEYS)
+FORECAST_KEYS = tuple(tuple(f"forecast:{r}:{d}" for d in DAY_KEYS) for r in range(3))
+TO_KEYS = tuple(f"to:{d}" for d in DAY_KEYS)
+
+
 def pr_add_options(s: PTState) -> list[str]:
     """PT-ACT-10 / PT-AMB-38: any Forecast space (any row) or any cube of a daily pool."""
     out = []
     for r, row in enumerate(s.forecast):
         for d in range(s.days):
             if row[d] >= 0:
-                out.append(f"forecast:{r}:{DAY_KEYS[d]}")
+                out.append(FORECAST_KEYS[r][d] if r < 3 else f"forecast:{r}:{DAY_KEYS[d]}")
     for d in range(s.days):
         pool = s.pools[d]
+        keys = POOL_KEYS[d]
         for c in range(6):
             if pool[c]:
-                out.append(f"pool:{DAY_KEYS[d]}:{COLOURS[c]}")
+                out.append(keys[c])
     return out
 
 
 def pr_to_options(s: PTState, src_day: int) -> list[str]:
     """Any daily pool of a day in use (PT-ACT-14), other than the cube's own pool."""
-    return [f"to:{DAY_KEYS[d]}" for d in range(s.days) if d != src_day]
+    return [TO_KEYS[d] for d in range(s.days) if d != src_day]
 
 
 def pool_options(s: PTState, skip_day: int = -1) -> list[str]:
@@ -225,9 +272,10 @@ def pool_options(s: PTState, skip_day: int = -1) -> list[str]:
         if d == skip_day:
             continue
         pool = s.pools[d]
+        keys = POOL_KEYS[d]
         for c in range(6):
             if pool[c]:
-                out.append(f"pool:{DAY_KEYS[d]}:{COLOURS[c]}")
+                out.append(keys[c])
     return out
 
 
@@ -260,15 +308,25 @@ def step_resolve(s: PTState) -> None:
         s.stack.append(("outbid", q, kind, i, a))
 
 
+BUY_KEYS = tuple(tuple(f"buy:{k}:{i}" for i in range(16)) for k in KINDS)
+
+
 def outbid_options(s: PTState, p: int) -> list[str]:
     """PT-RES-03..06: buy a remaining card at the lowest bidding space, use an action, or not."""
     R = rules(s)
     out = []
+    tier = s.cat.tier
+    fallback = R.fallback
+    cash = s.players[p].cash
+    bonds = bonds_on(s)
     for kind in (SHOWS, TALENTS):
-        for i, c in enumerate(s.spaces[kind]):
-            if c >= 0 and can_pay(s, p, R.fallback[s.cat.tier[c]]):
-                out.append(f"buy:{KINDS[kind]}:{i}")
-    out += action_options(s, p)
+        keys = BUY_KEYS[kind]
+        spaces = s.spaces[kind]
+        for i in range(len(spaces)):
+            c = spaces[i]
+            if c >= 0 and (cash >= fallback[tier[c]] or bonds):  # can_pay
+                out.append(keys[i] if i < 16 else f"buy:{KINDS[kind]}:{i}")
+    out += _action_options(s, p, R)
     out.append("none")
     return out
 

@@ -8,12 +8,15 @@ this module is the one that imports them all.
 
 from __future__ import annotations
 
+from typing import Final
+
 from primetime.core.words import a
 from primetime.games.prime_time.cards import COLOURS
 from primetime.games.prime_time.rules.after_ratings import award_clients, award_variety, cancellations, update_hotness
 from primetime.games.prime_time.rules.awards import awards
 from primetime.games.prime_time.rules.core import COLOUR_INDEX, DAY_INDEX, DAY_NAMES, KINDS, ROW_NAMES, SHOWS, name, pname, rules
 from primetime.games.prime_time.rules.development import (
+    BID_KEYS,
     amount_options,
     begin_round,
     do_action,
@@ -36,6 +39,9 @@ from primetime.games.prime_time.rules.ratings import apply_cube, cube_options, s
 from primetime.games.prime_time.rules.scheduling import apply_sched, sched_options, step_broadcast
 from primetime.games.prime_time.rules.setup import keep_shows
 from primetime.games.prime_time.state import PTState
+
+# "bid:<kind>:<space>" -> (kind, space), parsed once
+BID_SPACES: Final[dict[str, tuple[int, int]]] = {key: (k, i) for k, keys in enumerate(BID_KEYS) for i, key in enumerate(keys)}
 
 # Decision steps; everything else on the stack is resolved automatically.
 DECISIONS = frozenset({"keep", "place", "amount", "pr", "pr_add", "pr_to", "pr_swap", "pr_swap2",
@@ -226,7 +232,10 @@ def apply(s: PTState, key: str) -> None:
     elif k == "place":
         stack.pop()
         s.players[p].tokens -= 1
-        if key.startswith("bid:"):
+        bid = BID_SPACES.get(key)
+        if bid is not None:
+            stack.append(("amount", p, bid[0], bid[1]))
+        elif key.startswith("bid:"):
             _, kind, i = key.split(":")
             stack.append(("amount", p, KINDS.index(kind), int(i)))
         else:

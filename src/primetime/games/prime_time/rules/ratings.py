@@ -5,9 +5,11 @@ remaining ones; hidden schedules are revealed first (PT-SIM-01).
 
 from __future__ import annotations
 
+from typing import Final
+
 from primetime.core.words import a
 from primetime.games.prime_time.cards import ANY, BLACK, COLOURS, SPACE_COLOURS
-from primetime.games.prime_time.rules.core import COLOUR_INDEX, DAY_NAMES, SPACE_INDEX, name, pname, pool_total, show_name
+from primetime.games.prime_time.rules.core import COLOUR_INDEX, DAY_NAMES, SPACE_INDEX, name, pname, pool_total, rules, show_name
 from primetime.games.prime_time.state import NOSHOW, RERUN, PTState, Slot
 
 
@@ -68,10 +70,14 @@ def can_take(s: PTState, p: int, d: int) -> bool:
         return False
     pool = s.pools[d]
     black = pool[BLACK] > 0
-    for i, filled in enumerate(sl.cubes):
-        sp = card_spaces(s, sl, i)
-        for k, col in enumerate(filled):
-            if col < 0:
+    cubes = sl.cubes
+    for i in range(len(cubes)):
+        filled = cubes[i]
+        sp: tuple[int, ...] | None = None
+        for k in range(len(filled)):
+            if filled[k] < 0:
+                if sp is None:
+                    sp = card_spaces(s, sl, i)
                 x = sp[k]
                 if black or x == ANY or pool[x]:
                     return True
@@ -81,27 +87,36 @@ def can_take(s: PTState, p: int, d: int) -> bool:
 def cube_options(s: PTState, p: int, d: int, stage: int) -> list[str]:
     """PT-RATE-04/09: take one cube of the day's pool onto one of the day's cards."""
     sl = s.players[p].guide[d]
-    out = []
+    out: list[str] = []
     if sl is not None:
         pool = s.pools[d]
-        ids = s.cat.ids
-        toks = ["rerun" if sl.show == RERUN else (ids[sl.show] if sl.show >= 0 else "")] + [ids[t] for t in sl.talents]
-        spaces = [card_spaces(s, sl, i) for i in range(len(sl.cubes))]
+        cube_keys = rules(s).cube_keys  # [card + 2][colour * 6 + space colour]
+        keys = [cube_keys[sl.show + 2]] + [cube_keys[t + 2] for t in sl.talents]
+        n = len(sl.cubes)
+        spaces = [card_spaces(s, sl, i) for i in range(n)]
+        cubes = sl.cubes
         for col in range(6):
             if not pool[col]:
                 continue
-            cname = COLOURS[col]
-            for i, filled in enumerate(sl.cubes):
+            base = col * 6
+            for i in range(n):
+                filled = cubes[i]
                 sp = spaces[i]
+                ck = keys[i]
                 seen = 0
-                for k, f in enumerate(filled):
-                    x = sp[k]
-                    if f < 0 and (col == BLACK or x == ANY or x == col) and not seen >> x & 1:
-                        seen |= 1 << x
-                        out.append(f"cube:{cname}:{toks[i]}:{SPACE_COLOURS[x]}")
+                for k in range(len(filled)):
+                    if filled[k] < 0:
+                        x = sp[k]
+                        if (col == BLACK or x == ANY or x == col) and not seen >> x & 1:
+                            seen |= 1 << x
+                            out.append(ck[base + x])
     if stage == 0:
         out.append("pass")  # PT-RATE-13: remaining allocation is optional
     return out
+
+
+# cube keys -> (colour, space colour, card token): the same for every card set
+_CUBE_KEYS: Final[dict[str, tuple[int, int, str]]] = {}
 
 
 def apply_cube(s: PTState, p: int, d: int, stage: int, key: str) -> None:
@@ -111,25 +126,38 @@ def apply_cube(s: PTState, p: int, d: int, stage: int, key: str) -> None:
         if s.log is not None:
             s.say(f"{pname(p)} passes.")
         return
-    _, cname, tok, spname = key.split(":")
-    col = COLOUR_INDEX[cname]
-    want = SPACE_INDEX[spname]
+    parsed = _CUBE_KEYS.get(key)
+    if parsed is None:
+        _, cname, tok, spname = key.split(":")
+        parsed = _CUBE_KEYS[key] = (COLOUR_INDEX[cname], SPACE_INDEX[spname], tok)
+    col, want, tok = parsed
     sl = s.players[p].guide[d]
     assert sl is not None
-    if tok == "rerun" or (sl.show >= 0 and s.cat.ids[sl.show] == tok):
+    ids = s.cat.ids
+    if tok == "rerun" or (sl.show >= 0 and ids[sl.show] == tok):
         i = 0
     else:
-        i = 1 + [s.cat.ids[t] for t in sl.talents].index(tok)
+        i = 1
+        for t in sl.talents:
+            if ids[t] == tok:
+                break
+            i += 1
+        else:
+            raise ValueError(f"{tok!r} is not on the day's cards")
     sp = card_spaces(s, sl, i)
     filled = sl.cubes[i]
-    k = next(k for k in range(len(sp)) if filled[k] < 0 and sp[k] == want)
+    for k in range(len(sp)):
+        if filled[k] < 0 and sp[k] == want:
+            break
+    else:
+        raise AssertionError(f"no empty {SPACE_COLOURS[want]} space for {key}")
     filled[k] = col
     s.pools[d][col] -= 1
     if stage == 1:
         s.alloc[p] -= 1
     if s.log is not None:
         card = show_name(s, sl.show) if i == 0 else name(s, sl.talents[i - 1])
-        s.say(f"{pname(p)} places {a(cname)} cube on {card}.")
+        s.say(f"{pname(p)} places {a(COLOURS[col])} cube on {card}.")
 
 
 def step_day(s: PTState, d: int) -> None:
@@ -149,9 +177,9 @@ def step_alloc(s: PTState, d: int, stage: int, pos: int, idle: int) -> None:
     could not take a cube (a full turn of them ends the stage).
     """
     n = s.n
+    if pool_total(s, d) == 0:  # the loop below changes no pool
+        return
     while True:
-        if pool_total(s, d) == 0:
-            return
         if idle >= n:
             if stage == 1:
                 stage, pos, idle = 0, 0, 0

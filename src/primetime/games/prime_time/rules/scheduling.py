@@ -6,7 +6,7 @@ Simultaneous Scheduling variant (PT-SIM-01/02).
 from __future__ import annotations
 
 from primetime.games.prime_time.cards import SINGLE
-from primetime.games.prime_time.rules.core import DAY_INDEX, DAY_KEYS, DAY_NAMES, ROW_NAMES, name, pname, rules, show_name
+from primetime.games.prime_time.rules.core import DAY_INDEX, DAY_NAMES, MOVE_KEYS, RERUN_KEYS, ROW_NAMES, name, pname, rules, show_name
 from primetime.games.prime_time.state import RERUN, PTState, Slot
 
 
@@ -40,41 +40,44 @@ def step_broadcast(s: PTState) -> None:
 def sched_options(s: PTState, p: int, mask: int) -> list[str]:
     """PT-BCAST-05..14: one pick of a schedule submission."""
     cat = s.cat
-    ids = cat.ids
+    sched_keys = rules(s).sched_keys  # [card][day]: "show:<card>:<day>" or "talent:<card>:<day>"
     pl = s.players[p]
     guide = pl.guide
     days = s.days
     empty = [d for d in range(days) if guide[d] is None]
     out = []
     for c in pl.shows:  # PT-BCAST-14: new shows only on free days
+        ks = sched_keys[c]
         for d in empty:
-            out.append(f"show:{ids[c]}:{DAY_KEYS[d]}")
+            out.append(ks[d])
     if pl.reruns:  # PT-BCAST-08
         for d in empty:
-            out.append(f"rerun:{DAY_KEYS[d]}")
+            out.append(RERUN_KEYS[d])
     if pl.talents:
+        dur, ttype = cat.dur, cat.ttype
         for d in range(days):
             sl = guide[d]
-            if sl is None or sl.show < 0 or cat.dur[sl.show] == SINGLE:
+            if sl is None or sl.show < 0 or dur[sl.show] == SINGLE:
                 continue  # PT-BCAST-06: talents only on Series and Mini-Series
-            types = [cat.ttype[x] for x in sl.talents]
+            types = [ttype[x] for x in sl.talents]
             for t in pl.talents:
-                if cat.ttype[t] not in types:  # PT-BCAST-07
-                    out.append(f"talent:{ids[t]}:{DAY_KEYS[d]}")
+                if ttype[t] not in types:  # PT-BCAST-07
+                    out.append(sched_keys[t][d])
     used = bin(mask).count("1")
     if used < 2:  # PT-BCAST-09: move up to 2 shows already on the guide
         for d in range(days):
             sl = guide[d]
             if sl is None or sl.show < 0 or sl.new or mask >> d & 1:
                 continue
+            mk = MOVE_KEYS[d]
             for e in range(days):
                 if e == d:
                     continue
                 o = guide[e]
                 if o is None:
-                    out.append(f"move:{DAY_KEYS[d]}:{DAY_KEYS[e]}")
+                    out.append(mk[e])
                 elif e > d and used == 0 and o.show >= 0 and not o.new:
-                    out.append(f"move:{DAY_KEYS[d]}:{DAY_KEYS[e]}")  # PT-AMB-32: a swap moves both
+                    out.append(mk[e])  # PT-AMB-32: a swap moves both
     out.append("done")
     return out
 
