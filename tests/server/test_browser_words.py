@@ -170,7 +170,7 @@ def test_item_12_lobby_and_profile(browser: Any, web: ServerProc) -> None:
     page = new_page(browser, web, "Juno")
     levels = page.locator('select[data-seat="1"] option[value^="bot:"]').all_inner_texts()
     names = [x.removeprefix("Bot: ").split(" (")[0] for x in levels]
-    assert names == ["Beginner", "Casual", "Good", "Strong", "Expert"], names
+    assert names == ["Beginner", "Casual", "Good", "Strong", "Expert", "Master"], names
     tid = start_table(page, web, "networks", ["bot:greedy"], {})  # Pilot Season: Juno decides at once
     page.goto(web.url + "/")
     item = page.locator(f'[data-list="mine"] li[data-table="{tid}"]')

@@ -3,7 +3,9 @@ lobby's label, the seat name, and the order of strength the levels are listed in
 
 The order is the measured one (``bench/results/README.md``, the rating league of 3–5 player games of
 The Networks: the share of opponents finishing ahead of each bot): random 91.6%, greedy 49.3%,
-mcts:easy 38.6%, mcts:normal 35.5%, mcts:hard 34.5% — weakest first.
+mcts:easy 38.6%, mcts:normal 35.5%, mcts:hard 34.5% — weakest first.  ``mcts:expert`` (the search guided by
+the learned evaluation) comes last: it is not in that league yet; its matches against ``mcts:hard`` and
+``greedy`` are in ``docs/design-decisions.md`` (Bots: the learned evaluation).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ LEVELS: dict[str, tuple[str, str]] = {
     "mcts:easy": ("Good", "searches ahead, quick"),
     "mcts:normal": ("Strong", "searches ahead"),
     "mcts:hard": ("Expert", "searches ahead, slow"),
+    "mcts:expert": ("Master", "searches ahead, guided by a learned evaluation"),
 }
 ALIASES = {"mcts": "mcts:normal"}
 POLICY_PREFIX = "policy:"
