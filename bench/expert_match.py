@@ -9,7 +9,8 @@ Seats rotate over the same deals: game ``g`` uses deal ``g // players`` with the
 ``g % players`` and ``--against`` in every other seat.  Both search bots get ``--seconds`` per decision
 (a wall-clock budget instead of their iteration budgets; ``greedy`` does not search).  A win is first
 place (a shared first place counts ``1/k``).  Every finished game is appended to ``--save`` (default
-``runs/match-<game>-<against>-<players>p.jsonl``): run the same command again to resume.
+``runs/match-<game>-<against>-<players>p...jsonl``): run the same command again to resume, or with
+``--summary`` to print the figures of the games played so far.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
     bots = [bot("mcts:expert" if p == seat else spec["against"], game, 7919 * g + p, spec["seconds"]) for p in range(players)]
     think = [0.0] * players
     moves = [0] * players
+    iters = [0] * players
     while not rs.is_over(state):
         p = rs.current_player(state)
         keys = rs.legal_keys(state)
@@ -62,12 +64,15 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
         key = bots[p].choose(rs, state, p)
         think[p] += time.perf_counter() - t
         moves[p] += 1
+        iters[p] += int(getattr(bots[p], "last", {}).get("iterations", 0) or 0)
         rs.apply_key(state, key)
     scores = list(rs.scores(state))
     winners = list(rs.result(state).get("winners", []))
     return {"index": g, "expert": seat, "winners": winners, "scores": scores, "win": (1 / len(winners)) if seat in winners else 0.0,
             "expert_think": think[seat] / max(1, moves[seat]), "other_think": sum(think[q] for q in range(players) if q != seat)
-            / max(1, sum(moves[q] for q in range(players) if q != seat))}
+            / max(1, sum(moves[q] for q in range(players) if q != seat)),
+            "expert_iterations": iters[seat] / max(1, moves[seat]),
+            "other_iterations": sum(iters[q] for q in range(players) if q != seat) / max(1, sum(moves[q] for q in range(players) if q != seat))}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,12 +85,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--modules", action="store_true", help="The Networks with all three modules")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--save", type=Path, default=None)
+    ap.add_argument("--summary", action="store_true", help="print the figures of the games saved so far and stop")
     args = ap.parse_args(argv)
     tag = f"{args.game}-{args.against.replace(':', '_')}-{args.players}p{'-modules' if args.modules else ''}-{args.seconds}s"
     save: Path = args.save or Path("runs") / f"match-{tag}.jsonl"
     save.parent.mkdir(parents=True, exist_ok=True)
     done = {r["index"]: r for r in map(json.loads, save.read_text().splitlines())} if save.is_file() else {}
-    todo = [g for g in range(args.games) if g not in done]
+    todo = [] if args.summary else [g for g in range(args.games) if g not in done]
     specs = [{"game": args.game, "players": args.players, "index": g, "against": args.against, "seconds": args.seconds or None,
               "options": MODULES if args.modules else {}} for g in todo]
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -101,9 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     lo, hi = wilson(wins, n)
     think = sum(x["expert_think"] for x in done.values()) / max(1, n)
     other = sum(x["other_think"] for x in done.values()) / max(1, n)
+    it_e = sum(x.get("expert_iterations", 0) for x in done.values()) / max(1, n)
+    it_o = sum(x.get("other_iterations", 0) for x in done.values()) / max(1, n)
     print(f"\n{args.game}, {args.players} players{' (all modules)' if args.modules else ''}: mcts:expert against {args.against} "
           f"at {args.seconds or 'default'} s per decision: first place in {wins:g} of {n} games = {wins / max(1, n):.1%} "
-          f"(95% interval {lo:.1%}-{hi:.1%}; fair share {1 / args.players:.0%}); mean think {think:.3f} s against {other:.3f} s")
+          f"(95% interval {lo:.1%}-{hi:.1%}; fair share {1 / args.players:.0%}); mean think {think:.3f} s against {other:.3f} s, "
+          f"iterations per decision {it_e:.0f} against {it_o:.0f}")
     return 0
 
 

@@ -11,8 +11,9 @@ search then runs with the greedy prior and the heuristic values), records at eve
 the deciding seat's observation (the encoding: only what that seat may see), its legal actions and the
 search's visit shares, and at the game's end every seat's reward (the search's own reward of the final
 scores).  Then the network is trained on the recent samples: the policy to the visit shares (cross
-entropy over the legal actions), the values to the rewards (squared error per seat).  The apprentice
-makes the next expert better, whose games teach the apprentice: expert iteration.
+entropy over the legal actions), the values to the rewards mixed half and half with the search's mean
+reward at the root (squared error per seat).  The apprentice makes the next expert better, whose games
+teach the apprentice: expert iteration.
 
 The Networks' games draw their options at random (half the base game, half one or more modules, 2-4
 players); Prime Time's 2-4 players with its options off.  Everything lives in ``--out`` (default
@@ -53,6 +54,9 @@ from primetime.core.rng import Rng  # noqa: E402
 HIDDEN = 128
 SEATS = 5
 DROPOUT = 0.3
+# The value target: the final rewards mixed with the search's mean reward at the root (far less noisy than one
+# game's outcome: a few hundred games' outcomes alone taught the value head nothing a constant does not know).
+SEARCH_VALUE = 0.5
 
 
 # ---------------------------------------------------------------------------------------- self-play
@@ -74,7 +78,7 @@ def self_play(game: str, seed: int, net: Net | None, iterations: int) -> dict[st
     state = rs.new_state(rs.validate_options({**options, "log": False}, players), seed, players)
     bots = [ExpertBot(plugin.search(seed * 10 + p), seed * 10 + p, plugin.name, net=net, iterations=iterations)
             for p in range(players)]
-    rows: list[tuple[bytes, bytes, int, list[int], list[float]]] = []
+    rows: list[tuple[bytes, bytes, int, list[int], list[float], list[float]]] = []
     decisions = 0
     while not rs.is_over(state) and decisions < 3000:
         p = rs.current_player(state)
@@ -98,7 +102,7 @@ def self_play(game: str, seed: int, net: Net | None, iterations: int) -> dict[st
                     share.append(visits.get(k, 0) / total)
             if len(idx) > 1 and sum(share) > 0:
                 hot, dense = enc.observe(state, p)
-                rows.append((hot, dense, p, idx, share))
+                rows.append((hot, dense, p, idx, share, list(bot.last.get("values") or [])))
         rs.apply_key(state, key)
     final = plugin.search(0).rewards(state, players)
     return {"rows": rows, "rewards": final, "players": players, "options": options, "decisions": decisions}
@@ -106,20 +110,22 @@ def self_play(game: str, seed: int, net: Net | None, iterations: int) -> dict[st
 
 def pack(games: list[dict[str, Any]], first_id: int) -> dict[str, Any]:
     """The samples of ``games`` as arrays (the one-hot part bit-packed; the legal actions flattened)."""
-    hot, dense, vt, vm, gid, off, idx, tgt = [], [], [], [], [], [0], [], []
+    hot, dense, vt, vq, vm, gid, off, idx, tgt = [], [], [], [], [], [], [0], [], []
     for g_i, g in enumerate(games):
         n = g["players"]
         r = g["rewards"]
-        for h, d, p, ix, sh in g["rows"]:
+        for h, d, p, ix, sh, q in g["rows"]:
             hot.append(np.packbits(np.frombuffer(h, np.uint8)))
             dense.append(np.frombuffer(d, "<f4"))
             vt.append([r[(p + j) % n] if j < n else 0.0 for j in range(SEATS)])
+            vq.append([(q or r)[(p + j) % n] if j < n else 0.0 for j in range(SEATS)])
             vm.append([1.0 if j < n else 0.0 for j in range(SEATS)])
             gid.append(first_id + g_i)
             idx.extend(ix)
             tgt.extend(sh)
             off.append(len(idx))
     return {"hot": np.array(hot, np.uint8), "dense": np.array(dense, np.float32), "vt": np.array(vt, np.float32),
+            "vq": np.array(vq, np.float32),
             "vm": np.array(vm, np.float32), "gid": np.array(gid, np.int64), "off": np.array(off, np.int64),
             "idx": np.array(idx, np.int64), "tgt": np.array(tgt, np.float32)}
 
@@ -144,7 +150,8 @@ def batch(data: dict[str, np.ndarray], rows: np.ndarray, hot_size: int, actions:
         ix = data["idx"][off[r]:off[r + 1]]
         mask[b, ix] = True
         target[b, ix] = data["tgt"][off[r]:off[r + 1]]
-    return x, mask, target, data["vt"][rows], data["vm"][rows]
+    value = (1 - SEARCH_VALUE) * data["vt"][rows] + SEARCH_VALUE * data["vq"][rows]
+    return x, mask, target, value, data["vm"][rows]
 
 
 def step(P: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray, target: np.ndarray, vt: np.ndarray, vm: np.ndarray,
@@ -208,7 +215,9 @@ def load_samples(out: Path) -> dict[str, np.ndarray]:
     parts = [dict(np.load(f)) for f in sorted((out / "samples").glob("gen-*.npz"))]
     if not parts:
         return {}
-    data: dict[str, Any] = {k: np.concatenate([p[k] for p in parts]) for k in ("hot", "dense", "vt", "vm", "gid", "idx", "tgt")}
+    for p in parts:
+        p.setdefault("vq", p["vt"])  # samples recorded before the root values were: the final rewards alone
+    data: dict[str, Any] = {k: np.concatenate([p[k] for p in parts]) for k in ("hot", "dense", "vt", "vq", "vm", "gid", "idx", "tgt")}
     offs, base = [np.zeros(1, np.int64)], 0
     for p in parts:
         offs.append(p["off"][1:] + base)

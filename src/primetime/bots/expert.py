@@ -118,6 +118,7 @@ class ExpertBot(SearchBot):
             "seconds": time.perf_counter() - t0,
             "moves": out.moves,
             "visits": {k: ch.n for k, ch in root.children.items()},
+            "values": [x / root.n for x in root.w] if root.n else [],  # every player's mean reward at the root
         }
         return out.choice, root
 
