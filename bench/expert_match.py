@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", default="mcts:hard")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--first", type=int, default=0, help="the first game's number (another process can play a later range into its own --save)")
     ap.add_argument("--seconds", type=float, default=0.5, help="thinking time per decision of both search bots (0: their iteration budgets)")
     ap.add_argument("--modules", action="store_true", help="The Networks with all three modules")
     ap.add_argument("--workers", type=int, default=1)
@@ -88,10 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--summary", action="store_true", help="print the figures of the games saved so far and stop")
     args = ap.parse_args(argv)
     tag = f"{args.game}-{args.against.replace(':', '_')}-{args.players}p{'-modules' if args.modules else ''}-{args.seconds}s"
-    save: Path = args.save or Path("runs") / f"match-{tag}.jsonl"
+    save: Path = args.save or Path("runs") / f"match-{tag}{f'-from{args.first}' if args.first else ''}.jsonl"
     save.parent.mkdir(parents=True, exist_ok=True)
     done = {r["index"]: r for r in map(json.loads, save.read_text().splitlines())} if save.is_file() else {}
-    todo = [] if args.summary else [g for g in range(args.games) if g not in done]
+    todo = [] if args.summary else [g for g in range(args.first, args.first + args.games) if g not in done]
     specs = [{"game": args.game, "players": args.players, "index": g, "against": args.against, "seconds": args.seconds or None,
               "options": MODULES if args.modules else {}} for g in todo]
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
