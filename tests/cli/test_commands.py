@@ -37,7 +37,7 @@ def test_simulate_table_and_bad_arguments() -> None:
     assert code == 0, out
     assert "decisions / second" in out and "wins by seat" in out and "engine build" in out
     code, out = invoke("simulate", "networks", "--games", "1", "--bot", "genius")
-    assert code == 2 and "known bots: greedy, mcts, mcts:easy, mcts:hard, mcts:normal, random" in out
+    assert code == 2 and "known bots: greedy, mcts, mcts:easy, mcts:expert, mcts:hard, mcts:normal, random" in out
     code, out = invoke("simulate", "networks", "--players", "7", "--games", "1")
     assert code == 2 and "1 to 5" in out
 

@@ -40,8 +40,8 @@ def play_checked(players: int, seed: int, seats: list[str], limit: int = 20_000)
 def test_make_bot_by_name() -> None:
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1).for_game("networks"), GreedyPolicy)  # type: ignore[attr-defined]
-    assert set(BOTS) == {"random", "greedy", "mcts", "mcts:easy", "mcts:normal", "mcts:hard"}
-    with pytest.raises(ValueError, match="known bots: greedy, mcts, mcts:easy, mcts:hard, mcts:normal, random"):
+    assert set(BOTS) == {"random", "greedy", "mcts", "mcts:easy", "mcts:normal", "mcts:hard", "mcts:expert"}
+    with pytest.raises(ValueError, match="known bots: greedy, mcts, mcts:easy, mcts:expert, mcts:hard, mcts:normal, random"):
         make_bot("clever", 0)
 
 

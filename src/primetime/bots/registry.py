@@ -3,7 +3,8 @@
 ``random`` plays any game by itself.  ``greedy`` and ``mcts:<level>`` are one name each
 with one implementation per game: the game's plugin hands over its greedy policy and its
 search adapter (:mod:`primetime.core.plugin`), and :class:`~primetime.bots.by_game.ByGame`
-picks the right one by the name of the ruleset it is asked about.  ``policy:PATH`` plays a
+picks the right one by the name of the ruleset it is asked about.  ``mcts:expert`` is the search
+guided by each game's learned policy and value (:mod:`primetime.bots.expert`).  ``policy:PATH`` plays a
 trained policy saved at ``PATH`` (:mod:`primetime.bots.policy`; the ``train`` extra).
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from primetime.bots.base import Bot
 from primetime.bots.by_game import by_game
+from primetime.bots.expert import make_expert
 from primetime.bots.ismcts import SearchBot
 from primetime.bots.policy import PREFIX as POLICY_PREFIX
 from primetime.bots.policy import PolicyBot, policy_path
@@ -43,6 +45,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "greedy": by_game("greedy", greedy),  # one evaluation per game
     "mcts": by_game("mcts", mcts("normal")),
     **{f"mcts:{level}": by_game(f"mcts:{level}", mcts(level)) for level in LEVELS},
+    "mcts:expert": by_game("mcts:expert", make_expert),  # the search guided by the learned evaluation (bots/expert.py)
 }
 
 
@@ -76,7 +79,7 @@ def check_bot(name: str, game: str | None = None) -> str:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot called ``name`` (``random``, ``greedy``, ``mcts:easy|normal|hard``, ``policy:PATH``) seeded with ``seed``."""
+    """A new bot called ``name`` (``random``, ``greedy``, ``mcts:easy|normal|hard|expert``, ``policy:PATH``) seeded with ``seed``."""
     factory = BOTS.get(name)
     if factory is not None:
         return factory(seed)
