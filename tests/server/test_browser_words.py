@@ -226,6 +226,7 @@ def test_item_2_upside_down_said_and_readable(browser: Any, web: ServerProc, tmp
     page.goto(f"{web.url}/replay/{rid}?step={step}")
     page.wait_for_function(f"() => document.body.dataset.step === '{step}'")
     page.select_option("#seat", str(who))
+    page.wait_for_function(f"() => document.body.dataset.seat === '{who}'")  # that seat's view drawn (not the old one's cards)
     page.wait_for_selector(".card.rotated")
     card = page.locator(".card.rotated").first
     card.scroll_into_view_if_needed()

@@ -37,6 +37,7 @@
   function draw() {
     const d = R.data;
     document.body.dataset.step = d.step;
+    document.body.dataset.seat = d.seat; // whose view is drawn ("" for the spectators')
     document.getElementById("table-name").textContent = d.table.name;
     const slider = document.getElementById("slider");
     slider.max = String(d.total);
