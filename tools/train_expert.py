@@ -17,7 +17,7 @@ teach the apprentice: expert iteration.
 
 The Networks' games draw their options at random (half the base game, half one or more modules, 2-4
 players); Prime Time's 2-4 players with its options off.  Everything lives in ``--out`` (default
-``runs/expert-<game>``): ``samples/gen-NNNN.npz``, ``state.npz`` (weights and optimiser), ``log.jsonl``
+``runs/expert-<game>``; a new folder goes on from the package's shipped weights unless ``--fresh``): ``samples/gen-NNNN.npz``, ``state.npz`` (weights and optimiser), ``log.jsonl``
 (one line per generation), ``weights.npz`` (the weights as shipped) and ``learning_curve.png``.  Stop it
 at any time (Ctrl-C): a generation is kept only once trained, and the next run starts from the last one.
 
@@ -265,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=1, help="passes over the window per generation (default 1: the window's samples come back every generation)")
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--fresh", action="store_true", help="with no run in --out, start from nothing instead of the shipped weights")
     ap.add_argument("--ship", action="store_true", help="copy the run's weights into the package and stop")
     args = ap.parse_args(argv)
     game = args.game
@@ -291,8 +292,18 @@ def main(argv: list[str] | None = None) -> int:
         opt = {"t": int(z["t"]), "m": {k: z["m_" + k] for k in ARRAYS}, "v": {k: z["v_" + k] for k in ARRAYS}}
     else:
         P = new_params(size, actions, nrng)
+        shipped = weights_path(game)
+        if not args.fresh and shipped.is_file():  # a new machine goes on from the package's weights, not from nothing
+            with np.load(shipped, allow_pickle=False) as z:
+                meta = json.loads(str(z["meta"]))
+                if tuple(z["w1"].shape) == (size, HIDDEN) and tuple(z["wp"].shape) == (HIDDEN, actions):
+                    P = {k: z[k].astype(np.float32) for k in ARRAYS}
+                    log = [{"generation": int(meta.get("generations", 0)), "games": int(meta.get("games", 0)),
+                            "samples": int(meta.get("samples", 0)), "minutes": 0.0, "from": "shipped"}]
+                    log_path.write_text(json.dumps(log[0]) + "\n")
+                    print(f"going on from the shipped weights ({shipped}: {meta.get('games', 0)} games); --fresh starts from nothing")
         opt = {"t": 0, "m": {k: np.zeros_like(P[k]) for k in ARRAYS}, "v": {k: np.zeros_like(P[k]) for k in ARRAYS}}
-    gen = len(log)
+    gen = log[-1]["generation"] if log else 0
     games_done = log[-1]["games"] if log else 0
     t_end = time.time() + args.minutes * 60
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.completed:.0f}/{task.total:.0f} min"),
