@@ -71,6 +71,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     # (the bot itself, primetime.bots.ismcts, and the games' search adapters stay Python)
     "primetime.core.rewards",
     "primetime.bots.tree",
+    "primetime.bots.guided",  # mcts:expert's loop (the bot itself, primetime.bots.expert, and its numpy network stay Python)
     "primetime.games.networks.bots.greedy",
     "primetime.games.prime_time.bots.greedy",
     # the invariant checks (primetime check, never the engine's hot path): compiled, they cost

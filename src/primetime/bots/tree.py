@@ -26,7 +26,7 @@ from primetime.core.rng import Rng
 class Node:
     """Statistics of one option key below a node: visits, availability and reward sums."""
 
-    __slots__ = ("children", "n", "avail", "w", "hint")
+    __slots__ = ("children", "n", "avail", "w", "hint", "prior")
 
     def __init__(self, players: int) -> None:
         self.children: dict[str, Node] = {}
@@ -34,6 +34,7 @@ class Node:
         self.avail: int = 0
         self.w: list[float] = [0.0] * players
         self.hint: str | None = None  # the answer to a follow-up step at this node, once worked out
+        self.prior: dict[str, float] | None = None  # the guided search's priors of the mover's keys (primetime.bots.guided)
 
 
 class Outcome:
@@ -162,30 +163,39 @@ def run(ad: SearchAdapter, rng: Rng, pool: list[Any], player: int, keys: list[st
             ks = legal(s)
             apply_key(s, ks[rng.below(len(ks))] if len(ks) > 1 else ks[0])
             moves += 1
-        r = rewards(s, n_players)
-        for j in range(n_players):
-            x = r[j]
-            if x < rmin[j]:
-                rmin[j] = x
-            if x > rmax[j]:
-                rmax[j] = x
-        for nd in path:
-            nd.n += 1
-            w = nd.w
-            for j in range(n_players):
-                w[j] += r[j]
+        backup(path, rewards(s, n_players), rmin, rmax, n_players)
         # Stop early when the leader cannot be overtaken within the budget.
         if not timed and (it & 15) == 0 and len(root.children) == n_keys:
             counts = sorted([ch.n for ch in root.children.values()], reverse=True)
             if counts[0] - counts[1] > budget - it or (2 * it >= budget and counts[0] >= 4 * counts[1]):
                 break
 
-    # The most visited root option (ties: the higher mean; never visited: the prior).
+    return Outcome(most_visited(root, keys, prior, player), root, it, moves)
+
+
+def backup(path: list[Node], r: list[float], rmin: list[float], rmax: list[float], n_players: int) -> None:
+    """Add every player's reward ``r`` to the nodes of ``path`` (the multiplayer backup: each node keeps every
+    player's sum) and widen the range of rewards seen, by which the selection normalises."""
+    for j in range(n_players):
+        x = r[j]
+        if x < rmin[j]:
+            rmin[j] = x
+        if x > rmax[j]:
+            rmax[j] = x
+    for nd in path:
+        nd.n += 1
+        w = nd.w
+        for j in range(n_players):
+            w[j] += r[j]
+
+
+def most_visited(root: Node, keys: list[str], prior: dict[str, float], player: int) -> str:
+    """The most visited root option (ties: the higher mean for ``player``; never visited: the higher prior)."""
     choice = keys[0]
     best: tuple[int, float] | None = None
     for k in keys:
         ch = root.children.get(k)
-        rk = (0, prior[k]) if ch is None or ch.n == 0 else (ch.n, ch.w[player] / ch.n)
+        rk = (0, prior.get(k, 0.0)) if ch is None or ch.n == 0 else (ch.n, ch.w[player] / ch.n)
         if best is None or rk > best:
             choice, best = k, rk
-    return Outcome(choice, root, it, moves)
+    return choice
