@@ -21,6 +21,7 @@ A file that does not fit the game's encoding is refused with a message naming th
 from __future__ import annotations
 
 import json
+import math
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,16 +60,18 @@ class Net:
         self.w1h = np.ascontiguousarray(w["w1"][:hot])
         self.w1d = np.ascontiguousarray(w["w1"][hot:])
         self.b1, self.w2, self.b2 = w["b1"], w["w2"], w["b2"]
-        self.wpt = np.ascontiguousarray(w["wp"].T)  # action-major: the legal rows are gathered
         self.bp, self.wv, self.bv = w["bp"], w["wv"], w["bv"]
         self.seats = int(self.bv.shape[0])
+        # the policy head action-major, its bias as an extra column: the legal rows are gathered, h2 gets a 1
+        self.wpt = np.ascontiguousarray(np.concatenate([w["wp"], w["bp"][None, :]], axis=0).T)
+        self.one = np.ones(1, np.float32)
         self.builder = ObservationBuilder(encoding)
 
     def hidden(self, hot: bytes, dense: bytes) -> Any:
         """The second hidden layer for an observation's ``(hot, dense)`` bytes."""
         np = self.np
         idx = np.frombuffer(hot, np.bool_).nonzero()[0]  # 0 or 1 bytes: read as booleans (much faster)
-        h = self.w1h[idx].sum(axis=0) + np.frombuffer(dense, "<f4") @ self.w1d + self.b1
+        h = self.w1h.take(idx, 0).sum(0) + np.frombuffer(dense, "<f4") @ self.w1d + self.b1
         np.maximum(h, 0.0, out=h)
         h2 = h @ self.w2 + self.b2
         np.maximum(h2, 0.0, out=h2)
@@ -77,13 +80,13 @@ class Net:
     def evaluate(self, state: Any, seat: int, keys: list[str] | None) -> tuple[list[float], list[float]]:
         """``(priors, values)`` for ``seat`` in ``state``: a probability per key of ``keys`` (empty when
         ``keys`` is None) and each player's value in [0, 1] by absolute seat."""
-        np = self.np
         hot, dense = self.encoding.observe(state, seat)
         h2 = self.hidden(hot, dense)
-        z = h2 @ self.wv + self.bv
-        rel = 1.0 / (1.0 + np.exp(-z))
+        z = (h2 @ self.wv + self.bv).tolist()  # the values' logits by seat relative to ``seat``
         n = int(state.n)
-        values = [float(rel[(p - seat) % n]) if (p - seat) % n < self.seats else 0.5 for p in range(n)]
+        seats = self.seats
+        exp = math.exp
+        values = [1.0 / (1.0 + exp(-z[r])) if r < seats else 0.5 for r in ((p - seat) % n for p in range(n))]
         if not keys:
             return [], values
         table = self.encoding.key_index(state)
@@ -91,19 +94,15 @@ class Net:
         known = [i for i in idx if i >= 0]
         if not known:
             return [1.0 / len(keys)] * len(keys), values
-        logits = self.wpt[known] @ h2 + self.bp[known]
-        e = np.exp(logits - logits.max())
-        probs = e / e.sum()
-        out: list[float] = []
-        j = 0
+        logits = (self.wpt[known] @ self.np.concatenate((h2, self.one))).tolist()
+        top = max(logits)
+        e = [exp(x - top) for x in logits]
+        total = sum(e)
         floor = 1.0 / (len(keys) * 10)  # a key the vocabulary lacks still gets a little
-        for i in idx:
-            if i >= 0:
-                out.append(float(probs[j]))
-                j += 1
-            else:
-                out.append(floor)
-        return out, values
+        if len(known) == len(idx):
+            return [x / total for x in e], values
+        it = iter(e)
+        return [next(it) / total if i >= 0 else floor for i in idx], values
 
 
 def load_net(path: str | Path, game: str) -> Net:

@@ -97,6 +97,7 @@ class PrimeTimeEncoding:
         cat = default_catalogue()
         self.actions: tuple[str, ...] = vocabulary()
         self._index = {a: i for i, a in enumerate(self.actions)}
+        self._known: dict[int, Any] = {}  # the card lists already checked against the vocabulary, by id() (held: no id reused)
         self.n_cards = C = len(cat.ids)
         self.n_clients = len(cat.clients)
         self.n_boardroom = len(cat.boardroom)
@@ -161,10 +162,15 @@ class PrimeTimeEncoding:
     def key_index(self, state: PTState) -> dict[str, int]:
         """The engine's option keys -> vocabulary index (Prime Time's keys name cards by id already)."""
         ids = state.cat.ids
+        if id(ids) in self._known:  # the catalogue is shared by a game's states and their clones: checked once
+            return self._index
         unknown = [c for c in ids if f"discard:{c}" not in self._index and f"hr:{c}" not in self._index]
         if unknown:
             raise ValueError(f"the card set has cards the action vocabulary v{self.version} does not know "
                              f"({', '.join(unknown[:5])}): the environments play the standard cards only")
+        if len(self._known) > 64:
+            self._known.clear()
+        self._known[id(ids)] = ids
         return self._index
 
     def _dense_names(self) -> list[str]:
