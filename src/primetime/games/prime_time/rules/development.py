@@ -110,7 +110,27 @@ def place_options(s: PTState, p: int) -> list[str]:
     """PT-DEV-02: an action section, or a bidding space where a legal bid can be paid."""
     R = rules(s)
     out = _action_options(s, p, R)
-    cash = 99 if bonds_on(s) else s.players[p].cash
+    _bid_places(s, p, R, 99 if bonds_on(s) else s.players[p].cash, out, False)
+    return out
+
+
+def can_place(s: PTState, p: int) -> bool:
+    """Is ``place_options`` non-empty?  The same tests, stopping at the first open place."""
+    R = rules(s)
+    pl = s.players[p]
+    bonds = bonds_on(s)
+    if (p not in s.rd and (pl.cash >= R.rd_cost or bonds)) or (len(s.archives) < R.archives and s.reruns > 0) or len(s.golf) < R.golf:
+        return True
+    if (len(s.pr) < R.pr and pr_add_ok(s)) or pl.talents:
+        return True
+    out: list[str] = []
+    _bid_places(s, p, R, 99 if bonds else pl.cash, out, True)
+    return len(out) > 0
+
+
+def _bid_places(s: PTState, p: int, R: Rules, cash: int, out: list[str], first: bool) -> None:
+    """Append to ``out`` the key of every bidding space where ``p`` can pay a legal bid with ``cash``
+    (PT-DEV-02), shows first; only the first one if ``first``."""
     cat = s.cat
     tier, min_bid = cat.tier, cat.min_bid
     slots, cap = R.slots, R.cap
@@ -133,41 +153,8 @@ def place_options(s: PTState, p: int) -> list[str]:
                     lo = last[1] + 1
             if lo <= cap[t] and lo <= cash:
                 out.append(keys[i])
-    return out
-
-
-def can_place(s: PTState, p: int) -> bool:
-    """Is ``place_options`` non-empty?  The same tests, stopping at the first open place."""
-    R = rules(s)
-    pl = s.players[p]
-    bonds = bonds_on(s)
-    if (p not in s.rd and (pl.cash >= R.rd_cost or bonds)) or (len(s.archives) < R.archives and s.reruns > 0) or len(s.golf) < R.golf:
-        return True
-    if (len(s.pr) < R.pr and pr_add_ok(s)) or pl.talents:
-        return True
-    cash = 99 if bonds else pl.cash
-    cat = s.cat
-    tier, min_bid = cat.tier, cat.min_bid
-    slots, cap = R.slots, R.cap
-    for kind in (SHOWS, TALENTS):
-        bids_k = s.bids[kind]
-        spaces = s.spaces[kind]
-        for i in range(len(spaces)):
-            c = spaces[i]
-            if c < 0:
-                continue
-            t = tier[c]
-            bids = bids_k[i]
-            lo = min_bid[c]
-            if bids:
-                last = bids[-1]
-                if len(bids) >= slots[t] or last[0] == p:
-                    continue
-                if last[1] >= lo:
-                    lo = last[1] + 1
-            if lo <= cap[t] and lo <= cash:
-                return True
-    return False
+                if first:
+                    return
 
 
 def do_action(s: PTState, p: int, key: str) -> None:
