@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from primetime.bots.tree import Node, Outcome, backup, most_visited
+from primetime.bots.tree import Node, Outcome, backup, child, follow_hint, most_visited
 from primetime.core.plugin import SearchAdapter
 from primetime.core.rng import Rng
 
@@ -95,18 +95,11 @@ def run(ad: SearchAdapter, net: Any, rng: Rng, pool: list[Any], player: int, key
                 moves += 1
                 continue
             if follow and not at_root and s.stack[-1][0] in follow_kinds:
-                hint = node.hint
-                if hint is None or hint not in ks:
-                    hint = follow_key(s, ks)
-                    node.hint = hint
-                ch = node.children.get(hint)
-                if ch is None:
-                    ch = Node(n_players)
-                    node.children[hint] = ch
-                node = ch
+                hint = follow_hint(node, s, ks, follow_key)
+                node = child(node, hint, n_players)
                 apply_key(s, hint)
                 moves += 1
-                path.append(ch)
+                path.append(node)
                 continue
             p: int = s.stack[-1][1]
             mover = 0 <= p < n_players
@@ -146,11 +139,7 @@ def run(ad: SearchAdapter, net: Any, rng: Rng, pool: list[Any], player: int, key
                 if v > best_v:
                     best_k = k
                     best_v = v
-            ch = children.get(best_k)
-            if ch is None:
-                ch = Node(n_players)
-                children[best_k] = ch
-            node = ch
+            node = child(node, best_k, n_players)
             apply_key(s, best_k)
             moves += 1
             path.append(node)

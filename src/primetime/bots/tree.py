@@ -105,18 +105,11 @@ def run(ad: SearchAdapter, rng: Rng, pool: list[Any], player: int, keys: list[st
                 moves += 1
                 continue
             if follow and not at_root and s.stack[-1][0] in follow_kinds:
-                hint = node.hint  # worked out once per node: follow-ups hardly depend on hidden cards
-                if hint is None or hint not in ks:
-                    hint = follow_key(s, ks)
-                    node.hint = hint
-                ch = node.children.get(hint)
-                if ch is None:
-                    ch = Node(n_players)
-                    node.children[hint] = ch
-                node = ch
+                hint = follow_hint(node, s, ks, follow_key)
+                node = child(node, hint, n_players)
                 apply_key(s, hint)
                 moves += 1
-                path.append(ch)
+                path.append(node)
                 continue
             depth += 1
             p: int = s.stack[-1][1]
@@ -171,6 +164,25 @@ def run(ad: SearchAdapter, rng: Rng, pool: list[Any], player: int, keys: list[st
                 break
 
     return Outcome(most_visited(root, keys, prior, player), root, it, moves)
+
+
+def follow_hint(node: Node, s: Any, ks: list[str], follow_key: Callable[[Any, list[str]], str]) -> str:
+    """The adapter's answer to the follow-up step at ``node`` (legal keys ``ks``), worked out once per node:
+    follow-ups hardly depend on hidden cards."""
+    hint = node.hint
+    if hint is None or hint not in ks:
+        hint = follow_key(s, ks)
+        node.hint = hint
+    return hint
+
+
+def child(node: Node, key: str, n_players: int) -> Node:
+    """The child of ``node`` for ``key``, added if new."""
+    ch = node.children.get(key)
+    if ch is None:
+        ch = Node(n_players)
+        node.children[key] = ch
+    return ch
 
 
 def backup(path: list[Node], r: list[float], rmin: list[float], rmax: list[float], n_players: int) -> None:
