@@ -180,6 +180,17 @@ async def until_one(hub: Hub, rt: Runtime, secrets: dict[int, str], clock: FakeC
     raise AssertionError("nobody came to act alone")
 
 
+async def two_seats(hub: Hub, store: Store, name: str, clock: dict[str, Any]) -> tuple[Runtime, dict[int, str]]:
+    """Ann's Networks table for Ann and Bob with ``clock`` (a host's time-control choice), started: the table and each seat's secret."""
+    ann, bob = account(store, "Ann"), account(store, "Bob")
+    tid, secret = await hub.create_table(ann, name, ["open"], {"pilot": "simplified"}, game="networks", clock=clocks.parse(clock))
+    rt = await hub.get(tid)
+    assert rt is not None and rt.meta is not None
+    seat, bsecret = await hub.join(rt, bob, None)
+    await hub.start_game(rt, ann["id"], False)
+    return rt, {0: secret, seat: bsecret}
+
+
 def clock_of(rt: Runtime) -> dict[str, Any]:
     assert rt.meta is not None and rt.meta.clock is not None
     return rt.meta.clock
@@ -314,14 +325,7 @@ def test_time_bank_an_undo_gives_back_no_time(tmp_path: Path, monkeypatch: pytes
 
     async def go() -> None:
         async with hub_on(tmp_path) as (hub, store):
-            ann, bob = account(store, "Ann"), account(store, "Bob")
-            tid, secret = await hub.create_table(ann, "Undo", ["open"], {"pilot": "simplified"}, game="networks",
-                                                 clock=clocks.parse({"mode": "turn", "days": 1, "bank_days": 0.5, "bank_cap": 1.5}))
-            rt = await hub.get(tid)
-            assert rt is not None
-            seat, bsecret = await hub.join(rt, bob, None)
-            secrets = {0: secret, seat: bsecret}
-            await hub.start_game(rt, ann["id"], False)
+            rt, secrets = await two_seats(hub, store, "Undo", {"mode": "turn", "days": 1, "bank_days": 0.5, "bank_cap": 1.5})
             for _ in range(200):
                 seat = await until_one(hub, rt, secrets, clock)
                 clock.advance(HOUR)
@@ -348,14 +352,8 @@ def test_issue36_game_ends_for_the_player_whose_turn_based_clock_runs_out_under_
 
     async def go() -> None:
         async with hub_on(tmp_path) as (hub, store):
-            ann, bob = account(store, "Ann"), account(store, "Bob")
-            tid, secret = await hub.create_table(ann, "Ends", ["open"], {"pilot": "simplified"}, game="networks",
-                                                 clock=clocks.parse({"mode": "turn", "days": 1, "bank_days": 1, "policy": "end"}))
-            rt = await hub.get(tid)
-            assert rt is not None and rt.meta is not None
-            seat, bsecret = await hub.join(rt, bob, None)
-            secrets = {0: secret, seat: bsecret}
-            await hub.start_game(rt, ann["id"], False)
+            rt, secrets = await two_seats(hub, store, "Ends", {"mode": "turn", "days": 1, "bank_days": 1, "policy": "end"})
+            assert rt.meta is not None
             late = await until_one(hub, rt, secrets, clock)
             late_id = rt.meta.seats[late].user_id
             clock.now = clocks.when_left(clock_of(rt), late, 0.0) + 1
