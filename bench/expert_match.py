@@ -36,10 +36,10 @@ from primetime.sim.tournament import wilson  # noqa: E402
 MODULES = {"telly_time": True, "moguls": True, "executives": True}
 
 
-def bot(name: str, game: str, seed: int, seconds: float | None, no_net: bool = False) -> Any:
+def bot(name: str, game: str, seed: int, seconds: float | None, no_net: bool = False, weights: str | None = None) -> Any:
     over: dict[str, Any] = {"seconds": seconds} if seconds else {}
     if name == "mcts:expert":
-        return make_expert(game, seed, **over, **({"net": None} if no_net else {}))
+        return make_expert(game, seed, **over, **({"net": None} if no_net else {"net": weights} if weights else {}))
     if name.startswith("mcts:"):
         return SearchBot(get_plugin(game).search(seed), seed, name.split(":")[1], **over)
     return make_bot(name, seed)
@@ -50,7 +50,8 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
     deal, seat = g // players, g % players
     rs = get_ruleset(game)
     state = rs.new_state(rs.validate_options({**spec["options"], "log": False}, players), 1000 + deal, players)
-    bots = [bot("mcts:expert" if p == seat else spec["against"], game, 7919 * g + p, spec["seconds"], spec["no_net"]) for p in range(players)]
+    bots = [bot("mcts:expert" if p == seat else spec["against"], game, 7919 * g + p, spec["seconds"], spec["no_net"],
+                spec.get("weights")) for p in range(players)]
     think = [0.0] * players
     moves = [0] * players
     iters = [0] * players
@@ -86,16 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--modules", action="store_true", help="The Networks with all three modules")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--no-net", action="store_true", help="the ablation: mcts:expert's search without its network (greedy priors, heuristic values)")
+    ap.add_argument("--weights", default=None, help="mcts:expert with the weights file at this path (a training run's weights.npz) instead of the shipped ones")
     ap.add_argument("--save", type=Path, default=None)
     ap.add_argument("--summary", action="store_true", help="print the figures of the games saved so far and stop")
     args = ap.parse_args(argv)
     tag = f"{args.game}-{args.against.replace(':', '_')}-{args.players}p{'-modules' if args.modules else ''}-{args.seconds}s{'-nonet' if args.no_net else ''}"
+    tag += f"-{Path(args.weights).parent.name}" if args.weights else ""
     save: Path = args.save or Path("runs") / f"match-{tag}{f'-from{args.first}' if args.first else ''}.jsonl"
     save.parent.mkdir(parents=True, exist_ok=True)
     done = {r["index"]: r for r in map(json.loads, save.read_text().splitlines())} if save.is_file() else {}
     todo = [] if args.summary else [g for g in range(args.first, args.first + args.games) if g not in done]
     specs = [{"game": args.game, "players": args.players, "index": g, "against": args.against, "seconds": args.seconds or None,
-              "options": MODULES if args.modules else {}, "no_net": args.no_net} for g in todo]
+              "options": MODULES if args.modules else {}, "no_net": args.no_net,
+              "weights": args.weights} for g in todo]
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     with ProcessPoolExecutor(args.workers) as pool, save.open("a") as f:
         for r in pool.map(play, specs):
