@@ -44,8 +44,10 @@ def free_port() -> int:
 class ServerProc:
     """``python -m primetime.server --workers N`` in a subprocess (one worker unless a test asks for more)."""
 
-    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, port: int | None = None, workers: int = 1) -> None:
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, port: int | None = None, workers: int = 1,
+                 host: str | None = None) -> None:
         self.data_dir = data_dir
+        self.host = host  # --host (the server's default, 127.0.0.1, unless a test asks for another)
         self.workers = workers  # worker processes (--workers; the server's own default is one per core)
         self.port = port or free_port()
         self.env = {**os.environ, "PRIMETIME_BOT_DELAY": "0", "PRIMETIME_POLL_INTERVAL": "1",
@@ -66,7 +68,7 @@ class ServerProc:
         logf = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "primetime.server", "--port", str(self.port), "--data", str(self.data_dir),
-             "--workers", str(self.workers)],
+             "--workers", str(self.workers), *(["--host", self.host] if self.host is not None else [])],
             env=self.env, stdout=logf, stderr=subprocess.STDOUT, cwd=str(ROOT))
         deadline = time.time() + timeout
         answered: set[int] = set()

@@ -149,3 +149,15 @@ def test_issue_37_json_logs_carry_the_request_or_table_id(tmp_path: Path) -> Non
     assert refusal and refusal[0]["request"] == "look-for-me-2" and refusal[0]["table"] == tid
     assert all(r["table"] == tid for r in mine)
     assert any("is served at" in r["message"] for r in records)
+
+
+def test_the_start_line_names_a_url_that_works_here_and_says_when_it_listens_on_every_address(tmp_path: Path) -> None:
+    """`serve --host 0.0.0.0`: the banner's URL is this machine's (127.0.0.1) and it says the server listens on every address."""
+    for host, workers in (("0.0.0.0", 1), ("0.0.0.0", 2), ("127.0.0.1", 1)):
+        s = ServerProc(tmp_path / f"data-{workers}-{host}", host=host, workers=workers).start()
+        try:
+            banner = next(ln for ln in s.log_path.read_text().splitlines() if "is served at" in ln)
+        finally:
+            s.stop()
+        assert f"http://127.0.0.1:{s.port}/" in banner
+        assert ("listening on every address (0.0.0.0)" in banner) == (host == "0.0.0.0"), banner

@@ -67,7 +67,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
     if forwarded_allow_ips is not None:
         settings.forwarded_allow_ips = forwarded_allow_ips
     proxies = proxy_options(settings.forwarded_allow_ips)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    wildcard = host in ("0.0.0.0", "::", "")
+    # on every address: the URL that works on this machine, and the addresses others reach it by
+    shown = "127.0.0.1" if wildcard else (f"[{host}]" if ":" in host else host)
+    reach = f", listening on every address ({host or '0.0.0.0'}): other machines use this machine's address" if wildcard else ""
     storage = "PostgreSQL" if settings.database_url else f"SQLite in {Path(data).resolve()}"
     def announce(text: str) -> None:  # (JSON logs: the banner is a log line too, so that every line parses)
         if settings.log_format == "json":
@@ -85,7 +88,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
     gc.set_threshold(20_000, 20, 50)
     if settings.workers == 1:
         app = create_app(settings)
-        announce(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
+        announce(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}{reach}; "
                  "Ctrl+C stops)")
         uvicorn.run(app, host=host, port=port, **options)
         return
@@ -106,7 +109,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str = "data", policie
         else:
             uvicorn.Server(config).run(sockets=[sock])
 
-    announce(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}; "
+    announce(f"primetime (The Networks: Primetime and Prime Time) is served at http://{shown}:{port}/  (storage: {storage}{reach}; "
              f"{count} worker processes; Ctrl+C stops)")
     supervise(count, sock, worker, metrics_mod.worker_ended if settings.metrics else None)
 
