@@ -17,7 +17,8 @@ teach the apprentice: expert iteration.
 
 The Networks' games draw their options at random (half the base game, half one or more modules, 2-4
 players); Prime Time's 2-4 players with its options off.  Everything lives in ``--out`` (default
-``runs/expert-<game>``; a new folder goes on from the package's shipped weights unless ``--fresh``): ``samples/gen-NNNN.npz``, ``state.npz`` (weights and optimiser), ``log.jsonl``
+``runs/expert-<game>``; a new folder goes on from the package's shipped weights unless ``--fresh``):
+``samples/gen-NNNN.npz``, ``state.npz`` (weights and optimiser), ``log.jsonl``
 (one line per generation), ``weights.npz`` (the weights as shipped) and ``learning_curve.png``.  Stop it
 at any time (Ctrl-C): a generation is kept only once trained, and the next run starts from the last one.
 
