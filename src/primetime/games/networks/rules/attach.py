@@ -23,8 +23,9 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Kept on the show
     (``Show.mask``) while its attachments are the same tuple and its extra slots, ``ignore_req``,
     ``ens`` and ``spon`` the same values; otherwise made from the attachment counts, memoised per
-    catalogue (few combinations)."""
-    code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | ens << 48 | spon << 56 | (1 << 57 if sh.ignore_req else 0)
+    catalogue (few combinations).  The values are packed in 7 bits each (a show never gets 128
+    extra slots), so that the packed code stays a small integer."""
+    code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | ens << 21 | spon << 28 | (1 << 29 if sh.ignore_req else 0)
     if sh.mask_atts is sh.atts and sh.mask_code == code:
         return sh.mask
     cls_of, ba_of = T.cls, T.ba
@@ -108,7 +109,7 @@ def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
     (``bc``: a Brand Ambassador star), kept on the show (``Show.targets``, by the other arguments)
     while its attachments are the same tuple and its extra slots and ``ignore_req`` the same values
     (the lists are shared: callers do not change them)."""
-    code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | (1 << 48 if sh.ignore_req else 0)
+    code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | (1 << 21 if sh.ignore_req else 0)
     memo = sh.targets
     if memo is None or sh.targets_atts is not sh.atts or sh.targets_code != code:
         memo = sh.targets = {}

@@ -143,22 +143,24 @@ def _onset(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "onset", stars))
 
 
-def _spinoff_options(s: NetState, p: int) -> list[str]:
-    """NET-CARD-09: the attachments Spinoff may take back.  The show must still hold what is left:
-    Brand Ambassador stays while the extra ad it allowed is attached (NET-CARD-19, NET-ANAT-04)."""
+def _spinoff_options(s: NetState, p: int, first: bool = False) -> list[str]:
+    """NET-CARD-09: the attachments Spinoff may take back (``first``: only the first of them, to
+    tell whether there is one).  The show must still hold what is left: Brand Ambassador stays
+    while the extra ad it allowed is attached (NET-CARD-19, NET-ANAT-04)."""
     T = s.T
     out = []
     for i, sh in enumerate(s.players[p].lineup):
         if sh is None:
             continue
         for c, _r in sh.atts:
-            rest = [a for a, _ in sh.atts if a != c]
-            if not T.ba[c] or capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, rest):
+            if not T.ba[c] or capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, [a for a, _ in sh.atts if a != c]):
                 out.append(f"att:{i}:{c}")
+                if first:
+                    return out
     return out
 
 
-@network_effect("spinoff", lambda s, p, cid, a: bool(_spinoff_options(s, p)))
+@network_effect("spinoff", lambda s, p, cid, a: bool(_spinoff_options(s, p, True)))
 def _spinoff(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "spinoff", ()))
 
