@@ -13,7 +13,7 @@ from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Tables
+from primetime.games.networks.tables import AD, CACHE_LIMIT, IV_DISCOUNT, SHOW, STAR, Tables
 from primetime.games.networks.text import timeslot_name
 
 # ----------------------------------------------------------------------------- feasibility
@@ -102,14 +102,15 @@ def _can_fill(S: int, A: int, W: int, sr: int, ar: int, wr: int, n0: int, n1: in
 
 def _finish_ok(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
                q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
-               cash: int, base: int | None) -> bool:
+               pay: bool, pay_iv: bool) -> bool:
     """Can a production with these attachments (counted by class, ``nb`` Brand Ambassadors,
     ``has_iv``: an Industry Veteran among them) be finished from a pool (counted likewise, ``qiv``
     Industry Veterans apart) with the slots ``S``/``A``/``W``, paying its cost (NET-PROD-02/03)?
-    Promos can always be rotated instead of paid, so they need no cash."""
-    if cash >= _iv_cost(base, has_iv):
+    ``pay``, ``pay_iv``: can the player pay it without, with Industry Veteran's discount (see
+    ``_pay_flags``).  Promos can always be rotated instead of paid, so they need no cash."""
+    if pay_iv if has_iv else pay:
         forced = 0
-    elif qiv and cash >= _iv_cost(base, True):
+    elif qiv and pay_iv:
         forced = 1  # only with Industry Veteran's discount (NET-CARD-25)
     else:
         return False
@@ -119,18 +120,18 @@ def _finish_ok(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv:
 
 def _finish_any(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
                 q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
-                cash: int, base: int | None, ens: int, spon: bool) -> bool:
+                pay: bool, pay_iv: bool, ens: int, spon: bool) -> bool:
     """``_finish_ok`` now, or after using Ensemble Cast (``ens`` extra star slots, 0 if used or
     absent) and/or Sponsored Content (``spon``: still to use; ignore the required slots, or open
     1 extra wild slot, NET-CARD-04/10), as the production step still allows."""
-    if _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, ign, cash, base):
+    if _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, ign, pay, pay_iv):
         return True
-    if ens and _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S + ens, A, W, ign, cash, base):
+    if ens and _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S + ens, A, W, ign, pay, pay_iv):
         return True
     if spon:
         x = S + ens
-        return (_finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W, True, cash, base)
-                or _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W + 1, ign, cash, base))
+        return (_finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W, True, pay, pay_iv)
+                or _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W + 1, ign, pay, pay_iv))
     return False
 
 
@@ -159,7 +160,14 @@ def finishable(T: Tables, show: int, pool: list[int] | tuple[int, ...], cash: in
         else:
             qa += 1
     S, A, W = T.cap[show]
-    return _finish_any(T, show, 0, 0, 0, 0, False, q0, qiv, qb, qf, qa, S, A, W, False, cash, base, ens, spon)
+    pay, pay_iv = _pay_flags(cash, base)
+    return _finish_any(T, show, 0, 0, 0, 0, False, q0, qiv, qb, qf, qa, S, A, W, False, pay, pay_iv, ens, spon)
+
+
+def _pay_flags(cash: int, base: int | None) -> tuple[bool, bool]:
+    """Can ``cash`` pay a production of cost ``base`` before Industry Veteran (``_base_cost``):
+    without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?"""
+    return cash >= _iv_cost(base, False), cash >= _iv_cost(base, True)
 
 
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
@@ -240,24 +248,65 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     e_ens, e_spon = summary[11], summary[12]
     ens = T.extra[e_ens] if e_ens >= 0 and pr["ens"] < 0 else 0
     spon = e_spon >= 0 and pr["spon"] < 0 and src == "display"  # NET-CARD-10: from the display only
-    # The candidates, from the highest card down, counting the pool of cards after each.
+    # The candidates, from the highest card down (each card once), and what each is (Tables.pcode).
     pool = [c for c in pl.green if c > last and (kind[c] == STAR or kind[c] == AD)]
     pool.sort()
-    out = []
-    k_att = T.k_att
-    q0 = qiv = qb = qf = qa = 0
+    cands: list[int] = []
+    codes = 0  # the candidates' codes, 4 bits each (code + 1)
+    pcode = T.pcode
     prev = -1
     for i in range(len(pool) - 1, -1, -1):
         c = pool[i]
-        if c == prev:
-            continue  # the same card twice cannot be attached twice
-        prev = c
-        k = cls_of[c]
-        b = 1 if ba_of[c] else 0
-        iv = iv_of[c]
+        if c != prev:  # the same card twice cannot be attached twice
+            prev = c
+            cands.append(c)
+            codes = codes << 4 | (pcode[c] + 1)
+    pay, pay_iv = _pay_flags(cash, base)
+    # The verdicts depend on these counts and classes only, memoised per catalogue.
+    key = (show, n0, n1, n2, nb, has_iv, S, A, W, ign, pay, pay_iv, ens, spon, codes)
+    v = T.att_cache.get(key)
+    if v is None:
+        v = _att_verdicts(T, show, n0, n1, n2, nb, has_iv, S, A, W, ign, pay, pay_iv, ens, spon, codes, len(cands))
+        if len(T.att_cache) >= CACHE_LIMIT:
+            T.att_cache.clear()
+        T.att_cache[key] = v
+    oks, spon_ign, spon_wild, done = v
+    out = []
+    k_att = T.k_att
+    for i in range(len(cands) - 1, -1, -1):  # card-id order
+        if oks >> i & 1:
+            out.append(k_att[cands[i]])
+    if e_ens >= 0 and pr["ens"] < 0:
+        out.append(T.k_use[e_ens])
+    if spon_ign:
+        out.append(T.k_use[e_spon])
+    if spon_wild:
+        out.append(f"wild:{e_spon}")
+    if done:
+        out.append("done")
+    if not out:
+        # Never expected (the tests check it): give the production up; the action is not spent.
+        out.append("abort")
+    return out
+
+
+def _att_verdicts(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool, S: int, A: int, W: int,
+                  ign: bool, pay: bool, pay_iv: bool, ens: int, spon: bool, codes: int, n: int) -> tuple[int, bool, bool, bool]:
+    """For ``prod_att_options``: which of the ``n`` candidates (from the highest card down, their
+    codes in ``codes``, the first in the highest bits) can be attached with the production still
+    finishable from the cards after it (bit ``i``: the ``i``-th), can Sponsored Content ignore the
+    required slots or open its wild slot (``spon``: still to use), and can the production be done
+    now?"""
+    oks = 0
+    q0 = qiv = qb = qf = qa = 0
+    for i in range(n):
+        code = (codes >> 4 * (n - 1 - i) & 15) - 1
+        k = code & 3
+        b = code >> 2 & 1
+        iv = code >> 3 & 1 == 1
         if _finish_any(T, show, n0 + (1 if k == 0 else 0), n1 + (1 if k == 1 else 0), n2 + (1 if k == 2 else 0),
-                       nb + b, has_iv or iv, q0, qiv, qb, qf, qa, S, A, W, ign, cash, base, ens, spon):
-            out.append(k_att[c])
+                       nb + b, has_iv or iv, q0, qiv, qb, qf, qa, S, A, W, ign, pay, pay_iv, ens, spon):
+            oks |= 1 << i
         if k == 0:
             if b:
                 qb += 1
@@ -269,23 +318,14 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
             qf += 1
         else:
             qa += 1
-    out.reverse()
-    if e_ens >= 0 and pr["ens"] < 0:
-        out.append(T.k_use[e_ens])
+    spon_ign = spon_wild = False
     if spon:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
-        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, cash, base, ens, False):
-            out.append(T.k_use[e_spon])
+        spon_ign = _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, pay, pay_iv, ens, False)
         # with Butcher (``ign``) the required slots stay optional for the wild slot too
-        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, ign, cash, base, ens, False):
-            out.append(f"wild:{e_spon}")
+        spon_wild = _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, ign, pay, pay_iv, ens, False)
     sr, ar, wr = T.req[show]
-    if (_fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2))
-            and cash >= _iv_cost(base, has_iv)):
-        out.append("done")
-    if not out:
-        # Never expected (the tests check it): give the production up; the action is not spent.
-        out.append("abort")
-    return out
+    done = _fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2)) and (pay_iv if has_iv else pay)
+    return oks, spon_ign, spon_wild, done
 
 
 def commit_production(s: NetState, p: int) -> None:
