@@ -238,7 +238,10 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
         if pay:
             pl.cash -= T.promo_cost[cid]
     else:
-        rot = not condition_met(s, p, cid, sh.genre, slot, [c for c, _ in sh.atts])
+        others = []
+        for c, _r in sh.atts:
+            others.append(c)
+        rot = not condition_met(s, p, cid, sh.genre, slot, others)
     sh.atts += ((cid, rot),)
     if T.effect[cid] == "cross_promoting":  # NET-CARD-21
         sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)

@@ -249,7 +249,10 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     ens = T.extra[e_ens] if e_ens >= 0 and pr["ens"] < 0 else 0
     spon = e_spon >= 0 and pr["spon"] < 0 and src == "display"  # NET-CARD-10: from the display only
     # The candidates, from the highest card down (each card once), and what each is (Tables.pcode).
-    pool = [c for c in pl.green if c > last and (kind[c] == STAR or kind[c] == AD)]
+    pool = []
+    for c in pl.green:
+        if c > last and (kind[c] == STAR or kind[c] == AD):
+            pool.append(c)
     pool.sort()
     cands: list[int] = []
     codes = 0  # the candidates' codes, 4 bits each (code + 1)
@@ -370,7 +373,11 @@ def commit_production(s: NetState, p: int) -> None:
             if T.promo[c]:
                 rot = c not in paid and not cross  # NET-CARD-21
             else:
-                rot = not condition_met(s, p, c, genre, slot, [o for o in atts if o != c])
+                others = []
+                for o in atts:
+                    if o != c:
+                        others.append(o)
+                rot = not condition_met(s, p, c, genre, slot, others)
             sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
     if s.log is not None:
