@@ -343,12 +343,10 @@ def apply(s: NetState, key: str) -> None:
         # NET-PILOT-02: the unkept cards go to the box in seat order, whatever order the choices come in
         kept_before = s.extra["kept"]
         drop = len(s.pilot[p]) - 2
-        kept = after = 0  # players who have chosen, of them after p
-        for q in range(s.n):
+        after = 0  # the players from p on who have chosen
+        for q in range(p, s.n):
             if kept_before[q]:
-                kept += 1
-                if q >= p:
-                    after += 1
+                after += 1
         at = len(s.box) - drop * after
         unkept = []
         for c in s.pilot[p]:
