@@ -8,7 +8,7 @@ from primetime.games.networks.cards import ALL_TIMESLOTS
 from primetime.games.networks.rules.decks import cancel, draw
 from primetime.games.networks.rules.genre_grid import fill_square
 from primetime.games.networks.rules.genres import advance_genre
-from primetime.games.networks.rules.green_room import _discard_used, _without, passive_sum, player_summary
+from primetime.games.networks.rules.green_room import _discard_used, _without, player_summary
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
@@ -33,7 +33,8 @@ def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
     """``production_cost`` before Industry Veteran: None for a pilot show (paid in the settlement)."""
     if src == "pilot":
         return None
-    return s.T.cost[show] - passive_sum(s, p, "creative_accounting")
+    T = s.T
+    return T.cost[show] - player_summary(T, s.players[p])[7]  # passive_sum(s, p, "creative_accounting")
 
 
 def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
@@ -166,8 +167,11 @@ def finishable(T: Tables, show: int, pool: list[int] | tuple[int, ...], cash: in
 
 def _pay_flags(cash: int, base: int | None) -> tuple[bool, bool]:
     """Can ``cash`` pay a production of cost ``base`` before Industry Veteran (``_base_cost``):
-    without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?"""
-    return cash >= _iv_cost(base, False), cash >= _iv_cost(base, True)
+    without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?  (``_iv_cost`` written out)"""
+    if base is None:  # a pilot show: paid in the settlement
+        return cash >= 0, cash >= 0
+    with_iv = base - IV_DISCOUNT
+    return cash >= (base if base > 0 else 0), cash >= (with_iv if with_iv > 0 else 0)
 
 
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
