@@ -257,13 +257,12 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     for c in pl.green:
         if c > last and (kind[c] == STAR or kind[c] == AD):
             pool.append(c)
-    pool.sort()
+    pool.sort(reverse=True)
     cands: list[int] = []
     codes = 0  # the candidates' codes, 4 bits each (code + 1)
     pcode = T.pcode
     prev = -1
-    for i in range(len(pool) - 1, -1, -1):
-        c = pool[i]
+    for c in pool:
         if c != prev:  # the same card twice cannot be attached twice
             prev = c
             cands.append(c)
