@@ -375,6 +375,8 @@ def commit_production(s: NetState, p: int) -> None:
         for c in atts:  # NET-AMB-08: conditions against the final slot and attachment set
             if T.promo[c]:
                 rot = c not in paid and not cross  # NET-CARD-21
+            elif not T.conditional[c]:
+                rot = False  # no condition to meet
             else:
                 others = []
                 for o in atts:
