@@ -13,7 +13,7 @@ from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, CACHE_LIMIT, IV_DISCOUNT, SHOW, STAR, Tables
+from primetime.games.networks.tables import AD, CACHE_LIMIT, IV_DISCOUNT, SHOW, STAR, Summary, Tables
 from primetime.games.networks.text import timeslot_name
 
 # ----------------------------------------------------------------------------- feasibility
@@ -26,15 +26,17 @@ def _ensemble(s: NetState, p: int) -> int:
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
-    return _cost(s.T, _base_cost(s, p, show, src), atts)  # a pilot show: 0, paid in the settlement (NET-PILOT-06)
+    T = s.T
+    # a pilot show: 0, paid in the settlement (NET-PILOT-06)
+    return _cost(T, _base_cost(T, player_summary(T, s.players[p]), show, src), atts)
 
 
-def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
-    """``production_cost`` before Industry Veteran: None for a pilot show (paid in the settlement)."""
+def _base_cost(T: Tables, summary: Summary, show: int, src: str) -> int | None:
+    """``production_cost`` before Industry Veteran, for the player of this green-room summary
+    (``player_summary``): None for a pilot show (paid in the settlement)."""
     if src == "pilot":
         return None
-    T = s.T
-    return T.cost[show] - player_summary(T, s.players[p])[7]  # passive_sum(s, p, "creative_accounting")
+    return T.cost[show] - summary[7]  # passive_sum(s, p, "creative_accounting")
 
 
 def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
@@ -182,7 +184,7 @@ def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
     # NET-CARD-10: Sponsored Content may ignore every required slot, for a show from the display
     # only (a show reserved with Exclusive Rights still needs all its required slots, NET-CARD-05).
     spon = src == "display" and summary[12] >= 0
-    return finishable(T, show, pl.green, pl.cash, _base_cost(s, p, show, src), summary[9], spon)
+    return finishable(T, show, pl.green, pl.cash, _base_cost(T, summary, show, src), summary[9], spon)
 
 
 # ----------------------------------------------------------------------------- the production steps
@@ -226,7 +228,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     xs, xw, ign = _prod_extras(s)
     cash = pl.cash
     summary = player_summary(T, pl)
-    base = _base_cost(s, p, show, src)
+    base = _base_cost(T, summary, show, src)
     kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Counts of the attached cards by class (what ``capacity`` and ``required_ok`` look at).
     n0 = n1 = n2 = nb = 0
