@@ -48,6 +48,8 @@ class Tables:
         self.show_ie: list[tuple[int, int]] = [(c.defn.income, c.defn.expenses) if c.kind == "show" else (0, 0) for c in cat.cards]
         self.req: list[tuple[int, int, int]] = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
                     for c in cat.cards]
+        # (cost, required stars, required ads, required slots) of a show, for the turn menu
+        self.prod_info: list[tuple[int, int, int, int]] = [(self.cost[i], r[0], r[1], r[0] + r[1] + r[2]) for i, r in enumerate(self.req)]
         self.cap: list[tuple[int, int, int]] = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
                      c.defn.slots.wild_req + c.defn.slots.wild_opt) if c.kind == "show" else (0, 0, 0) for c in cat.cards]
         # attachment class: 0 star, 1 star that may fill an ad slot, 2 ad
@@ -93,7 +95,6 @@ class Tables:
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
-        self.fill_cache: dict[tuple[int, int, int], list[bool]] = {}  # rules.slots.fillable, by green-room counts
         # a star or ad as a candidate of the production's attach step: cls | ba << 2 | iv << 3
         self.pcode: list[int] = [self.cls[i] | int(self.ba[i]) << 2 | int(self.iv[i]) << 3 for i in range(n)]
         self.att_cache: dict[tuple[Any, ...], tuple[int, bool, bool, bool]] = {}  # rules.production._att_verdicts

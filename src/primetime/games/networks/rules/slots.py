@@ -96,17 +96,6 @@ def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
     return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr
 
 
-def fillable(T: Tables, ns: int, nf: int, na: int) -> list[bool]:
-    """By card: does a green room of ``ns`` stars (an Industry Veteran counts as one), ``nf`` flex
-    stars and ``na`` ads hold enough cards to fill the show's required slots (``_req`` of its
-    required slots with nothing attached; True for other cards)?  The turn menu's first test of a
-    show (NET-PROD-02), kept in ``Tables.fill_cache``."""
-    ok = {r: _req(r[0], r[1], r[2], ns, nf, na) for r in set(T.req)}  # few kinds of show
-    out = [ok[r] for r in T.req]
-    T.fill_cache[ns, nf, na] = out
-    return out
-
-
 def lineup_fits(s: NetState) -> list[str]:
     """The slot-capacity invariant (NET-ANAT-04: one card per slot; NET-CARD-19/22/23): every show in
     every lineup holds no more stars, ads and cards in all than its slots allow, counting its extra

@@ -12,7 +12,6 @@ from primetime.games.networks.rules.network_cards import use_network
 from primetime.games.networks.rules.passing import _pass_keys, act_pass
 from primetime.games.networks.rules.production import can_produce, start_production
 from primetime.games.networks.rules.rounds import end_turn, take_action
-from primetime.games.networks.rules.slots import fillable
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, IV_DISCOUNT, NET, SHOW, STAR, TK_AD, TK_ATTACH, TK_MOGUL, TK_NET, TK_PASS, TK_SHOW, TK_STAR, TK_USE
 
@@ -91,22 +90,22 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         for c in nets:
             if costs[c] <= cash:
                 out.append(k_net[c])
-    # by show: are its required slots filled by the green room's stars and ads? (see fillable)
-    fill = T.fill_cache.get((ns, nf, na))
-    if fill is None:
-        fill = fillable(T, ns, nf, na)
-    k_show = T.k_show
-    cca = cash + ca  # Creative Accounting lowers every cost (NET-PROD-03)
+    have = ns + nf + na
+    prod_info, k_show = T.prod_info, T.k_show
     # Sponsored Content fills the required slots of a show from the display only (NET-CARD-05/10).
     for cid in s.display[SHOW]:  # NET-PROD-02
-        if cca >= costs[cid] and (spon or fill[cid]):
+        cost, sr, ar, total = prod_info[cid]
+        cost -= ca
+        if cash >= cost and (spon or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
             out.append(k_show[cid])
-        elif iv and cca >= costs[cid] - IV_DISCOUNT and can_produce(s, p, cid, "display"):
+        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "display"):
             out.append(k_show[cid])
     for cid in pl.reserved:  # shows secured with Exclusive Rights: the same test, without Sponsored Content
-        if cca >= costs[cid] and fill[cid]:
+        cost, sr, ar, total = prod_info[cid]
+        cost -= ca
+        if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
             out.append(k_show[cid])
-        elif iv and cca >= costs[cid] - IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
+        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
             out.append(k_show[cid])
     if present:  # the classes of the stars and ads in the green room
         # Whether a card has a target depends only on its class (see _show_mask).
