@@ -95,9 +95,6 @@ class Tables:
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary
-        # a star or ad as a candidate of the production's attach step: cls | ba << 2 | iv << 3
-        self.pcode: list[int] = [self.cls[i] | int(self.ba[i]) << 2 | int(self.iv[i]) << 3 for i in range(n)]
-        self.att_cache: dict[tuple[Any, ...], tuple[int, bool, bool, bool]] = {}  # rules.production._att_verdicts
         self.layouts: dict[tuple[int, bool], Layout] = {}  # rules.setup._layout, by player count and pilot variant
         # what a turn-menu key does: (TK_* code, card) -- parsed once here, not at every turn
         self.turn_key: dict[str, tuple[int, int]] = {"end": (TK_END, -1)}

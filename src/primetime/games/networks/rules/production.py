@@ -13,7 +13,7 @@ from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, CACHE_LIMIT, IV_DISCOUNT, SHOW, STAR, Summary, Tables
+from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Summary, Tables
 from primetime.games.networks.text import timeslot_name
 
 # ----------------------------------------------------------------------------- feasibility
@@ -254,67 +254,27 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     e_ens, e_spon = summary[11], summary[12]
     ens = T.extra[e_ens] if e_ens >= 0 and pr["ens"] < 0 else 0
     spon = e_spon >= 0 and pr["spon"] < 0 and src == "display"  # NET-CARD-10: from the display only
-    # The candidates, from the highest card down (each card once), and what each is (Tables.pcode).
+    # The candidates, from the highest card down, counting the pool of cards after each.
     pool = []
     for c in pl.green:
         if c > last and (kind[c] == STAR or kind[c] == AD):
             pool.append(c)
     pool.sort(reverse=True)
-    cands: list[int] = []
-    codes = 0  # the candidates' codes, 4 bits each (code + 1)
-    pcode = T.pcode
-    prev = -1
-    for c in pool:
-        if c != prev:  # the same card twice cannot be attached twice
-            prev = c
-            cands.append(c)
-            codes = codes << 4 | (pcode[c] + 1)
     pay, pay_iv = _pay_flags(cash, base)
-    # The verdicts depend on these counts and classes only, memoised per catalogue.
-    key = (show, n0, n1, n2, nb, has_iv, S, A, W, ign, pay, pay_iv, ens, spon, codes)
-    v = T.att_cache.get(key)
-    if v is None:
-        v = _att_verdicts(T, show, n0, n1, n2, nb, has_iv, S, A, W, ign, pay, pay_iv, ens, spon, codes, len(cands))
-        if len(T.att_cache) >= CACHE_LIMIT:
-            T.att_cache.clear()
-        T.att_cache[key] = v
-    oks, spon_ign, spon_wild, done = v
     out = []
     k_att = T.k_att
-    for i in range(len(cands) - 1, -1, -1):  # card-id order
-        if oks >> i & 1:
-            out.append(k_att[cands[i]])
-    if e_ens >= 0 and pr["ens"] < 0:
-        out.append(T.k_use[e_ens])
-    if spon_ign:
-        out.append(T.k_use[e_spon])
-    if spon_wild:
-        out.append(f"wild:{e_spon}")
-    if done:
-        out.append("done")
-    if not out:
-        # Never expected (the tests check it): give the production up; the action is not spent.
-        out.append("abort")
-    return out
-
-
-def _att_verdicts(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool, S: int, A: int, W: int,
-                  ign: bool, pay: bool, pay_iv: bool, ens: int, spon: bool, codes: int, n: int) -> tuple[int, bool, bool, bool]:
-    """For ``prod_att_options``: which of the ``n`` candidates (from the highest card down, their
-    codes in ``codes``, the first in the highest bits) can be attached with the production still
-    finishable from the cards after it (bit ``i``: the ``i``-th), can Sponsored Content ignore the
-    required slots or open its wild slot (``spon``: still to use), and can the production be done
-    now?"""
-    oks = 0
     q0 = qiv = qb = qf = qa = 0
-    for i in range(n):
-        code = (codes >> 4 * (n - 1 - i) & 15) - 1
-        k = code & 3
-        b = code >> 2 & 1
-        iv = code >> 3 & 1 == 1
+    prev = -1
+    for c in pool:
+        if c == prev:
+            continue  # the same card twice cannot be attached twice
+        prev = c
+        k = cls_of[c]
+        b = 1 if ba_of[c] else 0
+        iv = iv_of[c]
         if _finish_any(T, show, n0 + (1 if k == 0 else 0), n1 + (1 if k == 1 else 0), n2 + (1 if k == 2 else 0),
                        nb + b, has_iv or iv, q0, qiv, qb, qf, qa, S, A, W, ign, pay, pay_iv, ens, spon):
-            oks |= 1 << i
+            out.append(k_att[c])
         if k == 0:
             if b:
                 qb += 1
@@ -326,14 +286,22 @@ def _att_verdicts(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_
             qf += 1
         else:
             qa += 1
-    spon_ign = spon_wild = False
+    out.reverse()
+    if e_ens >= 0 and pr["ens"] < 0:
+        out.append(T.k_use[e_ens])
     if spon:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
-        spon_ign = _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, pay, pay_iv, ens, False)
+        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, pay, pay_iv, ens, False):
+            out.append(T.k_use[e_spon])
         # with Butcher (``ign``) the required slots stay optional for the wild slot too
-        spon_wild = _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, ign, pay, pay_iv, ens, False)
+        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, ign, pay, pay_iv, ens, False):
+            out.append(f"wild:{e_spon}")
     sr, ar, wr = T.req[show]
-    done = _fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2)) and (pay_iv if has_iv else pay)
-    return oks, spon_ign, spon_wild, done
+    if _fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2)) and (pay_iv if has_iv else pay):
+        out.append("done")
+    if not out:
+        # Never expected (the tests check it): give the production up; the action is not spent.
+        out.append("abort")
+    return out
 
 
 def commit_production(s: NetState, p: int) -> None:
