@@ -42,10 +42,10 @@ def check(s: NetState) -> None:
         ens, spon = summary[9], 1 if summary[4] else 0
         for sh in pl.lineup:
             if sh is not None and sh.mask_atts is sh.atts:
-                code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | ens << 48 | spon << 56 | (1 << 57 if sh.ignore_req else 0)
+                code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | ens << 21 | spon << 28 | (1 << 29 if sh.ignore_req else 0)
                 if sh.mask_code == code:
                     assert sh.mask == fresh_mask(T, sh, ens, spon)
-            code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | (1 << 48 if sh.ignore_req else 0) if sh is not None else -1
+            code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | (1 << 21 if sh.ignore_req else 0) if sh is not None else -1
             if sh is not None and sh.targets is not None and sh.targets_atts is sh.atts and sh.targets_code == code:
                 for q, keys in sh.targets.items():
                     kc, bc, spon_q, slot, ens_q = q & 3, q >> 2 & 1, bool(q >> 3 & 1), q >> 4 & 3, q >> 6

@@ -68,6 +68,8 @@ class Tables:
         # a star or ad without flex slot, Brand Ambassador or Industry Veteran (see prod_att_options)
         self.plain = [self.kind[i] in (STAR, AD) and not self.flex[i] and not self.ba[i] and not self.iv[i] for i in range(len(cat.cards))]
         self.cond = [getattr(c.defn, "condition", None) for c in cat.cards]  # a star's or ad's condition
+        # can rules.slots.condition_met be False for the card (a condition, or Charity Mainstay)?
+        self.conditional: list[bool] = [self.cond[i] is not None or self.effect[i] == "charity_mainstay" for i in range(len(cat.cards))]
         n = len(cat.cards)
         # attachment class and Brand Ambassador flag in one index (cls * 2 + ba); -1 for network cards
         self.acls = [-1 if self.kind[i] == NET else self.cls[i] * 2 + int(self.ba[i]) for i in range(n)]

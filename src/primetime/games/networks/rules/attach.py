@@ -23,8 +23,9 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Kept on the show
     (``Show.mask``) while its attachments are the same tuple and its extra slots, ``ignore_req``,
     ``ens`` and ``spon`` the same values; otherwise made from the attachment counts, memoised per
-    catalogue (few combinations)."""
-    code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | ens << 48 | spon << 56 | (1 << 57 if sh.ignore_req else 0)
+    catalogue (few combinations).  The values are packed in 7 bits each (a show never gets 128
+    extra slots), so that the packed code stays a small integer."""
+    code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | ens << 21 | spon << 28 | (1 << 29 if sh.ignore_req else 0)
     if sh.mask_atts is sh.atts and sh.mask_code == code:
         return sh.mask
     cls_of, ba_of = T.cls, T.ba
@@ -90,10 +91,11 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     spon = not onset and summary[4]
     kc = T.cls[cid]
     bc = 1 if kc == 0 and T.ba[cid] else 0
+    q = kc | bc << 2 | (8 if spon else 0) | ens << 6  # the key in Show.targets, but for the slot
     for slot, sh in enumerate(pl.lineup):
         if sh is None:
             continue
-        keys = _slot_targets(T, sh, kc, bc, ens, spon, slot)
+        keys = _slot_targets(T, sh, kc, bc, ens, spon, slot, q | slot << 4)
         if pay_ok:
             for k in keys:
                 out.append(k)
@@ -103,18 +105,18 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     return out
 
 
-def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int) -> list[str]:
+def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int, q: int) -> list[str]:
     """The ``attach_targets`` keys (without ``:pay``) on one show for a card of class ``kc``
-    (``bc``: a Brand Ambassador star), kept on the show (``Show.targets``, by the other arguments)
-    while its attachments are the same tuple and its extra slots and ``ignore_req`` the same values
-    (the lists are shared: callers do not change them)."""
-    code = sh.x_star | sh.x_ad << 16 | sh.x_wild << 32 | (1 << 48 if sh.ignore_req else 0)
+    (``bc``: a Brand Ambassador star), kept on the show (``Show.targets``, by the other arguments
+    packed in ``q``: ``kc | bc << 2 | spon << 3 | slot << 4 | ens << 6``) while its attachments are
+    the same tuple and its extra slots and ``ignore_req`` the same values (the lists are shared:
+    callers do not change them)."""
+    code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | (1 << 21 if sh.ignore_req else 0)
     memo = sh.targets
     if memo is None or sh.targets_atts is not sh.atts or sh.targets_code != code:
         memo = sh.targets = {}
         sh.targets_atts = sh.atts
         sh.targets_code = code
-    q = kc | bc << 2 | (8 if spon else 0) | slot << 4 | ens << 6
     keys = memo.get(q)
     if keys is None:
         keys = memo[q] = _show_targets(T, sh, kc, bc, ens, spon, slot)
@@ -236,8 +238,13 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
         rot = not pay
         if pay:
             pl.cash -= T.promo_cost[cid]
+    elif T.conditional[cid]:
+        others = []
+        for c, _r in sh.atts:
+            others.append(c)
+        rot = not condition_met(s, p, cid, sh.genre, slot, others)
     else:
-        rot = not condition_met(s, p, cid, sh.genre, slot, [c for c, _ in sh.atts])
+        rot = False  # no condition to meet
     sh.atts += ((cid, rot),)
     if T.effect[cid] == "cross_promoting":  # NET-CARD-21
         sh.atts = tuple((c, False if T.promo[c] else r) for c, r in sh.atts)

@@ -338,14 +338,23 @@ def apply(s: NetState, key: str) -> None:
             s.players[p].cash += fx.SURPRISER_CASH
     elif k == "pilot":
         s.stack.pop()
-        a, b = [int(x) for x in key[5:].split(",")]
+        x, y = key[5:].split(",")
+        a, b = int(x), int(y)
         # NET-PILOT-02: the unkept cards go to the box in seat order, whatever order the choices come in
         kept_before = s.extra["kept"]
         drop = len(s.pilot[p]) - 2
-        at = len(s.box) - drop * sum(1 for q in range(s.n) if kept_before[q]) + drop * sum(1 for q in range(p) if kept_before[q])
-        s.box[at:at] = [c for c in s.pilot[p] if c not in (a, b)]
+        after = 0  # the players from p on who have chosen
+        for q in range(p, s.n):
+            if kept_before[q]:
+                after += 1
+        at = len(s.box) - drop * after
+        unkept = []
+        for c in s.pilot[p]:
+            if c != a and c != b:
+                unkept.append(c)
+        s.box[at:at] = unkept
         s.pilot[p] = [a, b]
-        s.extra["kept"] = tuple(True if q == p else kept for q, kept in enumerate(s.extra["kept"]))
+        s.extra["kept"] = kept_before[:p] + (True,) + kept_before[p + 1:]
     elif k == "quiz":
         s.stack.pop()
         apply_quiz(s, p, top[2], key)

@@ -51,7 +51,9 @@ def passive_sum(s: NetState, p: int, effect: str) -> int:
 
 
 def star_cost(s: NetState, p: int, cid: int) -> int:
-    return max(0, s.T.cost[cid] - passive_sum(s, p, "star_discount"))
+    T = s.T
+    cost = T.cost[cid] - player_summary(T, s.players[p])[8]  # passive_sum(s, p, "star_discount")
+    return cost if cost > 0 else 0
 
 
 # ----------------------------------------------------------------------------- the green-room summary

@@ -53,7 +53,11 @@ for _eff in ("creative_accounting", "star_discount", "pass_cash", "preempted_tim
 
 
 def _shows(s: NetState, p: int) -> list[int]:
-    return [i for i, sh in enumerate(s.players[p].lineup) if sh is not None]
+    out = []
+    for i, sh in enumerate(s.players[p].lineup):
+        if sh is not None:
+            out.append(i)
+    return out
 
 
 # ----------------------------------------------------------------------------- effects
@@ -111,8 +115,25 @@ def _has_display(kind: int) -> Check:
     return lambda s, p, cid, acted: bool(s.display[kind])
 
 
-@network_effect("c_suite_connections",
-                lambda s, p, cid, a: any(s.players[p].cash >= s.T.cost[c] for c in s.display[NET]))
+def _affords_network(s: NetState, p: int, cid: int, acted: int) -> bool:
+    """C-Suite Connections' use check: a network card of the display the player can pay for."""
+    cash = s.players[p].cash
+    cost = s.T.cost
+    for c in s.display[NET]:
+        if cash >= cost[c]:
+            return True
+    return False
+
+
+def _renewable(s: NetState, p: int, cid: int, acted: int) -> bool:
+    """Renew's use check: a show of the lineup below the top row."""
+    for sh in s.players[p].lineup:
+        if sh is not None and sh.row > 0:
+            return True
+    return False
+
+
+@network_effect("c_suite_connections", _affords_network)
 def _c_suite(s: NetState, p: int, cid: int) -> None:
     # a taking cost printed on the card (Awards Campaign) still applies (NET-NETC-01)
     s.stack.append(("pick", p, "c_suite", tuple(c for c in s.display[NET] if s.players[p].cash >= s.T.cost[c])))
@@ -133,9 +154,16 @@ def _msr(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "msr", (3,)))
 
 
-@network_effect("on_set_accommodations",
-                lambda s, p, cid, a: any(s.T.kind[c] == STAR and attach_targets(s, p, c, onset=True)
-                                         for c in s.players[p].green))
+def _onset_usable(s: NetState, p: int, cid: int, acted: int) -> bool:
+    """On-Set Accommodations' use check: a star of the green room with a target."""
+    kind = s.T.kind
+    for c in s.players[p].green:
+        if kind[c] == STAR and attach_targets(s, p, c, onset=True):
+            return True
+    return False
+
+
+@network_effect("on_set_accommodations", _onset_usable)
 def _onset(s: NetState, p: int, cid: int) -> None:
     """NET-CARD-07: attach stars outside the action, following the add/replace rules."""
     T = s.T
@@ -143,22 +171,24 @@ def _onset(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "onset", stars))
 
 
-def _spinoff_options(s: NetState, p: int) -> list[str]:
-    """NET-CARD-09: the attachments Spinoff may take back.  The show must still hold what is left:
-    Brand Ambassador stays while the extra ad it allowed is attached (NET-CARD-19, NET-ANAT-04)."""
+def _spinoff_options(s: NetState, p: int, first: bool = False) -> list[str]:
+    """NET-CARD-09: the attachments Spinoff may take back (``first``: only the first of them, to
+    tell whether there is one).  The show must still hold what is left: Brand Ambassador stays
+    while the extra ad it allowed is attached (NET-CARD-19, NET-ANAT-04)."""
     T = s.T
     out = []
     for i, sh in enumerate(s.players[p].lineup):
         if sh is None:
             continue
         for c, _r in sh.atts:
-            rest = [a for a, _ in sh.atts if a != c]
-            if not T.ba[c] or capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, rest):
+            if not T.ba[c] or capacity(T, sh.cid, sh.x_star, sh.x_ad, sh.x_wild, [a for a, _ in sh.atts if a != c]):
                 out.append(f"att:{i}:{c}")
+                if first:
+                    return out
     return out
 
 
-@network_effect("spinoff", lambda s, p, cid, a: bool(_spinoff_options(s, p)))
+@network_effect("spinoff", lambda s, p, cid, a: bool(_spinoff_options(s, p, True)))
 def _spinoff(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "spinoff", ()))
 
@@ -174,7 +204,7 @@ def _trendy(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "trendy", tuple(_shows(s, p))))
 
 
-@network_effect("renew_show", lambda s, p, cid, a: any(sh and sh.row > 0 for sh in s.players[p].lineup))
+@network_effect("renew_show", _renewable)
 def _renew(s: NetState, p: int, cid: int) -> None:
     s.stack.append(("pick", p, "renew", tuple(i for i in _shows(s, p) if s.players[p].lineup[i].row > 0)))  # type: ignore[union-attr]
 

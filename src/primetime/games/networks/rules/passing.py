@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from primetime.games.networks.rules.genre_grid import pass_grid_cash
-from primetime.games.networks.rules.green_room import _discard_used, has_effect, passive_sum
+from primetime.games.networks.rules.green_room import _discard_used, has_effect, player_summary
 from primetime.games.networks.rules.log import pname
 from primetime.games.networks.rules.moguls import on_pass
 from primetime.games.networks.rules.rounds import end_turn, is_last
@@ -44,7 +44,7 @@ def act_pass(s: NetState, p: int, key: str) -> None:
     s.stack.pop()  # the turn step
     s.pass_order.append(p)
     pl.pass_col = col
-    extra = passive_sum(s, p, "pass_cash")
+    extra = player_summary(s.T, pl)[10]  # passive_sum(s, p, "pass_cash")
     grid_cash = pass_grid_cash(s, p)  # NET-TELLY-07: $1M per empty grid square, besides the column
     if s.opts.get("telly_time"):
         extra += grid_cash

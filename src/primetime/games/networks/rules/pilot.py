@@ -16,7 +16,7 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
     T = s.T
     offer = s.pilot[p]
     cash = s.players[p].cash
-    kind = T.kind
+    kind, net = T.kind, T.pilot_net
     cache = T.pilot_cache
     out = []
     n = len(offer)
@@ -25,7 +25,7 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
         for j in range(i + 1, n):
             y = offer[j]
             a, b = (y, x) if y < x else (x, y)
-            if cash + pilot_net(T, (a, b)) < 0:
+            if cash + net[a] + net[b] < 0:  # pilot_net of the pair
                 continue
             sa, sb = kind[a] == SHOW, kind[b] == SHOW
             if sa or sb:

@@ -8,12 +8,12 @@ from primetime.games.networks.cards import ALL_TIMESLOTS
 from primetime.games.networks.rules.decks import cancel, draw
 from primetime.games.networks.rules.genre_grid import fill_square
 from primetime.games.networks.rules.genres import advance_genre
-from primetime.games.networks.rules.green_room import _discard_used, _without, passive_sum, player_summary
+from primetime.games.networks.rules.green_room import _discard_used, _without, player_summary
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Tables
+from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Summary, Tables
 from primetime.games.networks.text import timeslot_name
 
 # ----------------------------------------------------------------------------- feasibility
@@ -26,14 +26,17 @@ def _ensemble(s: NetState, p: int) -> int:
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
-    return _cost(s.T, _base_cost(s, p, show, src), atts)  # a pilot show: 0, paid in the settlement (NET-PILOT-06)
+    T = s.T
+    # a pilot show: 0, paid in the settlement (NET-PILOT-06)
+    return _cost(T, _base_cost(T, player_summary(T, s.players[p]), show, src), atts)
 
 
-def _base_cost(s: NetState, p: int, show: int, src: str) -> int | None:
-    """``production_cost`` before Industry Veteran: None for a pilot show (paid in the settlement)."""
+def _base_cost(T: Tables, summary: Summary, show: int, src: str) -> int | None:
+    """``production_cost`` before Industry Veteran, for the player of this green-room summary
+    (``player_summary``): None for a pilot show (paid in the settlement)."""
     if src == "pilot":
         return None
-    return s.T.cost[show] - passive_sum(s, p, "creative_accounting")
+    return T.cost[show] - summary[7]  # passive_sum(s, p, "creative_accounting")
 
 
 def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
@@ -102,14 +105,15 @@ def _can_fill(S: int, A: int, W: int, sr: int, ar: int, wr: int, n0: int, n1: in
 
 def _finish_ok(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
                q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
-               cash: int, base: int | None) -> bool:
+               pay: bool, pay_iv: bool) -> bool:
     """Can a production with these attachments (counted by class, ``nb`` Brand Ambassadors,
     ``has_iv``: an Industry Veteran among them) be finished from a pool (counted likewise, ``qiv``
     Industry Veterans apart) with the slots ``S``/``A``/``W``, paying its cost (NET-PROD-02/03)?
-    Promos can always be rotated instead of paid, so they need no cash."""
-    if cash >= _iv_cost(base, has_iv):
+    ``pay``, ``pay_iv``: can the player pay it without, with Industry Veteran's discount (see
+    ``_pay_flags``).  Promos can always be rotated instead of paid, so they need no cash."""
+    if pay_iv if has_iv else pay:
         forced = 0
-    elif qiv and cash >= _iv_cost(base, True):
+    elif qiv and pay_iv:
         forced = 1  # only with Industry Veteran's discount (NET-CARD-25)
     else:
         return False
@@ -119,18 +123,18 @@ def _finish_ok(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv:
 
 def _finish_any(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
                 q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
-                cash: int, base: int | None, ens: int, spon: bool) -> bool:
+                pay: bool, pay_iv: bool, ens: int, spon: bool) -> bool:
     """``_finish_ok`` now, or after using Ensemble Cast (``ens`` extra star slots, 0 if used or
     absent) and/or Sponsored Content (``spon``: still to use; ignore the required slots, or open
     1 extra wild slot, NET-CARD-04/10), as the production step still allows."""
-    if _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, ign, cash, base):
+    if _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, ign, pay, pay_iv):
         return True
-    if ens and _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S + ens, A, W, ign, cash, base):
+    if ens and _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S + ens, A, W, ign, pay, pay_iv):
         return True
     if spon:
         x = S + ens
-        return (_finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W, True, cash, base)
-                or _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W + 1, ign, cash, base))
+        return (_finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W, True, pay, pay_iv)
+                or _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W + 1, ign, pay, pay_iv))
     return False
 
 
@@ -159,7 +163,17 @@ def finishable(T: Tables, show: int, pool: list[int] | tuple[int, ...], cash: in
         else:
             qa += 1
     S, A, W = T.cap[show]
-    return _finish_any(T, show, 0, 0, 0, 0, False, q0, qiv, qb, qf, qa, S, A, W, False, cash, base, ens, spon)
+    pay, pay_iv = _pay_flags(cash, base)
+    return _finish_any(T, show, 0, 0, 0, 0, False, q0, qiv, qb, qf, qa, S, A, W, False, pay, pay_iv, ens, spon)
+
+
+def _pay_flags(cash: int, base: int | None) -> tuple[bool, bool]:
+    """Can ``cash`` pay a production of cost ``base`` before Industry Veteran (``_base_cost``):
+    without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?  (``_iv_cost`` written out)"""
+    if base is None:  # a pilot show: paid in the settlement
+        return cash >= 0, cash >= 0
+    with_iv = base - IV_DISCOUNT
+    return cash >= (base if base > 0 else 0), cash >= (with_iv if with_iv > 0 else 0)
 
 
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
@@ -170,7 +184,7 @@ def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
     # NET-CARD-10: Sponsored Content may ignore every required slot, for a show from the display
     # only (a show reserved with Exclusive Rights still needs all its required slots, NET-CARD-05).
     spon = src == "display" and summary[12] >= 0
-    return finishable(T, show, pl.green, pl.cash, _base_cost(s, p, show, src), summary[9], spon)
+    return finishable(T, show, pl.green, pl.cash, _base_cost(T, summary, show, src), summary[9], spon)
 
 
 # ----------------------------------------------------------------------------- the production steps
@@ -214,7 +228,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     xs, xw, ign = _prod_extras(s)
     cash = pl.cash
     summary = player_summary(T, pl)
-    base = _base_cost(s, p, show, src)
+    base = _base_cost(T, summary, show, src)
     kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Counts of the attached cards by class (what ``capacity`` and ``required_ok`` look at).
     n0 = n1 = n2 = nb = 0
@@ -241,14 +255,17 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     ens = T.extra[e_ens] if e_ens >= 0 and pr["ens"] < 0 else 0
     spon = e_spon >= 0 and pr["spon"] < 0 and src == "display"  # NET-CARD-10: from the display only
     # The candidates, from the highest card down, counting the pool of cards after each.
-    pool = [c for c in pl.green if c > last and (kind[c] == STAR or kind[c] == AD)]
-    pool.sort()
+    pool = []
+    for c in pl.green:
+        if c > last and (kind[c] == STAR or kind[c] == AD):
+            pool.append(c)
+    pool.sort(reverse=True)
+    pay, pay_iv = _pay_flags(cash, base)
     out = []
     k_att = T.k_att
     q0 = qiv = qb = qf = qa = 0
     prev = -1
-    for i in range(len(pool) - 1, -1, -1):
-        c = pool[i]
+    for c in pool:
         if c == prev:
             continue  # the same card twice cannot be attached twice
         prev = c
@@ -256,7 +273,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
         b = 1 if ba_of[c] else 0
         iv = iv_of[c]
         if _finish_any(T, show, n0 + (1 if k == 0 else 0), n1 + (1 if k == 1 else 0), n2 + (1 if k == 2 else 0),
-                       nb + b, has_iv or iv, q0, qiv, qb, qf, qa, S, A, W, ign, cash, base, ens, spon):
+                       nb + b, has_iv or iv, q0, qiv, qb, qf, qa, S, A, W, ign, pay, pay_iv, ens, spon):
             out.append(k_att[c])
         if k == 0:
             if b:
@@ -273,14 +290,13 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     if e_ens >= 0 and pr["ens"] < 0:
         out.append(T.k_use[e_ens])
     if spon:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
-        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, cash, base, ens, False):
+        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, pay, pay_iv, ens, False):
             out.append(T.k_use[e_spon])
         # with Butcher (``ign``) the required slots stay optional for the wild slot too
-        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, ign, cash, base, ens, False):
+        if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W + 1, ign, pay, pay_iv, ens, False):
             out.append(f"wild:{e_spon}")
     sr, ar, wr = T.req[show]
-    if (_fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2))
-            and cash >= _iv_cost(base, has_iv)):
+    if _fits(S, A + nb, W, n0, n1, n2) and (ign or _req(sr, ar, wr, n0, n1, n2)) and (pay_iv if has_iv else pay):
         out.append("done")
     if not out:
         # Never expected (the tests check it): give the production up; the action is not spent.
@@ -329,8 +345,14 @@ def commit_production(s: NetState, p: int) -> None:
         for c in atts:  # NET-AMB-08: conditions against the final slot and attachment set
             if T.promo[c]:
                 rot = c not in paid and not cross  # NET-CARD-21
+            elif not T.conditional[c]:
+                rot = False  # no condition to meet
             else:
-                rot = not condition_met(s, p, c, genre, slot, [o for o in atts if o != c])
+                others = []
+                for o in atts:
+                    if o != c:
+                        others.append(o)
+                rot = not condition_met(s, p, c, genre, slot, others)
             sh.atts += ((c, rot),)
     pl.lineup[slot] = sh
     if s.log is not None:

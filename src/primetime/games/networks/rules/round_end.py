@@ -68,7 +68,10 @@ def round_score(s: NetState, p: int) -> int:
     track, with Telly Time's filled grid squares (NET-TELLY-08) and the Moguls' viewers (Ratings
     Czar, Prime Time Special)."""
     pl = s.players[p]
-    v = sum(show_viewers(s, p, sh) for sh in pl.lineup if sh is not None) + pl.pass_viewers
+    v = pl.pass_viewers
+    for sh in pl.lineup:
+        if sh is not None:
+            v += show_viewers(s, p, sh)
     if s.opts.get("telly_time"):
         v += FILLED_SQUARE_VIEWERS * filled_count(s, p)
     if s.mog is not None:

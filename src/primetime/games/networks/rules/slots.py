@@ -3,6 +3,8 @@ of stars and ads (001, Star & Ad Conditions; NET-ATT-04, NET-PROD-04, NET-COND-0
 
 from __future__ import annotations
 
+from typing import Final
+
 from primetime.games.networks.cards import ALL_TIMESLOTS
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, NET, STAR, Tables
@@ -49,6 +51,9 @@ def required_ok(T: Tables, sh_cid: int, atts: list[int]) -> bool:
     return need_flex <= nf and ns + nf + na >= sr + ar + wr
 
 
+_OTHERS: Final = {"star": (STAR,), "ad": (AD,), "any": (STAR, AD)}  # the kinds a with_others / alone condition counts
+
+
 def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: list[int]) -> bool:
     """Evaluate a star/ad condition at attach time (001, Star & Ad Conditions; NET-COND-03..08)."""
     T = s.T
@@ -66,12 +71,19 @@ def condition_met(s: NetState, p: int, cid: int, genre: str, slot: int, others: 
         return genre in c.genres
     if k == "timeslot":
         return ALL_TIMESLOTS[slot] == c.timeslot
+    kind = T.kind
+    cnt = 0
     if k in ("with_others", "alone"):
-        want = {"star": (STAR,), "ad": (AD,), "any": (STAR, AD)}[c.of]
-        cnt = sum(1 for o in others if T.kind[o] in want)
+        want = _OTHERS[c.of]
+        for o in others:
+            if kind[o] in want:
+                cnt += 1
         return cnt >= 1 if k == "with_others" else cnt == 0
     if k == "networks":
-        return sum(1 for g in s.players[p].green if T.kind[g] == NET) >= c.count
+        for g in s.players[p].green:
+            if kind[g] == NET:
+                cnt += 1
+        return cnt >= c.count
     return True
 
 

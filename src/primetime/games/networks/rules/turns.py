@@ -72,10 +72,15 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     max_cost = T.max_cost
     budget = cash + sd
     costs, k_star, k_ad, k_net = T.cost, T.k_star, T.k_ad, T.k_net
+    # plain loops rather than comprehensions: on lists this short, a comprehension's own call costs more
+    out = []
     if budget >= max_cost[STAR]:
-        out = [k_star[c] for c in stars]
+        for c in stars:
+            out.append(k_star[c])
     else:
-        out = [k_star[c] for c in stars if costs[c] <= budget]  # NET-STAR-02
+        for c in stars:
+            if costs[c] <= budget:  # NET-STAR-02
+                out.append(k_star[c])
     for c in ads:  # NET-AD-02
         out.append(k_ad[c])
     if cash >= max_cost[NET]:
