@@ -13,7 +13,13 @@ The loop is the one ``bench/engine_speed.py`` times (random 4-player games: ``ne
   callers of a runtime function by what each of them spent in it.  Instructions leave out
   cache misses, so memory-bound code looks cheaper than it is.
 
+``--instructions`` runs the loop under callgrind in either build and prints only the instructions a
+decision of the measured games (the start-up and the warm-up games left out: a run without the
+measured games is subtracted), a figure that does not move with the machine's load, for comparing
+two versions of the code; ``--modules`` plays The Networks with Telly Time, Moguls and Executives on.
+
 Usage: python bench/engine_profile.py [--game networks|prime-time|both] [--games 30] [--warm 2] [--top 15] [--json]
+       PRIMETIME_PURE=1 python bench/engine_profile.py --instructions --games 300 [--modules]
 """
 
 from __future__ import annotations
@@ -37,13 +43,17 @@ PLAYERS = 4
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 
-def play(game: str, games: int, first_seed: int = 0) -> int:
+#: The Networks' three expansion modules (``--modules``; Prime Time has none)
+MODULES = {"telly_time": True, "moguls": True, "executives": True}
+
+
+def play(game: str, games: int, first_seed: int = 0, modules: bool = False) -> int:
     """The raw loop of bench/engine_speed.py; returns the decisions."""
     from primetime.core.game import get_ruleset
     from primetime.core.rng import Rng
 
     rs = get_ruleset(game)
-    opts = rs.validate_options({"log": False}, PLAYERS)
+    opts = rs.validate_options({"log": False, **(MODULES if modules and game == "networks" else {})}, PLAYERS)
     legal, apply, is_over = rs.legal_keys, rs.apply_key, rs.is_over
     n = 0
     for seed in range(first_seed, first_seed + games):
@@ -209,7 +219,8 @@ def attribute(own: dict[str, int], edges: dict[tuple[str, str], int], is_ours: d
     return {f: int(c) for f, c in out.items()}
 
 
-def callgrind(game: str, games: int, warm: int) -> tuple[dict[str, int], dict[tuple[str, str], int], dict[str, int], int] | str:
+def callgrind(game: str, games: int, warm: int, modules: bool = False
+              ) -> tuple[dict[str, int], dict[tuple[str, str], int], dict[str, int], int] | str:
     """Run the loop under callgrind: ``warm`` warm-up games, then ``games``; a message if it could not run."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
@@ -217,7 +228,7 @@ def callgrind(game: str, games: int, warm: int) -> tuple[dict[str, int], dict[tu
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = [valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__, "--play", game,
-               "--games", str(games), "--warm", str(warm)]
+               "--games", str(games), "--warm", str(warm), *(["--modules"] if modules else [])]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
             return f"callgrind failed: {run.stderr.strip().splitlines()[-1:]}"
@@ -254,6 +265,17 @@ def profile_compiled(game: str, games: int, warm: int) -> dict[str, Any]:
     out["outside"] = {"share": 1 - total / whole if whole else 0.0,
                       "what": "the loop itself and Python-level code: the interpreter, the ruleset's Python methods"}
     return out
+
+
+def instructions(game: str, games: int, warm: int, modules: bool) -> dict[str, Any]:
+    """Instructions a decision of ``games`` raw-loop games, in the build in use (callgrind, two runs)."""
+    runs = [callgrind(game, 0, warm, modules), callgrind(game, games, warm, modules)]
+    if isinstance(runs[0], str) or isinstance(runs[1], str):
+        return {"missing": next(r for r in runs if isinstance(r, str))}
+    whole = sum(runs[1][0].values()) - sum(runs[0][0].values())
+    decisions = runs[1][3]
+    return {"games": games, "warm": warm, "modules": modules, "decisions": decisions, "instructions": whole,
+            "per_decision": whole / max(1, decisions)}
 
 
 # ---------------------------------------------------------------------- report
@@ -298,14 +320,30 @@ def main(argv: list[str] | None = None) -> int:
                     help="untimed games first (default 2); a few hundred fill the memo tables as a long benchmark run does")
     ap.add_argument("--top", type=int, default=15, help="rows per table (default 15)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--instructions", action="store_true",
+                    help="only the instructions a decision (callgrind, either build): for comparing two versions of the code")
+    ap.add_argument("--modules", action="store_true", help="The Networks with Telly Time, Moguls and Executives on")
     ap.add_argument("--play", choices=list(GAMES), help=argparse.SUPPRESS)  # the child under callgrind
     args = ap.parse_args(argv)
     if args.play:  # the child under callgrind
-        play(args.play, args.warm, 10_000)
-        print(play(args.play, args.games))
+        play(args.play, args.warm, 10_000, args.modules)
+        print(play(args.play, args.games, 0, args.modules))
         return 0
     build_name = build()
     games = list(GAMES) if args.game == "both" else [args.game]
+    if args.instructions:
+        counts = {g: instructions(g, args.games, args.warm, args.modules) for g in games}
+        if args.json:
+            print(json.dumps({"build": build_name, "instructions": counts}))
+            return 0
+        for g, c in counts.items():
+            if "missing" in c:
+                print(f"{GAMES[g]} ({build_name}): {c['missing']}")
+                continue
+            mods = " with every module" if c["modules"] and g == "networks" else ""
+            print(f"{GAMES[g]}{mods} ({build_name}): {c['per_decision']:,.0f} instructions a decision "
+                  f"({c['games']} games, {c['decisions']:,} decisions after {c['warm']} warm-up games; callgrind)")
+        return 0
     profiles = {g: (profile_pure if build_name == "pure Python" else profile_compiled)(g, args.games, args.warm) for g in games}
     if args.json:
         print(json.dumps({"build": build_name, "profiles": profiles}))
