@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -129,6 +131,70 @@ def test_holidays_are_set_in_advance_within_limits(store_url: str) -> None:
     with pytest.raises(turnbased.HolidayError, match="no such holiday"):
         turnbased.end_holiday(store, "u2", today["id"], now)
     assert migrations.LATEST >= 4 and any(m.version == 4 and "holidays" in m.name for m in migrations.MIGRATIONS)
+    store.close()
+
+
+# ---------------------------------------------------------------------- the limit under concurrent joins
+def test_issue36_two_seats_taken_at_once_count_one_after_the_other(store_url: str, tmp_path: Path) -> None:
+    """The limit of turn-based games holds when a player takes two seats at the same moment (two joins
+    of two tables, each write locking only its own table): the second join counts the first.  On
+    PostgreSQL the first holds the player's lock until it commits and the second waits for it (the
+    test waits until it does); SQLite's writers take turns anyway."""
+    settings = Settings(data_dir=tmp_path / "data", workers=1, database_url=store_url, bot_workers=0, turn_games=1)
+    store = open_store(store_url)
+    ann, bob, cy = (account(store, n) for n in ("Ann", "Bob", "Cy"))
+
+    async def two_tables() -> list[str]:
+        hub = Hub(settings, store)
+        await hub.start()
+        try:
+            return [(await hub.create_table(host, "Slow game", ["open"], {}, game="networks",
+                                            clock=clocks.parse({"mode": "turn", "days": 1})))[0] for host in (ann, bob)]
+        finally:
+            await hub.stop()
+
+    tids = asyncio.run(two_tables())
+    holding, release, second_done = threading.Event(), threading.Event(), threading.Event()
+    outcome: dict[int, BaseException | None] = {}
+
+    def join(i: int) -> None:
+        def go(tx: Any) -> None:
+            t = tx.lock_table(tids[i])
+            turnbased.check_limit(tx, cy["id"], settings)
+            seat = next(s for s in t.seats if s.kind == "open")
+            seat.kind, seat.user_id, seat.name = "human", cy["id"], cy["name"]
+            tx.set_seat(t.id, seat)
+            if i == 0:  # the first join holds its transaction open until the second one has come
+                holding.set()
+                assert release.wait(60)
+        try:
+            store.write(go)
+            outcome[i] = None
+        except BaseException as exc:
+            outcome[i] = exc
+        finally:
+            if i == 1:
+                second_done.set()
+
+    first = threading.Thread(target=join, args=(0,))
+    first.start()
+    assert holding.wait(60)
+    second = threading.Thread(target=join, args=(1,))
+    second.start()
+    if store.kind == "postgresql":  # until the second join waits for the player's lock (or, without it, got through)
+        deadline = time.monotonic() + 60
+        while not second_done.is_set() and time.monotonic() < deadline:
+            waiting = store.read(lambda tx: tx.one("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")[0])
+            if waiting:
+                break
+            second_done.wait(0.01)
+    release.set()
+    first.join(60)
+    second.join(60)
+    assert outcome[0] is None, outcome[0]
+    assert isinstance(outcome[1], ConflictError) and "you are in 1 turn-based games" in str(outcome[1]), outcome[1]
+    held = store.read(lambda tx: tx.all("SELECT table_id FROM seats WHERE user_id = ?", (cy["id"],)))
+    assert [r[0] for r in held] == [tids[0]], "one seat taken, the other refused"
     store.close()
 
 

@@ -150,6 +150,15 @@ class Tx:
     def all(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[Any]:
         return list(self.execute(sql, params).fetchall())
 
+    def lock_user(self, user_id: str) -> None:
+        """Make the writes that lock the same user take turns until this transaction ends: a count over
+        several tables (the turn-based games a player holds) stays true until the write that relies on it
+        commits.  SQLite's writers take turns already (``BEGIN IMMEDIATE``); PostgreSQL takes a
+        transaction-scoped advisory lock on the user's id (row locks of the tables would not do: two
+        joins lock two different tables)."""
+        if self.store.kind == "postgresql":
+            self.one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (f"user:{user_id}",))
+
     # ---------------------------------------------------------------- table helpers
     def lock_table(self, table_id: str, known: TableRow | None = None) -> TableRow:
         """The table's row, locked for this transaction, with its seats, votes, chat rules and clock.
@@ -363,8 +372,12 @@ class Store:
         self.write(go)
 
     # ---------------------------------------------------------------- tables
-    def create_table(self, t: TableRow, actions: list[tuple[str, int]] | None = None) -> None:
+    def create_table(self, t: TableRow, actions: list[tuple[str, int]] | None = None,
+                     check: Callable[[Tx], None] | None = None) -> None:
+        """Store a new table; ``check`` runs first in the same transaction and may refuse it by raising."""
         def go(tx: Tx) -> None:
+            if check is not None:
+                check(tx)
             tx.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES ({', '.join('?' * 17)})",
                        (t.id, t.name, t.game, t.owner, t.status, json.dumps(t.options), t.seed, t.nseats,
                         json.dumps(t.players) if t.players is not None else None, t.version, t.epoch,

@@ -179,6 +179,7 @@ def check_limit(tx: Tx, user_id: str, settings: Settings) -> None:
     """Refuse (``ConflictError``, a 409) one more turn-based game to a player at their limit."""
     if settings.turn_games <= 0:
         return
+    tx.lock_user(user_id)  # two joins (or a join and a new table) at once count one after the other
     playing, done = counts(tx, user_id)
     n = allowed(settings, done)
     if playing >= n:
@@ -192,5 +193,6 @@ def create_table(store: Store, settings: Settings, t: TableRow) -> None:
     """Store a new table (``Store.create_table``), unless it is turn-based and its host is at their limit."""
     if is_turn(t.clock) and t.owner:
         owner = str(t.owner)
-        store.read(lambda tx: check_limit(tx, owner, settings))
-    store.create_table(t, None)
+        store.create_table(t, None, check=lambda tx: check_limit(tx, owner, settings))
+    else:
+        store.create_table(t, None)
