@@ -247,7 +247,7 @@ def test_issue_37_moderation_reaches_the_pages_on_every_worker(tmp_path: Path) -
     poll too slow to matter), a removed message leaves the pages on both, an abandoned table's pages
     close on both, and a suspended account's pages close on both, each at once (datagrams between the
     workers)."""
-    s = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30", "PRIMETIME_ROUTE_SOCKETS": "0"}, workers=2).start()
+    s = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "3600", "PRIMETIME_ROUTE_SOCKETS": "0"}, workers=2).start()
     try:
         boss = account(s.url, "Boss")
         grant(f"sqlite:///{s.data_dir / 'primetime.sqlite3'}", s.data_dir, "Boss")
@@ -294,7 +294,7 @@ def test_issue_37_moderation_reaches_the_other_process_on_postgresql(pg_url: str
     """Issue 37 moderation, two server processes on one PostgreSQL database (the poll too slow to matter):
     a message removed, a table abandoned and an account suspended through one process reach the pages
     open on the other at once (``NOTIFY``)."""
-    with two_servers(tmp_path, {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "30"}) as (a, b):
+    with two_servers(tmp_path, {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_POLL_INTERVAL": "3600"}) as (a, b):
         boss = account(a.url, "Boss")
         grant(pg_url, a.data_dir, "Boss")
         ana = account(a.url, "Ana")

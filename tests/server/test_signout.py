@@ -27,6 +27,9 @@ from .helpers import Person, ServerProc, decode, open_ws, recv_state, two_server
 from .test_multiprocess import connect_to_worker
 
 PASSWORD = "correct horse"
+#: A poll interval that never comes within a test: a socket closed by the poll (reason "ended") would
+#: stand in for the path under test (a slow test run can pass 30 s before its sign-out).
+SLOW_POLL = "3600"
 
 
 def start_site(tmp_path: Path, store_url: str, **env: str) -> ServerProc:
@@ -149,7 +152,7 @@ def test_issue_item_2_the_session_row_is_the_truth_for_moves_and_chat(store_url:
     its next chat message, and closed with 4401; the game did not move.  The move's socket and the chat's
     are of two sessions of one account (two browsers), ended one after the other: a socket closed because
     the other's session was found ended cannot stand in for the check under test."""
-    s = start_site(tmp_path, store_url, PRIMETIME_POLL_INTERVAL="30")
+    s = start_site(tmp_path, store_url, PRIMETIME_POLL_INTERVAL=SLOW_POLL)
     try:
         ana = account(s.url, "Ana")
         tid = running_table(ana)
@@ -266,7 +269,7 @@ def test_issue_item_2_sign_out_closes_the_sockets_on_the_other_worker(tmp_path: 
     """Issue item 2 (d): with two workers, the sockets of the session on both workers (each table's
     sockets are served by its owner) are closed at once: the poll is too slow to do it, the datagram
     between the workers does."""
-    s = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": "30"}, workers=2).start()
+    s = ServerProc(tmp_path / "data", env={"PRIMETIME_POLL_INTERVAL": SLOW_POLL}, workers=2).start()
     try:
         ana = account(s.url, "Ana")
         tables: dict[int, str] = {}
@@ -299,7 +302,7 @@ def test_issue_item_2_sign_out_reaches_the_other_process(pg_url: str, tmp_path: 
     sockets on the other are closed — by NOTIFY (the poll is slow), by the poll alone (no LISTEN), or,
     when neither has come yet, at their next chat message or move (the session row is read)."""
     env = {"PRIMETIME_DATABASE_URL": pg_url, "PRIMETIME_LISTEN": "0" if mode != "notify" else "1",
-           "PRIMETIME_POLL_INTERVAL": "0.5" if mode == "poll" else "30"}
+           "PRIMETIME_POLL_INTERVAL": "0.5" if mode == "poll" else SLOW_POLL}
     with two_servers(tmp_path, env) as (a, b):
         ana = account(a.url, "Ana")
         tid = running_table(ana)
