@@ -169,11 +169,8 @@ def finishable(T: Tables, show: int, pool: list[int] | tuple[int, ...], cash: in
 
 def _pay_flags(cash: int, base: int | None) -> tuple[bool, bool]:
     """Can ``cash`` pay a production of cost ``base`` before Industry Veteran (``_base_cost``):
-    without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?  (``_iv_cost`` written out)"""
-    if base is None:  # a pilot show: paid in the settlement
-        return cash >= 0, cash >= 0
-    with_iv = base - IV_DISCOUNT
-    return cash >= (base if base > 0 else 0), cash >= (with_iv if with_iv > 0 else 0)
+    without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?"""
+    return cash >= _iv_cost(base, False), cash >= _iv_cost(base, True)
 
 
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
