@@ -14,7 +14,8 @@ build fails; elsewhere it prints the error and goes on in pure Python.
 The modules are listed in ``primetime._build.COMPILED_MODULES``; ``primetime._build.C_MODULES``
 lists the C extensions built with them (``primetime.core._splitmix``: the random generator of
 ``primetime.core.rng`` in C, whose 64-bit arithmetic mypyc would leave to Python's big
-integers).  The extensions go next to their ``.py`` files under ``src/`` (plus one shared
+integers; ``primetime.bots._mlp``: the forward pass of ``mcts:expert``'s network, one call
+instead of a dozen numpy ones).  The extensions go next to their ``.py`` files under ``src/`` (plus one shared
 library, ``src/primetime_fast__mypyc*``) and shadow them, so the build also records a hash of each source in
 ``src/primetime/_fast_build.json``: importing :mod:`primetime` leaves the build aside
 (pure Python runs, with a warning) when a compiled source has changed since.  mypyc comes with mypy

@@ -90,6 +90,7 @@ COMPILED_MODULES: tuple[str, ...] = (
 # C extensions built alongside, by module, with their sources (relative to the package folder)
 C_MODULES: dict[str, str] = {
     "primetime.core._splitmix": "core/_splitmix.c",
+    "primetime.bots._mlp": "bots/_mlp.c",  # mcts:expert's network, used by primetime.bots.net
 }
 BUILT_MODULES: tuple[str, ...] = COMPILED_MODULES + tuple(C_MODULES)
 SRC = Path(__file__).resolve().parent.parent  # the folder that holds the primetime package

@@ -142,3 +142,40 @@ def test_a_budget_in_seconds_replaces_the_iterations() -> None:
     bot = small("prime-time", 2, seconds=0.05)
     assert bot.choose(rs, state) in rs.legal_keys(state)
     assert bot.last["iterations"] >= 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_compiled_forward_pass_gives_the_numpy_figures(game: str) -> None:
+    """The compiled build evaluates the network in C (``primetime.bots._mlp``); it gives the numpy
+    pass's priors and values, to float32 rounding, at positions of 2-4 player games, with keys the
+    vocabulary lacks and with no keys."""
+    net = shipped_net(game)
+    assert net is not None
+    if net.fast is None:
+        pytest.skip("the compiled build is not in use (the forward pass runs with numpy)")
+    fast = net.fast
+    rs = get_ruleset(game)
+    seen = 0
+    try:
+        for players in (2, 3, 4):
+            state = new_state(game, players, 20 + players)
+            rng = Rng(players)
+            while not rs.is_over(state) and seen < 150 * players:
+                keys = rs.legal_keys(state)
+                p = rs.current_player(state)
+                if len(keys) > 1 and p is not None and p >= 0:
+                    for ks in (keys, [*keys, "no-such-key"], ["no-such-key", "nor-this"], None):
+                        net.fast = None
+                        want = net.evaluate(state, p, ks)
+                        net.fast = fast
+                        got = net.evaluate(state, p, ks)
+                        assert len(got[0]) == len(want[0]) and len(got[1]) == len(want[1]) == players
+                        assert got[0] == pytest.approx(want[0], abs=1e-5)
+                        assert got[1] == pytest.approx(want[1], abs=1e-5)
+                    seen += 1
+                rs.apply_key(state, keys[rng.below(len(keys))])
+    finally:
+        net.fast = fast
+    assert seen > 100
+    with pytest.raises(ValueError, match="one-hot bytes"):
+        fast.evaluate(b"\x00", b"", 0, 2, None)

@@ -13,6 +13,9 @@ The network (``H`` hidden units, ``SEATS`` the encoding's most players)::
     policy logits = h2 Wp + bp    one per vocabulary entry; only the legal ones are computed
     values = sigmoid(h2 Wv + bv)  each relative seat's reward in [0, 1] (seat 0 is the observer)
 
+In the compiled build (``tools/build_fast.py``) the pass runs in C, one call per evaluation
+(``primetime.bots._mlp``: the same arithmetic, float32 sums in another order); numpy otherwise.
+
 The file holds these arrays (float16 to keep it small; float32 once loaded) and ``meta``, a JSON string
 with the game, the encoding's size, vocabulary and observation versions, and the training run's summary.
 A file that does not fit the game's encoding is refused with a message naming the problem.
@@ -20,6 +23,7 @@ A file that does not fit the game's encoding is refused with a message naming th
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 from importlib import resources
@@ -30,6 +34,10 @@ from primetime.core.observation import ObservationBuilder
 from primetime.core.plugin import get_plugin
 
 ARRAYS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
+try:  # the forward pass in C, from the compiled build (tools/build_fast.py): one call instead of a dozen numpy ones
+    _C: Any = importlib.import_module("primetime.bots._mlp")
+except ImportError:
+    _C = None
 _NETS: dict[str, Net | None] = {}
 
 
@@ -66,6 +74,7 @@ class Net:
         self.wpt = np.ascontiguousarray(np.concatenate([w["wp"], w["bp"][None, :]], axis=0).T)
         self.one = np.ones(1, np.float32)
         self.builder = ObservationBuilder(encoding)
+        self.fast: Any = _C.Mlp(self.w1h, self.w1d, self.b1, self.w2, self.b2, self.wv, self.bv, self.wpt) if _C else None
 
     def hidden(self, hot: bytes, dense: bytes) -> Any:
         """The second hidden layer for an observation's ``(hot, dense)`` bytes."""
@@ -81,6 +90,11 @@ class Net:
         """``(priors, values)`` for ``seat`` in ``state``: a probability per key of ``keys`` (empty when
         ``keys`` is None) and each player's value in [0, 1] by absolute seat."""
         hot, dense = self.encoding.observe(state, seat)
+        if self.fast is not None:  # the same in C (the compiled build)
+            if not keys:
+                return self.fast.evaluate(hot, dense, seat, int(state.n), None)
+            table = self.encoding.key_index(state)
+            return self.fast.evaluate(hot, dense, seat, int(state.n), [table.get(k, -1) for k in keys])
         h2 = self.hidden(hot, dense)
         z = (h2 @ self.wv + self.bv).tolist()  # the values' logits by seat relative to ``seat``
         n = int(state.n)
