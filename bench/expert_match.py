@@ -4,6 +4,8 @@
     python bench/expert_match.py prime-time --against greedy --players 2 --games 400 --seconds 0.5
     python bench/expert_match.py networks --against mcts:hard --players 3 --games 600 --seconds 0.5 --workers 2
     python bench/expert_match.py networks --against mcts:hard --modules --games 400      # all three modules on
+    python bench/expert_match.py prime-time --against mcts:expert --weights runs/expert-prime-time/weights.npz
+                                              # a training run's weights against the shipped ones
 
 Seats rotate over the same deals: game ``g`` uses deal ``g // players`` with the expert in seat
 ``g % players`` and ``--against`` in every other seat.  Both search bots get ``--seconds`` per decision
@@ -50,8 +52,9 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
     deal, seat = g // players, g % players
     rs = get_ruleset(game)
     state = rs.new_state(rs.validate_options({**spec["options"], "log": False}, players), 1000 + deal, players)
-    bots = [bot("mcts:expert" if p == seat else spec["against"], game, 7919 * g + p, spec["seconds"], spec["no_net"],
-                spec.get("weights")) for p in range(players)]
+    bots = [bot("mcts:expert", game, 7919 * g + p, spec["seconds"], spec["no_net"], spec.get("weights")) if p == seat
+            else bot(spec["against"], game, 7919 * g + p, spec["seconds"], False, spec.get("against_weights"))
+            for p in range(players)]
     think = [0.0] * players
     moves = [0] * players
     iters = [0] * players
@@ -88,18 +91,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--no-net", action="store_true", help="the ablation: mcts:expert's search without its network (greedy priors, heuristic values)")
     ap.add_argument("--weights", default=None, help="mcts:expert with the weights file at this path (a training run's weights.npz) instead of the shipped ones")
+    ap.add_argument("--against-weights", default=None,
+                    help="with --against mcts:expert: the other seats' weights file (default the shipped ones), "
+                         "to match a training run's weights against the shipped ones")
     ap.add_argument("--save", type=Path, default=None)
     ap.add_argument("--summary", action="store_true", help="print the figures of the games saved so far and stop")
     args = ap.parse_args(argv)
     tag = f"{args.game}-{args.against.replace(':', '_')}-{args.players}p{'-modules' if args.modules else ''}-{args.seconds}s{'-nonet' if args.no_net else ''}"
     tag += f"-{Path(args.weights).parent.name}" if args.weights else ""
+    tag += f"-vs-{Path(args.against_weights).parent.name}" if args.against_weights else ""
     save: Path = args.save or Path("runs") / f"match-{tag}{f'-from{args.first}' if args.first else ''}.jsonl"
     save.parent.mkdir(parents=True, exist_ok=True)
     done = {r["index"]: r for r in map(json.loads, save.read_text().splitlines())} if save.is_file() else {}
     todo = [] if args.summary else [g for g in range(args.first, args.first + args.games) if g not in done]
     specs = [{"game": args.game, "players": args.players, "index": g, "against": args.against, "seconds": args.seconds or None,
               "options": MODULES if args.modules else {}, "no_net": args.no_net,
-              "weights": args.weights} for g in todo]
+              "weights": args.weights, "against_weights": args.against_weights} for g in todo]
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     with ProcessPoolExecutor(args.workers) as pool, save.open("a") as f:
         for r in pool.map(play, specs):
