@@ -156,8 +156,8 @@ class Tx:
         commits.  SQLite's writers take turns already (``BEGIN IMMEDIATE``); PostgreSQL takes a
         transaction-scoped advisory lock on the user's id (row locks of the tables would not do: two
         joins lock two different tables)."""
-        if self.store.kind == "postgresql":
-            self.one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (f"user:{user_id}",))
+        if self.store.user_lock:
+            self.one(self.store.user_lock, (f"user:{user_id}",))
 
     # ---------------------------------------------------------------- table helpers
     def lock_table(self, table_id: str, known: TableRow | None = None) -> TableRow:
@@ -245,6 +245,7 @@ class Store:
 
     kind = "base"
     for_update = ""
+    user_lock = ""  # the query of Tx.lock_user (none: the backend's writers take turns already)
     placeholder = "?"
 
     def __init__(self) -> None:
@@ -637,6 +638,7 @@ class SqliteStore(Store):
 class PostgresStore(Store):
     kind = "postgresql"
     for_update = " FOR UPDATE"
+    user_lock = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"  # ends with the transaction
     placeholder = "%s"
 
     def __init__(self, url: str) -> None:
