@@ -123,7 +123,14 @@ static int forward(MlpObject *m, PyObject *hot, PyObject *dense) {
     float d[1];
     const char *dp = (const char *)db.buf;
     for (Py_ssize_t i = 0; i < m->dense; i++) {
-        memcpy(d, dp + 4 * i, 4); /* little-endian float32, as the encodings write them */
+        memcpy(d, dp + 4 * i, 4); /* little-endian float32, as the encodings write them ("<f4") */
+#if PY_BIG_ENDIAN
+        {
+            unsigned char *b = (unsigned char *)d, t;
+            t = b[0], b[0] = b[3], b[3] = t;
+            t = b[1], b[1] = b[2], b[2] = t;
+        }
+#endif
         if (d[0] != 0.0f) {
             const float v = d[0], *row = w1d + i * H1;
             for (Py_ssize_t j = 0; j < H1; j++) h[j] += v * row[j];
