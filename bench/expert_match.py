@@ -38,10 +38,12 @@ from primetime.sim.tournament import wilson  # noqa: E402
 MODULES = {"telly_time": True, "moguls": True, "executives": True}
 
 
-def bot(name: str, game: str, seed: int, seconds: float | None, no_net: bool = False, weights: str | None = None) -> Any:
+def bot(name: str, game: str, seed: int, seconds: float | None, no_net: bool = False, weights: str | None = None,
+        settings: dict[str, Any] | None = None) -> Any:
     over: dict[str, Any] = {"seconds": seconds} if seconds else {}
     if name == "mcts:expert":
-        return make_expert(game, seed, **over, **({"net": None} if no_net else {"net": weights} if weights else {}))
+        return make_expert(game, seed, **over, **(settings or {}),
+                           **({"net": None} if no_net else {"net": weights} if weights else {}))
     if name.startswith("mcts:"):
         return SearchBot(get_plugin(game).search(seed), seed, name.split(":")[1], **over)
     return make_bot(name, seed)
@@ -52,7 +54,8 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
     deal, seat = g // players, g % players
     rs = get_ruleset(game)
     state = rs.new_state(rs.validate_options({**spec["options"], "log": False}, players), 1000 + deal, players)
-    bots = [bot("mcts:expert", game, 7919 * g + p, spec["seconds"], spec["no_net"], spec.get("weights")) if p == seat
+    bots = [bot("mcts:expert", game, 7919 * g + p, spec["seconds"], spec["no_net"], spec.get("weights"), spec.get("settings"))
+            if p == seat
             else bot(spec["against"], game, 7919 * g + p, spec["seconds"], False, spec.get("against_weights"))
             for p in range(players)]
     think = [0.0] * players
@@ -94,19 +97,36 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against-weights", default=None,
                     help="with --against mcts:expert: the other seats' weights file (default the shipped ones), "
                          "to match a training run's weights against the shipped ones")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a setting of mcts:expert's search (primetime.bots.expert.ExpertSettings or the tree search's "
+                         "Settings), e.g. --set cpuct=0.8; may be repeated")
     ap.add_argument("--save", type=Path, default=None)
     ap.add_argument("--summary", action="store_true", help="print the figures of the games saved so far and stop")
     args = ap.parse_args(argv)
     tag = f"{args.game}-{args.against.replace(':', '_')}-{args.players}p{'-modules' if args.modules else ''}-{args.seconds}s{'-nonet' if args.no_net else ''}"
     tag += f"-{Path(args.weights).parent.name}" if args.weights else ""
     tag += f"-vs-{Path(args.against_weights).parent.name}" if args.against_weights else ""
+    settings: dict[str, Any] = {}
+    for item in args.set:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            ap.error(f"--set {item!r}: write NAME=VALUE, e.g. --set cpuct=0.8")
+        try:
+            settings[name.strip()] = json.loads(value)
+        except ValueError:
+            ap.error(f"--set {item!r}: the value must be a number, true/false or a JSON string")
+    try:
+        make_expert(args.game, 0, **settings)
+    except TypeError as exc:
+        ap.error(f"--set: {exc}")
+    tag += "".join(f"-{k}{v}" for k, v in sorted(settings.items()))
     save: Path = args.save or Path("runs") / f"match-{tag}{f'-from{args.first}' if args.first else ''}.jsonl"
     save.parent.mkdir(parents=True, exist_ok=True)
     done = {r["index"]: r for r in map(json.loads, save.read_text().splitlines())} if save.is_file() else {}
     todo = [] if args.summary else [g for g in range(args.first, args.first + args.games) if g not in done]
     specs = [{"game": args.game, "players": args.players, "index": g, "against": args.against, "seconds": args.seconds or None,
               "options": MODULES if args.modules else {}, "no_net": args.no_net,
-              "weights": args.weights, "against_weights": args.against_weights} for g in todo]
+              "weights": args.weights, "against_weights": args.against_weights, "settings": settings} for g in todo]
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     with ProcessPoolExecutor(args.workers) as pool, save.open("a") as f:
         for r in pool.map(play, specs):
