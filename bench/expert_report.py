@@ -26,27 +26,28 @@ from primetime.sim.tournament import wilson  # noqa: E402
 HERE = Path(__file__).resolve().parent / "results" / "expert"
 RUN = "python bench/expert_match.py"
 
-#: file stem -> (what, goal share, goal games, fair share, the command that plays it)
-MATCHES: dict[str, tuple[str, float, int, float, str]] = {
-    "networks-2p-vs-mcts-hard-0.1s": (
-        "The Networks, 2 players, against `mcts:hard`", 0.60, 400, 1 / 2,
-        f"{RUN} networks --against mcts:hard --players 2 --games 400 --seconds 0.1 --save FILE"),
-    "networks-3p-vs-mcts-hard-0.1s": (
-        "The Networks, 3 players, against two `mcts:hard`", 0.40, 600, 1 / 3,
-        f"{RUN} networks --against mcts:hard --players 3 --games 600 --seconds 0.1 --save FILE"),
-    "networks-modules-2p-vs-mcts-hard-0.1s": (
-        "The Networks with all three modules, 2 players, against `mcts:hard`", 0.55, 200, 1 / 2,
-        f"{RUN} networks --against mcts:hard --players 2 --modules --games 200 --seconds 0.1 --save FILE"),
-    "networks-2p-vs-greedy-0.1s": (
-        "The Networks, 2 players, against `greedy`", 0.92, 400, 1 / 2,
-        f"{RUN} networks --against greedy --players 2 --games 400 --seconds 0.1 --save FILE"),
-    "prime-time-2p-vs-mcts-hard-0.1s": (
-        "Prime Time, 2 players, against `mcts:hard`", 0.60, 400, 1 / 2,
-        f"{RUN} prime-time --against mcts:hard --players 2 --games 400 --seconds 0.1 --save FILE"),
-    "prime-time-2p-vs-greedy-0.1s": (
-        "Prime Time, 2 players, against `greedy`", 0.92, 400, 1 / 2,
-        f"{RUN} prime-time --against greedy --players 2 --games 400 --seconds 0.1 --save FILE"),
-}
+TITLES = {"networks": "The Networks", "prime-time": "Prime Time"}
+
+
+def match(game: str, against: str, players: int, goal: float, games: int, modules: bool = False) -> tuple[str, tuple[str, float, int, float, str]]:
+    """One acceptance match: its file stem and (what, goal share, goal games, fair share, the command that plays it)."""
+    stem = f"{game}{'-modules' if modules else ''}-{players}p-vs-{against.replace(':', '-')}-0.1s"
+    others = f"two `{against}`" if players == 3 else f"`{against}`" if players == 2 else f"{players - 1} × `{against}`"
+    what = f"{TITLES[game]}{' with all three modules' if modules else ''}, {players} players, against {others}"
+    cmd = (f"{RUN} {game} --against {against} --players {players}{' --modules' if modules else ''} --games {games} "
+           f"--seconds 0.1 --save FILE")
+    return stem, (what, goal, games, 1 / players, cmd)
+
+
+#: file stem -> (what, goal share, goal games, fair share, the command that plays it): the goals of the acceptance
+MATCHES: dict[str, tuple[str, float, int, float, str]] = dict([
+    match("networks", "mcts:hard", 2, 0.60, 400),
+    match("networks", "mcts:hard", 3, 0.40, 600),
+    match("networks", "mcts:hard", 2, 0.55, 200, modules=True),
+    match("networks", "greedy", 2, 0.92, 400),
+    match("prime-time", "mcts:hard", 2, 0.60, 400),
+    match("prime-time", "greedy", 2, 0.92, 400),
+])
 
 
 def figures(path: Path) -> dict[str, Any]:
