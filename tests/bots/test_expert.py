@@ -179,3 +179,13 @@ def test_the_compiled_forward_pass_gives_the_numpy_figures(game: str) -> None:
     assert seen > 100
     with pytest.raises(ValueError, match="one-hot bytes"):
         fast.evaluate(b"\x00", b"", 0, 2, None)
+
+
+def test_each_game_has_its_own_search_settings_and_a_caller_can_override_them() -> None:
+    """Prime Time's guided search explores less (cpuct 0.5, as its tree search is tuned to); The Networks keeps
+    1.5; an override wins over the game's default, and the budget of each game is its own."""
+    pt, nw = make_expert("prime-time", 1), make_expert("networks", 1)
+    assert pt.expert.cpuct == 0.5 and nw.expert.cpuct == 1.5
+    assert pt.settings.iterations == 400 and nw.settings.iterations == 300
+    assert make_expert("prime-time", 1, cpuct=1.0, iterations=50).expert.cpuct == 1.0
+    assert make_expert("prime-time", 1, iterations=50).settings.iterations == 50
