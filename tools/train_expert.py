@@ -10,7 +10,7 @@ search, :mod:`primetime.bots.expert`) with the network of the last generation (n
 search then runs with the greedy prior and the heuristic values), records at every searched decision
 the deciding seat's observation (the encoding: only what that seat may see), its legal actions and the
 search's visit shares, and at the game's end every seat's reward (the search's own reward of the final
-scores).  Then the network is trained on the recent samples: the policy to the visit shares (cross
+scores).  Then, once the run holds ``--min-games`` games of its own (40), the network is trained on the recent samples: the policy to the visit shares (cross
 entropy over the legal actions), the values to the rewards mixed half and half with the search's mean
 reward at the root (squared error per seat).  The apprentice makes the next expert better, whose games
 teach the apprentice: expert iteration.
@@ -263,6 +263,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=4, help="self-play games per generation (default 4)")
     ap.add_argument("--iterations", type=int, default=60, help="search iterations per self-play decision (default 60)")
     ap.add_argument("--window", type=int, default=400, help="train on the samples of the last this many games (default 400)")
+    ap.add_argument("--min-games", type=int, default=40,
+                    help="train only once the window holds this many of the run's own games (default 40): going on from "
+                         "the shipped weights, whose samples are not there, a handful of new games would pull the network "
+                         "away from what it knew")
     ap.add_argument("--epochs", type=int, default=1, help="passes over the window per generation (default 1: the window's samples come back every generation)")
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
@@ -306,13 +310,15 @@ def main(argv: list[str] | None = None) -> int:
         opt = {"t": 0, "m": {k: np.zeros_like(P[k]) for k in ARRAYS}, "v": {k: np.zeros_like(P[k]) for k in ARRAYS}}
     gen = log[-1]["generation"] if log else 0
     games_done = log[-1]["games"] if log else 0
+    start_games = int(log[0]["games"]) if log and log[0].get("from") == "shipped" else 0  # games whose samples are not here
+    trained = any("train_policy" in r or r.get("from") == "shipped" for r in log)
     t_end = time.time() + args.minutes * 60
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.completed:.0f}/{task.total:.0f} min"),
                   TextColumn("{task.fields[status]}"), TimeElapsedColumn()) as bar:
         task = bar.add_task(f"{game}", total=args.minutes, status="")
         t0 = time.time()
         while time.time() < t_end:
-            net = Net(P, {"game": game}, enc) if gen > 0 else None
+            net = Net(P, {"game": game}, enc) if trained else None
             games = []
             for i in range(args.games):
                 seed = args.seed * 1_000_003 + games_done + i
@@ -325,7 +331,12 @@ def main(argv: list[str] | None = None) -> int:
             data = load_samples(out)
             recent = np.flatnonzero(data["gid"] >= games_done - args.window)
             held = data["gid"][recent] % 10 == 9  # every tenth game is held out for the curve
-            stats = train(P, opt, data, recent[held], recent[~held], hot_size, actions, args.epochs, args.lr, nrng)
+            own = min(args.window, games_done - start_games)
+            if own >= args.min_games:
+                stats = train(P, opt, data, recent[held], recent[~held], hot_size, actions, args.epochs, args.lr, nrng)
+                trained = True
+            else:  # too few games yet to learn from: keep collecting with the network as it is
+                stats = {}
             gen += 1
             row = {"generation": gen, "games": games_done, "samples": int(len(data["gid"])), "minutes": round((time.time() - t0) / 60, 2),
                    **{k: round(v, 4) for k, v in stats.items()}}
@@ -334,12 +345,14 @@ def main(argv: list[str] | None = None) -> int:
                      **{"v_" + k: opt["v"][k] for k in ARRAYS})
             with log_path.open("a") as f:
                 f.write(json.dumps(row) + "\n")
-            export(P, out / "weights.npz", {"game": game, "size": size, "actions": actions, "vocabulary": enc.version,
-                                             "observation": enc.observation_version, "generations": gen, "games": games_done,
-                                             "samples": row["samples"], "iterations": args.iterations})
+            if trained:
+                export(P, out / "weights.npz", {"game": game, "size": size, "actions": actions, "vocabulary": enc.version,
+                                                 "observation": enc.observation_version, "generations": gen, "games": games_done,
+                                                 "samples": row["samples"], "iterations": args.iterations})
             plot(log, out / "learning_curve.png", game)
             bar.update(task, completed=min(args.minutes, (time.time() - t0) / 60),
-                       status=f"gen {gen}: val policy {stats.get('val_policy', float('nan')):.3f} value {stats.get('val_value', float('nan')):.4f}")
+                       status=f"gen {gen}: val policy {stats.get('val_policy', float('nan')):.3f} value {stats.get('val_value', float('nan')):.4f}"
+                       if stats else f"gen {gen}: {own} of the {args.min_games} games to collect before training")
     print(f"{gen} generations, {games_done} games; weights {out / 'weights.npz'} (ship: python tools/train_expert.py {game} --ship)")
     return 0
 

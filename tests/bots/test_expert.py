@@ -189,3 +189,28 @@ def test_each_game_has_its_own_search_settings_and_a_caller_can_override_them() 
     assert pt.settings.iterations == 400 and nw.settings.iterations == 300
     assert make_expert("prime-time", 1, cpuct=1.0, iterations=50).expert.cpuct == 1.0
     assert make_expert("prime-time", 1, iterations=50).settings.iterations == 50
+
+
+def test_training_waits_for_enough_games_before_it_fits_the_network(tmp_path: Path) -> None:
+    """tools/train_expert.py (expert iteration): a generation's games are kept at once; the network is
+    trained only once the run holds ``--min-games`` games of its own, so a run that goes on from the
+    shipped weights is not fitted to a handful of games; run again, it resumes and trains."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("train_expert", Path(__file__).resolve().parents[2] / "tools" / "train_expert.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    out = tmp_path / "run"
+    args = ["prime-time", "--out", str(out), "--minutes", "0.001", "--games", "1", "--iterations", "3", "--min-games", "2"]
+    assert tool.main([*args, "--fresh"]) == 0
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert [r["games"] for r in log] == [1] and "train_policy" not in log[0]
+    assert not (out / "weights.npz").exists(), "no weights before the network was trained"
+    assert len(list((out / "samples").glob("gen-*.npz"))) == 1
+    assert tool.main(args) == 0  # resumes: the second game, then the first training
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert [r["games"] for r in log] == [1, 2] and "train_policy" in log[1]
+    net = load_net(out / "weights.npz", "prime-time")
+    assert net.meta["games"] == 2
