@@ -8,6 +8,7 @@ fair share) beside them.  Every match below is played at the same thinking time 
 for both sides (``--seconds``, wall clock); the command of each is in the table.
 
     python bench/expert_report.py                 # the figures of the games played so far
+    python bench/expert_report.py --docs          # ... and the table in docs/design-decisions.md too
     python bench/expert_report.py --dir DIR       # another folder of match files
 """
 
@@ -24,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from primetime.sim.tournament import wilson  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "results" / "expert"
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "design-decisions.md"
+BEGIN, END = "<!-- expert-matches:begin -->", "<!-- expert-matches:end -->"
 RUN = "python bench/expert_match.py"
 
 TITLES = {"networks": "The Networks", "prime-time": "Prime Time"}
@@ -63,9 +66,12 @@ def figures(path: Path) -> dict[str, Any]:
 
 
 def verdict(f: dict[str, Any], goal: float, games: int) -> str:
-    if f["games"] < games:
-        return f"{f['games']} of {games} games played"
-    return "met" if f["share"] >= goal else "not met"
+    if f["games"] >= games:
+        return "met" if f["share"] >= goal else "not met"
+    if f["hi"] < goal:
+        return f"not met: the whole interval is below it after {f['games']} games"
+    so_far = "above" if f["lo"] >= goal else "around"
+    return f"{so_far} it so far, {f['games']} of the {games} games played"
 
 
 def table(found: list[tuple[str, dict[str, Any]]]) -> str:
@@ -114,6 +120,7 @@ def plot(found: list[tuple[str, dict[str, Any]]], path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dir", type=Path, default=HERE, help="the folder of match files (default bench/results/expert)")
+    ap.add_argument("--docs", action="store_true", help=f"write the table into {DOCS.name} between its markers too")
     args = ap.parse_args(argv)
     found = [(stem, figures(args.dir / f"{stem}.jsonl")) for stem in MATCHES if (args.dir / f"{stem}.jsonl").is_file()]
     if not found:
@@ -125,6 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     plot(found, args.dir / "matches.png")
     print(text, end="")
     print(f"wrote {args.dir / 'matches.md'} and {args.dir / 'matches.png'}")
+    if args.docs:
+        doc = DOCS.read_text()
+        if BEGIN not in doc or END not in doc:
+            print(f"{DOCS}: the markers {BEGIN} and {END} are not there: put them where the table goes", file=sys.stderr)
+            return 1
+        head, rest = doc.split(BEGIN, 1)
+        DOCS.write_text(head + BEGIN + "\n" + text + rest[rest.index(END):])
+        print(f"wrote the table into {DOCS}")
     return 0
 
 
