@@ -246,31 +246,9 @@ fail_values:
     return NULL;
 }
 
-static PyObject *mlp_hidden(MlpObject *m, PyObject *args) {
-    PyObject *hot, *dense;
-    if (m->work == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "Mlp: not initialised");
-        return NULL;
-    }
-    if (!PyArg_ParseTuple(args, "OO:hidden", &hot, &dense)) return NULL;
-    if (forward(m, hot, dense) < 0) return NULL;
-    PyObject *out = PyList_New(m->h2);
-    if (out == NULL) return NULL;
-    for (Py_ssize_t j = 0; j < m->h2; j++) {
-        PyObject *f = PyFloat_FromDouble(m->work[m->h1 + j]);
-        if (f == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, j, f);
-    }
-    return out;
-}
-
 static PyMethodDef mlp_methods[] = {
     {"evaluate", (PyCFunction)mlp_evaluate, METH_VARARGS,
      "evaluate(hot, dense, seat, n, idx) -> (priors, values), as primetime.bots.net.Net.evaluate"},
-    {"hidden", (PyCFunction)mlp_hidden, METH_VARARGS, "hidden(hot, dense) -> the second hidden layer as a list"},
     {NULL, NULL, 0, NULL},
 };
 

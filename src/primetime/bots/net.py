@@ -90,29 +90,28 @@ class Net:
         """``(priors, values)`` for ``seat`` in ``state``: a probability per key of ``keys`` (empty when
         ``keys`` is None) and each player's value in [0, 1] by absolute seat."""
         hot, dense = self.encoding.observe(state, seat)
-        if self.fast is not None:  # the same in C (the compiled build)
-            if not keys:
-                return self.fast.evaluate(hot, dense, seat, int(state.n), None)
+        n = int(state.n)
+        idx: list[int] | None = None  # the keys' vocabulary indices, -1 for a key the vocabulary lacks
+        if keys:
             table = self.encoding.key_index(state)
-            return self.fast.evaluate(hot, dense, seat, int(state.n), [table.get(k, -1) for k in keys])
+            idx = [table.get(k, -1) for k in keys]
+        if self.fast is not None:  # the same in C (the compiled build)
+            return self.fast.evaluate(hot, dense, seat, n, idx)
         h2 = self.hidden(hot, dense)
         z = (h2 @ self.wv + self.bv).tolist()  # the values' logits by seat relative to ``seat``
-        n = int(state.n)
         seats = self.seats
         exp = math.exp
         values = [1.0 / (1.0 + exp(-z[r])) if r < seats else 0.5 for r in ((p - seat) % n for p in range(n))]
-        if not keys:
+        if not idx:
             return [], values
-        table = self.encoding.key_index(state)
-        idx = [table.get(k, -1) for k in keys]
         known = [i for i in idx if i >= 0]
         if not known:
-            return [1.0 / len(keys)] * len(keys), values
+            return [1.0 / len(idx)] * len(idx), values
         logits = (self.wpt[known] @ self.np.concatenate((h2, self.one))).tolist()
         top = max(logits)
         e = [exp(x - top) for x in logits]
         total = sum(e)
-        floor = 1.0 / (len(keys) * 10)  # a key the vocabulary lacks still gets a little
+        floor = 1.0 / (len(idx) * 10)  # a key the vocabulary lacks still gets a little
         if len(known) == len(idx):
             return [x / total for x in e], values
         it = iter(e)
