@@ -70,14 +70,16 @@ def can_take(s: PTState, p: int, d: int) -> bool:
         return False
     pool = s.pools[d]
     black = pool[BLACK] > 0
-    cubes = sl.cubes
-    for i in range(len(cubes)):
-        filled = cubes[i]
-        sp: tuple[int, ...] | None = None
-        for k in range(len(filled)):
-            if filled[k] < 0:
-                if sp is None:
-                    sp = card_spaces(s, sl, i)
+    cat_spaces = s.cat.spaces
+    show = sl.show
+    sp = s.cat.rerun_spaces if show == RERUN else (() if show == NOSHOW else cat_spaces[show])  # card_spaces(s, sl, 0)
+    i = 0
+    for filled in sl.cubes:
+        if i:
+            sp = cat_spaces[sl.talents[i - 1]]
+        i += 1
+        for k, f in enumerate(filled):
+            if f < 0:
                 x = sp[k]
                 if black or x == ANY or pool[x]:
                     return True
@@ -91,28 +93,45 @@ def cube_options(s: PTState, p: int, d: int, stage: int) -> list[str]:
     if sl is not None:
         pool = s.pools[d]
         cube_keys = rules(s).cube_keys  # [card + 2][colour * 6 + space colour]
-        keys = [cube_keys[sl.show + 2]] + [cube_keys[t + 2] for t in sl.talents]
-        n = len(sl.cubes)
-        spaces = [card_spaces(s, sl, i) for i in range(n)]
-        cubes = sl.cubes
-        for col in range(6):
-            if not pool[col]:
-                continue
-            base = col * 6
-            for i in range(n):
-                filled = cubes[i]
-                sp = spaces[i]
-                ck = keys[i]
-                seen = 0
-                for k in range(len(filled)):
-                    if filled[k] < 0:
-                        x = sp[k]
-                        if (col == BLACK or x == ANY or x == col) and not seen >> x & 1:
-                            seen |= 1 << x
+        # each card's keys and the colours of its empty spaces, each colour once, in the card's order
+        # (a key names a card and a space colour, not a space)
+        cards: list[tuple[list[str], list[int]]] = []
+        cat_spaces = s.cat.spaces
+        show = sl.show
+        sp = s.cat.rerun_spaces if show == RERUN else (() if show == NOSHOW else cat_spaces[show])  # card_spaces(s, sl, 0)
+        i = 0
+        for filled in sl.cubes:
+            if i:
+                t = sl.talents[i - 1]
+                sp, ck = cat_spaces[t], cube_keys[t + 2]
+            else:
+                ck = cube_keys[show + 2]
+            i += 1
+            seen = 0
+            xs: list[int] = []
+            for k, f in enumerate(filled):
+                if f < 0:
+                    x = sp[k]
+                    if not seen >> x & 1:
+                        seen |= 1 << x
+                        xs.append(x)
+            if xs:
+                cards.append((ck, xs))
+        if cards:
+            for col in _COLOURS:
+                if not pool[col]:
+                    continue
+                base = col * 6
+                for ck, xs in cards:
+                    for x in xs:
+                        if col == BLACK or x == ANY or x == col:
                             out.append(ck[base + x])
     if stage == 0:
         out.append("pass")  # PT-RATE-13: remaining allocation is optional
     return out
+
+
+_COLOURS: Final = tuple(range(len(COLOURS)))  # the cube colours' indexes
 
 
 # cube keys -> (colour, space colour, card token): the same for every card set
