@@ -35,6 +35,14 @@ def deal_display(s: NetState) -> None:
     """NET-EOR-13 / NET-BOARD-05: a complete new display."""
     d = s.setup.display
     for k, count in ((SHOW, d.show), (STAR, d.star), (AD, d.ad), (NET, d.network)):
+        deck = s.decks[k]
+        n = len(deck)
+        if n >= count:  # no reshuffle: the deck's top cards, top first, as ``draw`` gives them
+            top = deck[n - count:]
+            del deck[n - count:]
+            top.reverse()
+            s.display[k] += top
+            continue
         for _ in range(count):
             c = draw(s, k)
             if c is None:
@@ -72,7 +80,8 @@ def end_turn(s: NetState, p: int) -> None:
     for k in range(1, n + 1):
         q = order[(i + k) % n]
         if q not in po:
-            begin_turn(s, q)
+            s.cur = q  # begin_turn(s, q)
+            s.stack.append(("opp_turn",) if q == OPP else ("turn", q, 0))
             return
     end_of_round(s)  # everyone has passed
 
@@ -82,7 +91,9 @@ def take_action(s: NetState, p: int) -> None:
     stack = s.stack
     k: str = stack[-1][0]
     assert k == "turn"
-    stack[-1] = ("turn", p, 0 if is_last(s, p) else 1)
+    po = s.pass_order
+    last = len(po) == len(s.order) - 1 and p not in po  # is_last(s, p)
+    stack[-1] = ("turn", p, 0 if last else 1)
 
 
 def end_of_round(s: NetState) -> None:

@@ -66,7 +66,7 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     cash = pl.cash
     # Everything the menu depends on in the green room, memoised per green room.
     gt = pl.green
-    summary = player_summary(T, pl)
+    summary = pl.gsum if pl.gsum_of is gt else player_summary(T, pl)
     ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, _pc, _e_ens, _e_spon, present, attach_keys = summary
     stars, ads, nets = s.display[STAR], s.display[AD], s.display[NET]
     max_cost = T.max_cost
