@@ -103,38 +103,34 @@ def _can_fill(S: int, A: int, W: int, sr: int, ar: int, wr: int, n0: int, n1: in
     return False
 
 
-def _finish_ok(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
-               q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
-               pay: bool, pay_iv: bool) -> bool:
+def _finish_any(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
+                q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
+                pay: bool, pay_iv: bool, ens: int, spon: bool) -> bool:
     """Can a production with these attachments (counted by class, ``nb`` Brand Ambassadors,
     ``has_iv``: an Industry Veteran among them) be finished from a pool (counted likewise, ``qiv``
-    Industry Veterans apart) with the slots ``S``/``A``/``W``, paying its cost (NET-PROD-02/03)?
-    ``pay``, ``pay_iv``: can the player pay it without, with Industry Veteran's discount (see
-    ``_pay_flags``).  Promos can always be rotated instead of paid, so they need no cash."""
+    Industry Veterans apart) with the slots ``S``/``A``/``W``, paying its cost (NET-PROD-02/03),
+    now or after using Ensemble Cast (``ens`` extra star slots, 0 if used or absent) and/or
+    Sponsored Content (``spon``: still to use; ignore the required slots, or open 1 extra wild
+    slot, NET-CARD-04/10), as the production step still allows?  ``pay``, ``pay_iv``: can the
+    player pay it without, with Industry Veteran's discount (see ``_pay_flags``).  Promos can
+    always be rotated instead of paid, so they need no cash."""
     if pay_iv if has_iv else pay:
         forced = 0
     elif qiv and pay_iv:
         forced = 1  # only with Industry Veteran's discount (NET-CARD-25)
     else:
-        return False
+        return False  # the cost cannot be paid, whatever the slots
     sr, ar, wr = T.req[show]
-    return _can_fill(S, A + nb, W, sr, ar, wr, n0, n1, n2, forced, q0 + qiv, qb, qf, qa, ign)
-
-
-def _finish_any(T: Tables, show: int, n0: int, n1: int, n2: int, nb: int, has_iv: bool,
-                q0: int, qiv: int, qb: int, qf: int, qa: int, S: int, A: int, W: int, ign: bool,
-                pay: bool, pay_iv: bool, ens: int, spon: bool) -> bool:
-    """``_finish_ok`` now, or after using Ensemble Cast (``ens`` extra star slots, 0 if used or
-    absent) and/or Sponsored Content (``spon``: still to use; ignore the required slots, or open
-    1 extra wild slot, NET-CARD-04/10), as the production step still allows."""
-    if _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, ign, pay, pay_iv):
+    A += nb
+    q0 += qiv
+    if _can_fill(S, A, W, sr, ar, wr, n0, n1, n2, forced, q0, qb, qf, qa, ign):
         return True
-    if ens and _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S + ens, A, W, ign, pay, pay_iv):
+    if ens and _can_fill(S + ens, A, W, sr, ar, wr, n0, n1, n2, forced, q0, qb, qf, qa, ign):
         return True
     if spon:
         x = S + ens
-        return (_finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W, True, pay, pay_iv)
-                or _finish_ok(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, x, A, W + 1, ign, pay, pay_iv))
+        return (_can_fill(x, A, W, sr, ar, wr, n0, n1, n2, forced, q0, qb, qf, qa, True)
+                or _can_fill(x, A, W + 1, sr, ar, wr, n0, n1, n2, forced, q0, qb, qf, qa, ign))
     return False
 
 
@@ -170,7 +166,10 @@ def finishable(T: Tables, show: int, pool: list[int] | tuple[int, ...], cash: in
 def _pay_flags(cash: int, base: int | None) -> tuple[bool, bool]:
     """Can ``cash`` pay a production of cost ``base`` before Industry Veteran (``_base_cost``):
     without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?"""
-    return cash >= _iv_cost(base, False), cash >= _iv_cost(base, True)
+    if base is None:
+        return cash >= 0, cash >= 0
+    iv = base - IV_DISCOUNT  # _iv_cost(base, False), _iv_cost(base, True) written out
+    return cash >= (base if base > 0 else 0), cash >= (iv if iv > 0 else 0)
 
 
 def can_produce(s: NetState, p: int, show: int, src: str = "display") -> bool:
@@ -224,7 +223,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     atts: tuple[int, ...] = pr["atts"]
     xs, xw, ign = _prod_extras(s)
     cash = pl.cash
-    summary = player_summary(T, pl)
+    summary = pl.gsum if pl.gsum_of is pl.green else player_summary(T, pl)
     base = _base_cost(T, summary, show, src)
     kind, cls_of, ba_of, iv_of = T.kind, T.cls, T.ba, T.iv
     # Counts of the attached cards by class (what ``capacity`` and ``required_ok`` look at).
