@@ -89,6 +89,9 @@ class Tables:
         # viewers by [rotated][season row] and (income, expenses) by [rotated] of an attached card
         self.att_v = [tuple(tuple(att_viewers(self, i, rot, row) for row in range(4)) for rot in (False, True)) for i in range(n)]
         self.att_ie = [tuple((att_income(self, i, rot), att_expense(self, i, rot)) for rot in (False, True)) for i in range(n)]
+        # shows with the same slots (capacity and required) alike: they share the memo entries below
+        layouts: dict[tuple[tuple[int, int, int], tuple[int, int, int]], int] = {}
+        self.slot_layout = [layouts.setdefault((self.cap[i], self.req[i]), len(layouts)) for i in range(n)]
         self.class_cache: dict[tuple[Any, ...], int] = {}  # _show_mask by attachment counts (few combinations)
         self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)

@@ -35,7 +35,7 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
         o[cls_of[c]] += 1
         if ba_of[c]:
             nba += 1
-    counts = (sh.cid, o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    counts = (T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
     m = T.class_cache.get(counts)
     if m is None:
         m = 0
@@ -134,7 +134,7 @@ def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
         n[k] += 1
         if k == 0 and ba_of[c]:
             nb += 1
-    ckey = (sh.cid, n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    ckey = (T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
     v = T.slot_cache.get(ckey)
     if v is None:
         v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
