@@ -24,8 +24,9 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     (``Show.mask``) while its attachments are the same tuple and its extra slots, ``ignore_req``,
     ``ens`` and ``spon`` the same values; otherwise made from the attachment counts, memoised per
     catalogue (few combinations).  The values are packed in 7 bits each (a show never gets 128
-    extra slots), so that the packed code stays a small integer."""
-    code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | ens << 21 | spon << 28 | (1 << 29 if sh.ignore_req else 0)
+    extra slots), so that the packed code stays a small integer; written with ``+`` and ``*``
+    (the same number as with ``|`` and ``<<``, the fields being apart), which Python specialises."""
+    code = sh.x_star + sh.x_ad * 128 + sh.x_wild * 16384 + ens * 2097152 + spon * 268435456 + (536870912 if sh.ignore_req else 0)
     if sh.mask_atts is sh.atts and sh.mask_code == code:
         return sh.mask
     cls_of, ba_of = T.cls, T.ba
@@ -91,11 +92,11 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     spon = not onset and summary[4]
     kc = T.cls[cid]
     bc = 1 if kc == 0 and T.ba[cid] else 0
-    q = kc | bc << 2 | (8 if spon else 0) | ens << 6  # the key in Show.targets, but for the slot
+    q = kc + bc * 4 + (8 if spon else 0) + ens * 64  # the key in Show.targets, but for the slot (see _slot_targets)
     for slot, sh in enumerate(pl.lineup):
         if sh is None:
             continue
-        keys = _slot_targets(T, sh, kc, bc, ens, spon, slot, q | slot << 4)
+        keys = _slot_targets(T, sh, kc, bc, ens, spon, slot, q + slot * 16)
         if pay_ok:
             for k in keys:
                 out.append(k)
@@ -108,10 +109,10 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
 def _slot_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, slot: int, q: int) -> list[str]:
     """The ``attach_targets`` keys (without ``:pay``) on one show for a card of class ``kc``
     (``bc``: a Brand Ambassador star), kept on the show (``Show.targets``, by the other arguments
-    packed in ``q``: ``kc | bc << 2 | spon << 3 | slot << 4 | ens << 6``) while its attachments are
+    packed in ``q``: ``kc + bc * 4 + spon * 8 + slot * 16 + ens * 64``) while its attachments are
     the same tuple and its extra slots and ``ignore_req`` the same values (the lists are shared:
     callers do not change them)."""
-    code = sh.x_star | sh.x_ad << 7 | sh.x_wild << 14 | (1 << 21 if sh.ignore_req else 0)
+    code = sh.x_star + sh.x_ad * 128 + sh.x_wild * 16384 + (2097152 if sh.ignore_req else 0)  # as in _show_mask
     memo = sh.targets
     if memo is None or sh.targets_atts is not sh.atts or sh.targets_code != code:
         memo = sh.targets = {}
