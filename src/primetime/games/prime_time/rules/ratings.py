@@ -107,13 +107,11 @@ def cube_options(s: PTState, p: int, d: int, stage: int) -> list[str]:
             else:
                 ck = cube_keys[show + 2]
             i += 1
-            seen = 0
             xs: list[int] = []
             for k, f in enumerate(filled):
                 if f < 0:
                     x = sp[k]
-                    if not seen >> x & 1:
-                        seen |= 1 << x
+                    if x not in xs:
                         xs.append(x)
             if xs:
                 cards.append((ck, xs))
