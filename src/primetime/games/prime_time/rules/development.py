@@ -6,7 +6,7 @@ winners' cards and the outbid tokens (PT-RES); 1.3 Change Turn Order (PT-TO).
 from __future__ import annotations
 
 from primetime.games.prime_time.cards import COLOURS, GOLD
-from primetime.games.prime_time.rules.core import DAY_KEYS, KINDS, SHOWS, TALENTS, Rules, amount_key, bonds_on, name, pname, pool_total, rules
+from primetime.games.prime_time.rules.core import AMOUNT_KEYS, DAY_KEYS, KINDS, SHOWS, TALENTS, Rules, amount_key, bonds_on, name, pname, pool_total, rules
 from primetime.games.prime_time.rules.money import can_pay, gain_vp, pay, take_rerun
 from primetime.games.prime_time.state import PTState
 
@@ -138,8 +138,7 @@ def _bid_places(s: PTState, p: int, R: Rules, cash: int, out: list[str], first: 
         keys = BID_KEYS[kind]
         bids_k = s.bids[kind]
         spaces = s.spaces[kind]
-        for i in range(len(spaces)):
-            c = spaces[i]
+        for i, c in enumerate(spaces):
             if c < 0:
                 continue
             t = tier[c]
@@ -197,6 +196,8 @@ def amount_options(s: PTState, p: int, kind: int, i: int) -> list[str]:
     hi = rules(s).cap[s.cat.tier[s.spaces[kind][i]]]
     if not bonds_on(s):
         hi = min(hi, s.players[p].cash)
+    if 0 <= lo and hi < len(AMOUNT_KEYS):
+        return list(AMOUNT_KEYS[lo:hi + 1])  # amount_key(v) for each v, made once
     return [amount_key(v) for v in range(lo, hi + 1)]
 
 

@@ -44,7 +44,10 @@ def sched_options(s: PTState, p: int, mask: int) -> list[str]:
     pl = s.players[p]
     guide = pl.guide
     days = s.days
-    empty = [d for d in range(days) if guide[d] is None]
+    empty = []  # plain loops: on lists this short, a comprehension's own call costs more
+    for d in range(days):
+        if guide[d] is None:
+            empty.append(d)
     out = []
     for c in pl.shows:  # PT-BCAST-14: new shows only on free days
         ks = sched_keys[c]
@@ -59,7 +62,9 @@ def sched_options(s: PTState, p: int, mask: int) -> list[str]:
             sl = guide[d]
             if sl is None or sl.show < 0 or dur[sl.show] == SINGLE:
                 continue  # PT-BCAST-06: talents only on Series and Mini-Series
-            types = [ttype[x] for x in sl.talents]
+            types = []
+            for x in sl.talents:
+                types.append(ttype[x])
             for t in pl.talents:
                 if ttype[t] not in types:  # PT-BCAST-07
                     out.append(sched_keys[t][d])
