@@ -7,8 +7,8 @@ every level against the others in seeded 2–5 player games of both games and ra
 from its committed result by ``tools/bot_ladder_docs.py`` (``tests/bots/test_ladder.py`` checks them):
 
 .. ladder:begin (written by tools/bot_ladder_docs.py from bench/results/ladder/ladder.json)
-random -23.3 (-31.3 to -15.3), greedy 26.3 (23.4–29.1), mcts:easy 30.8 (28.1–33.5), mcts:normal 31.8
-(29.1–34.5), mcts:hard 32.7 (30.0–35.4), mcts:expert 39.0 (36.2–41.9) — weakest first (990 games).
+random -23.3 (-31.3 to -15.4), greedy 26.1 (23.3–29.0), mcts:easy 30.7 (28.0–33.4), mcts:normal 32.0
+(29.3–34.6), mcts:hard 33.2 (30.5–35.8), mcts:expert 38.9 (36.1–41.8) — weakest first (990 games).
 .. ladder:end
 """
 
