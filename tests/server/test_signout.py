@@ -310,6 +310,12 @@ def test_issue_item_2_sign_out_reaches_the_other_process(pg_url: str, tmp_path: 
         mover = open_ws(ws_url(b, tid), seat_cookie(ana, tid))
         recv_state(full)
         st = my_turn(mover)
+        # A socket reads its session once more when it connects, after its first state may have gone out: a
+        # sign-out before that read ends would close it there, before any message. Its pong comes from the
+        # loop that starts after the read.
+        for i, ws in enumerate((full, mover)):
+            ws.send(json.dumps({"type": "ping", "id": 90 + i}))
+            assert answer(ws, 90 + i)["type"] == "pong"
         ana.post("/api/signout")  # through process a
         if mode == "on-message":
             full.send(json.dumps({"type": "chat", "text": "hello", "id": 1}))
