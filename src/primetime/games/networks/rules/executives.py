@@ -64,8 +64,7 @@ def board(s: NetState, p: int) -> int:
 
 def effect(s: NetState, p: int) -> str:
     """The effect of the Executive ``p`` kept ("" for none: ``EFFECTS[-1]``)."""
-    xs = s.extra.get("x")
-    return EFFECTS[xs[p] if xs is not None and p >= 0 else -1]  # EFFECTS[board(s, p)]
+    return EFFECTS[board(s, p)]
 
 
 # Per board, the parameters that differ while a module is on: ((module, {key: value}), ...).

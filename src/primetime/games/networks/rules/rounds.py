@@ -80,8 +80,7 @@ def end_turn(s: NetState, p: int) -> None:
     for k in range(1, n + 1):
         q = order[(i + k) % n]
         if q not in po:
-            s.cur = q  # begin_turn(s, q)
-            s.stack.append(("opp_turn",) if q == OPP else ("turn", q, 0))
+            begin_turn(s, q)
             return
     end_of_round(s)  # everyone has passed
 
@@ -91,9 +90,7 @@ def take_action(s: NetState, p: int) -> None:
     stack = s.stack
     k: str = stack[-1][0]
     assert k == "turn"
-    po = s.pass_order
-    last = len(po) == len(s.order) - 1 and p not in po  # is_last(s, p)
-    stack[-1] = ("turn", p, 0 if last else 1)
+    stack[-1] = ("turn", p, 0 if is_last(s, p) else 1)
 
 
 def end_of_round(s: NetState) -> None:

@@ -112,14 +112,9 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         # Whether a card has a target depends only on its class (see _show_mask).
         mask = 0
         spon_i = 1 if spon else 0
-        code = ens * 2097152 + spon_i * 268435456  # their part of _show_mask's code
         for sh in pl.lineup:
             if sh is not None:
-                if sh.mask_atts is sh.atts and sh.mask_code == (sh.x_star + sh.x_ad * 128 + sh.x_wild * 16384 + code
-                                                                 + (536870912 if sh.ignore_req else 0)):
-                    mask |= sh.mask  # kept on the show: _show_mask's first test, without the call
-                else:
-                    mask |= _show_mask(T, sh, ens, spon_i)
+                mask |= _show_mask(T, sh, ens, spon_i)
                 if mask & present == present:
                     break
         if mask & present == present:  # every star and ad in the green room has a target

@@ -54,13 +54,13 @@ def potential(s: PTState, sl: Slot | None) -> int:
 
 
 def card_spaces(s: PTState, sl: Slot, i: int) -> tuple[int, ...]:
-    if i == 0:
-        if sl.show == RERUN:
-            return s.cat.rerun_spaces
-        if sl.show == NOSHOW:
-            return ()
-        return s.cat.spaces[sl.show]
-    return s.cat.spaces[sl.talents[i - 1]]
+    return show_spaces(s, sl) if i == 0 else s.cat.spaces[sl.talents[i - 1]]
+
+
+def show_spaces(s: PTState, sl: Slot) -> tuple[int, ...]:
+    """The cube spaces of the slot's first card: its show, a Re-Run's, or none."""
+    show = sl.show
+    return s.cat.rerun_spaces if show == RERUN else (() if show == NOSHOW else s.cat.spaces[show])
 
 
 def can_take(s: PTState, p: int, d: int) -> bool:
@@ -71,8 +71,7 @@ def can_take(s: PTState, p: int, d: int) -> bool:
     pool = s.pools[d]
     black = pool[BLACK] > 0
     cat_spaces = s.cat.spaces
-    show = sl.show
-    sp = s.cat.rerun_spaces if show == RERUN else (() if show == NOSHOW else cat_spaces[show])  # card_spaces(s, sl, 0)
+    sp = show_spaces(s, sl)
     i = 0
     for filled in sl.cubes:
         if i:
@@ -98,7 +97,7 @@ def cube_options(s: PTState, p: int, d: int, stage: int) -> list[str]:
         cards: list[tuple[list[str], list[int]]] = []
         cat_spaces = s.cat.spaces
         show = sl.show
-        sp = s.cat.rerun_spaces if show == RERUN else (() if show == NOSHOW else cat_spaces[show])  # card_spaces(s, sl, 0)
+        sp = show_spaces(s, sl)
         i = 0
         for filled in sl.cubes:
             if i:
