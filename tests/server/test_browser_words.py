@@ -27,11 +27,13 @@ from words_check import jargon
 from .helpers import SCREENSHOTS, ServerProc
 
 DESKTOP = {"width": 1366, "height": 900}
+STALL_MS = 120_000  # how long the table may stand still before a game counts as stuck
 PHONE = {"width": 390, "height": 844}
 
 # plays the page's own seat to the end: every decision's screen is read first (text, titles,
-# spoken labels, tooltips, and every option, also those in a closed list), then one option is chosen
-PLAY = """async ([limitMs, seed]) => {
+# spoken labels, tooltips, and every option, also those in a closed list), then one option is chosen;
+# it gives up only when the table has not moved for ``stallMs`` (a slow machine only makes it slower)
+PLAY = """async ([stallMs, seed]) => {
   const texts = new Set();
   let r = seed;
   const rnd = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
@@ -45,9 +47,12 @@ PLAY = """async ([limitMs, seed]) => {
     const ch = document.getElementById("choices");
     if (ch) texts.add(ch.textContent);
   };
-  const t0 = Date.now();
+  // no time limit on the game as a whole: it stops only when nothing has moved (no new state) for stallMs
   let steps = 0;
-  while (Date.now() - t0 < limitMs) {
+  let lastSeq = document.body.dataset.seq;
+  let moved = Date.now();
+  while (Date.now() - moved < stallMs) {
+    if (document.body.dataset.seq !== lastSeq) { lastSeq = document.body.dataset.seq; moved = Date.now(); }
     const m = PT.tableState.msg;
     if (m && m.view && m.view.phase === "over") break;
     if (document.body.dataset.myTurn !== "1" || document.body.dataset.busy === "1") { await sleep(15); continue; }
@@ -99,8 +104,8 @@ def start_table(page: Any, web: ServerProc, game: str, seats: list[str], options
 def play_through(page: Any, web: ServerProc, tid: str, seed: int) -> dict[str, Any]:
     page.goto(f"{web.url}/t/{tid}")
     page.wait_for_function("() => !!PT.tableState.msg && !!PT.tableState.msg.view")
-    got: dict[str, Any] = page.evaluate(PLAY, [240_000, seed])
-    assert got["over"], f"the game did not finish ({got['steps']} steps)"
+    got: dict[str, Any] = page.evaluate(PLAY, [STALL_MS, seed])
+    assert got["over"], f"the game stood still for {STALL_MS // 1000} s after {got['steps']} steps"
     return got
 
 
