@@ -134,6 +134,22 @@ def test_holidays_are_set_in_advance_within_limits(store_url: str) -> None:
     store.close()
 
 
+def test_a_holiday_over_a_change_of_the_clocks_ends_at_the_last_days_midnight() -> None:
+    """The page sends the offset at the first day's midnight and at the midnight after the last day: a
+    holiday in Berlin over the change to summer time (28 March 2027) ends at midnight local time, not an
+    hour late; an offset out of range is refused with the field's name."""
+    now = dt.datetime(2027, 3, 1, 10, 0, tzinfo=dt.UTC).timestamp()
+    berlin = {"first_day": "2027-03-20", "last_day": "2027-03-30", "tz_offset": -60, "tz_offset_end": -120}
+    starts, ends, _first, _last = turnbased.span_of(berlin, now)
+    assert starts == dt.datetime(2027, 3, 19, 23, 0, tzinfo=dt.UTC).timestamp(), "midnight of 20 March at UTC+1"
+    assert ends == dt.datetime(2027, 3, 30, 22, 0, tzinfo=dt.UTC).timestamp(), "midnight after 30 March at UTC+2"
+    assert ends - starts == 11 * DAY - HOUR, "eleven days, one of them 23 hours long"
+    _s, same, _f, _l = turnbased.span_of({k: v for k, v in berlin.items() if k != "tz_offset_end"}, now)
+    assert same == ends + HOUR, "without the end's offset the first day's is taken for both"
+    with pytest.raises(turnbased.HolidayError, match="tz_offset_end is your clock's offset"):
+        turnbased.span_of({**berlin, "tz_offset_end": "CEST"}, now)
+
+
 # ---------------------------------------------------------------------- the limit under concurrent joins
 def test_issue36_two_seats_taken_at_once_count_one_after_the_other(store_url: str, tmp_path: Path) -> None:
     """The limit of turn-based games holds when a player takes two seats at the same moment (two joins

@@ -63,14 +63,21 @@ def _midnight(day: dt.date, offset: int) -> float:
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp() + offset * 60.0
 
 
+def _offset(data: dict[str, Any], field: str, default: int) -> int:
+    offset = data.get(field, default)
+    if not isinstance(offset, int) or isinstance(offset, bool) or not -900 <= offset <= 900:
+        raise HolidayError(f"{field} is your clock's offset from UTC in minutes (JavaScript's getTimezoneOffset), -900 to 900")
+    return offset
+
+
 def span_of(data: dict[str, Any], now: float) -> tuple[float, float, str, str]:
     """(starts, ends, first day, last day) of the holiday ``data`` asks for: ``{"first_day": "2026-12-24",
-    "last_day": "2026-12-31", "tz_offset": -60}`` (both days included; the offset in minutes, as the
-    browser says it for the first day, 0 unless given, is taken for both ends: a change of the clocks
-    in between moves the end by that hour)."""
-    offset = data.get("tz_offset", 0)
-    if not isinstance(offset, int) or isinstance(offset, bool) or not -900 <= offset <= 900:
-        raise HolidayError("tz_offset is your clock's offset from UTC in minutes (JavaScript's getTimezoneOffset), -900 to 900")
+    "last_day": "2026-12-31", "tz_offset": -60, "tz_offset_end": -60}`` (both days included; the offsets in
+    minutes, as the browser says them at the first day's midnight and at the midnight after the last day,
+    0 unless given; without ``tz_offset_end`` the end takes ``tz_offset``, so that a change of the clocks in
+    between would move the end by that hour)."""
+    offset = _offset(data, "tz_offset", 0)
+    offset_end = _offset(data, "tz_offset_end", offset)
     first, last = _day(data.get("first_day"), "first_day"), _day(data.get("last_day", data.get("first_day")), "last_day")
     today = dt.datetime.fromtimestamp(now - offset * 60.0, dt.UTC).date()
     if first < today:
@@ -83,7 +90,7 @@ def span_of(data: dict[str, Any], now: float) -> tuple[float, float, str, str]:
     if (first - today).days > HOLIDAY_WITHIN_DAYS:
         raise HolidayError(f"a holiday begins within {HOLIDAY_WITHIN_DAYS} days from today")
     starts = max(now, _midnight(first, offset))
-    return starts, _midnight(last + dt.timedelta(days=1), offset), first.isoformat(), last.isoformat()
+    return starts, _midnight(last + dt.timedelta(days=1), offset_end), first.isoformat(), last.isoformat()
 
 
 def _rows(tx: Tx, user_id: str, since: float) -> list[dict[str, Any]]:

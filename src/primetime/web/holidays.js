@@ -37,8 +37,11 @@ window.PTHolidays = (() => {
       add.addEventListener("click", async () => {
         note.textContent = "";
         try {
-          redraw(await PT.api("/api/me/holidays", { first_day: first.value, last_day: last.value || first.value,
-            tz_offset: new Date(`${first.value}T00:00`).getTimezoneOffset() || 0 }));
+          const lastDay = last.value || first.value;
+          const after = new Date(`${lastDay}T00:00`);
+          after.setDate(after.getDate() + 1); // the midnight that ends the last day, in this calendar
+          redraw(await PT.api("/api/me/holidays", { first_day: first.value, last_day: lastDay,
+            tz_offset: new Date(`${first.value}T00:00`).getTimezoneOffset() || 0, tz_offset_end: after.getTimezoneOffset() || 0 }));
           note.textContent = "Holiday set: your turn-based clocks stand still on those days.";
         } catch (e) { note.textContent = e.message; }
       });
