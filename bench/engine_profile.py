@@ -13,6 +13,9 @@ The loop is the one ``bench/engine_speed.py`` times (random 4-player games: ``ne
   callers of a runtime function by what each of them spent in it.  Instructions leave out
   cache misses, so memory-bound code looks cheaper than it is.
 
+``--opcodes`` (pure Python) counts the bytecodes each function executes instead of timing it: exact and
+the same on any machine, with no profiler cost per call to distort the small functions.
+
 ``--instructions`` runs the loop under callgrind in either build and prints only the instructions a
 decision of the measured games (the start-up and the warm-up games left out: a run without the
 measured games is subtracted), a figure that does not move with the machine's load, for comparing
@@ -20,6 +23,7 @@ two versions of the code; ``--modules`` plays The Networks with Telly Time, Mogu
 
 Usage: python bench/engine_profile.py [--game networks|prime-time|both] [--games 30] [--warm 2] [--top 15] [--json]
        PRIMETIME_PURE=1 python bench/engine_profile.py --instructions --games 300 [--modules]
+       PRIMETIME_PURE=1 python bench/engine_profile.py --opcodes --game networks --games 40
 """
 
 from __future__ import annotations
@@ -111,6 +115,32 @@ def profile_pure(game: str, games: int, warm: int) -> dict[str, Any]:
         filename, _line, name = key
         funcs.append({"module": module_of(filename), "function": name.strip("<>"), "calls": stats[key][1], "own": t})
     return summarise(funcs, sum(own.values()), decisions, "seconds (cProfile), own + the builtins they call", games)
+
+
+def profile_opcodes(game: str, games: int, warm: int) -> dict[str, Any]:
+    """Pure Python: the bytecodes each function executes (``sys.settrace`` with opcode events).  A count
+    that does not move with the machine's load or the profiler's own cost per call, unlike cProfile's
+    times; bytecodes differ in cost, so it is a guide to where the loop's work is, not a clock."""
+    play(game, warm, 10_000)
+    counts: dict[Any, int] = defaultdict(int)
+    calls: dict[Any, int] = defaultdict(int)
+
+    def trace(frame: Any, event: str, _arg: Any) -> Any:
+        if event == "opcode":
+            counts[frame.f_code] += 1
+        elif event == "call":
+            frame.f_trace_opcodes = True
+            calls[frame.f_code] += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        decisions = play(game, games)
+    finally:
+        sys.settrace(None)
+    funcs = [{"module": module_of(code.co_filename), "function": code.co_name.strip("<>"), "calls": calls[code], "own": float(n)}
+             for code, n in counts.items()]
+    return summarise(funcs, float(sum(counts.values())), decisions, "bytecodes executed (sys.settrace)", games)
 
 
 # ---------------------------------------------------------------------- compiled: callgrind
@@ -297,7 +327,8 @@ def show(game: str, prof: dict[str, Any], top: int, build_name: str) -> str:
     if "missing" in prof:
         return f"{GAMES[game]} ({build_name}): {prof['missing']}"
     per = prof["per_decision"]
-    per_text = f"{per * 1e6:.1f} µs" if prof["unit"].startswith("seconds") else f"{per:,.0f} instructions"
+    per_text = (f"{per * 1e6:.1f} µs" if prof["unit"].startswith("seconds")
+                else f"{per:,.0f} bytecodes" if prof["unit"].startswith("bytecodes") else f"{per:,.0f} instructions")
     lines = [f"{GAMES[game]}, raw engine loop ({build_name}): {prof['games']} random {PLAYERS}-player games, {prof['decisions']:,} decisions;"
              f" {prof['unit']}; {per_text} a decision under the profiler"]
     if "outside" in prof:
@@ -322,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--instructions", action="store_true",
                     help="only the instructions a decision (callgrind, either build): for comparing two versions of the code")
+    ap.add_argument("--opcodes", action="store_true",
+                    help="pure Python: the bytecodes each function executes instead of cProfile's times (load-independent)")
     ap.add_argument("--modules", action="store_true", help="The Networks with Telly Time, Moguls and Executives on")
     ap.add_argument("--play", choices=list(GAMES), help=argparse.SUPPRESS)  # the child under callgrind
     args = ap.parse_args(argv)
@@ -344,7 +377,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{GAMES[g]}{mods} ({build_name}): {c['per_decision']:,.0f} instructions a decision "
                   f"({c['games']} games, {c['decisions']:,} decisions after {c['warm']} warm-up games; callgrind)")
         return 0
-    profiles = {g: (profile_pure if build_name == "pure Python" else profile_compiled)(g, args.games, args.warm) for g in games}
+    if args.opcodes and build_name != "pure Python":
+        print(f"--opcodes counts Python bytecodes: run it in the pure-Python build (PRIMETIME_PURE=1), not {build_name}")
+        return 2
+    how = profile_opcodes if args.opcodes else profile_pure if build_name == "pure Python" else profile_compiled
+    profiles = {g: how(g, args.games, args.warm) for g in games}
     if args.json:
         print(json.dumps({"build": build_name, "profiles": profiles}))
     else:
