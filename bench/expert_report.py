@@ -67,7 +67,9 @@ def figures(path: Path) -> dict[str, Any]:
 
 def verdict(f: dict[str, Any], goal: float, games: int) -> str:
     if f["games"] >= games:
-        return "met" if f["share"] >= goal else "not met"
+        if f["share"] < goal:
+            return "not met"
+        return "met" if f["lo"] >= goal else "met as a share; the interval reaches below it"
     if f["hi"] < goal:
         return f"not met: the whole interval is below it after {f['games']} games"
     so_far = "above" if f["lo"] >= goal else "around"
