@@ -56,7 +56,8 @@ def add_holiday_routes(app: FastAPI, hub: Any, store: Store, current_user: Calla
 
     @app.post("/api/me/holidays")
     async def set_holiday(request: Request) -> dict[str, Any]:
-        """``{"first_day": "2026-12-24", "last_day": "2026-12-31", "tz_offset": -60, "tz_offset_end": -60}``: a holiday (both days included; ``turnbased.span_of``)."""
+        """``{"first_day": "2026-12-24", "last_day": "2026-12-31", "tz_offset": -60, "tz_offset_end": -60}``:
+        a holiday (both days included; ``turnbased.span_of``)."""
         user = await account(request)
         data = await body(request)
         try:
