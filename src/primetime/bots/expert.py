@@ -38,6 +38,7 @@ class ExpertSettings:
     value: float = 0.5  # weight of the network's value at a leaf (the rest: the game's heuristic reward)
     greedy: float = 0.5  # weight of the greedy prior in the root's priors (the rest: the network's policy)
     temperature: float = 0.15  # temperature of the greedy values (scaled to [0, 1]) turned into a distribution
+    pr_at_root: bool = True  # Prime Time: may the bot itself choose Public Relations when it places a token (the adapter's restrict)
 
 
 #: the default budget of ``mcts:expert`` per game (iterations keep results independent of the machine) and the
@@ -66,6 +67,8 @@ class ExpertBot(SearchBot):
         self.expert = ExpertSettings(**{**{k: v for k, v in own.items() if k not in names},
                                         **{k: v for k, v in overrides.items() if k not in names}})
         self.game = game
+        if hasattr(adapter, "pr_at_root"):
+            adapter.pr_at_root = self.expert.pr_at_root
         self.net: Net | None = shipped_net(game) if net == "shipped" else (load_net(net, game) if isinstance(net, str) else net)
         self._net_ok = self.net is not None
 

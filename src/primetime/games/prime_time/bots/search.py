@@ -90,8 +90,21 @@ class PrimeTimeAdapter(SearchAdapter):
         self.legal = flow.legal
         self.apply = flow.apply
 
+    #: whether the search may choose Public Relations when it places a token (``mcts:expert``'s
+    #: ``pr_at_root`` setting).  Off, the bot's own placements leave Public Relations out (it still
+    #: expects its rivals to use it).  The leaf evaluation right after a Public Relations action
+    #: probably credits the moved cube before the rival has scheduled around it: a deeper search
+    #: takes the action more often, and the more often the expert took it the worse its games
+    #: went against ``greedy``.
+    pr_at_root = True
+
     def accepts(self, state: Any) -> bool:
         return isinstance(state, PTState)
+
+    def restrict(self, state: Any, keys: list[str], count: int) -> list[str]:
+        if not self.pr_at_root and "pr" in keys and len(keys) > 1 and state.stack and state.stack[-1][0] == "place":
+            return [k for k in keys if k != "pr"]
+        return keys
 
     def stamp(self, state: Any) -> Hashable:
         return (state.round, state.phase)
