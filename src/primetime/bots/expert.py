@@ -39,6 +39,7 @@ class ExpertSettings:
     greedy: float = 0.5  # weight of the greedy prior in the root's priors (the rest: the network's policy)
     temperature: float = 0.15  # temperature of the greedy values (scaled to [0, 1]) turned into a distribution
     pr_at_root: bool = True  # Prime Time: may the bot itself choose Public Relations when it places a token (the adapter's restrict)
+    term_weights: bool = False  # Prime Time: the heuristic reward weights its evaluation's terms by round and phase (learned; the adapter's rewards)
 
 
 #: the default budget of ``mcts:expert`` per game (iterations keep results independent of the machine) and the
@@ -69,6 +70,8 @@ class ExpertBot(SearchBot):
         self.game = game
         if hasattr(adapter, "pr_at_root"):
             adapter.pr_at_root = self.expert.pr_at_root
+        if hasattr(adapter, "use_term_weights"):
+            adapter.use_term_weights(self.expert.term_weights)
         self.net: Net | None = shipped_net(game) if net == "shipped" else (load_net(net, game) if isinstance(net, str) else net)
         self._net_ok = self.net is not None
 

@@ -25,6 +25,9 @@ The search (public copy -> determinization pool -> one ISUCT tree -> truncated e
   Boardroom, clients, turn order), the real final score once the game is over.  A player's
   reward is ``sigmoid((own - best other) / MARGIN)``, how likely they are ahead
   (:func:`rewards`, beside the evaluation in the greedy module, which the compiled build compiles).
+  ``mcts:expert``'s ``term_weights`` setting (off by default) weights the evaluation's terms by
+  round and phase instead (:func:`weighted_rewards`, weights learned from the final scores of
+  greedy games, ``data/term-weights.json``).
 * **Root prior**: the greedy bot's look-ahead value of each option (its own follow-ups, the
   amount of a bid or the steps of Public Relations, looked at too).
 * **Follow-up steps** answered from the last search's subtree when it was visited enough:
@@ -55,17 +58,21 @@ bot's choices depend on the machine's speed.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
 from primetime.core.plugin import SearchAdapter
+from primetime.core.rewards import ahead_rewards
 from primetime.core.rng import Rng
-from primetime.games.prime_time.bots.greedy import FOLLOW_UPS, MARGIN, PrimeTimeGreedyBot, rewards
+from primetime.games.prime_time.bots.greedy import FOLLOW_UPS, MARGIN, PrimeTimeGreedyBot, breakdown, evaluate, rewards
 from primetime.games.prime_time.rules import determinize, flow
 from primetime.games.prime_time.state import PTState
 
-__all__ = ["C", "LEVELS", "MARGIN", "PrimeTimeAdapter", "bag_in_sight", "public_copy", "rewards"]
+__all__ = ["C", "LEVELS", "MARGIN", "PHASE_GROUP", "TERM_WEIGHTS_PATH", "PrimeTimeAdapter", "bag_in_sight", "load_term_weights",
+           "public_copy", "rewards", "weighted_evaluate", "weighted_rewards"]
 
 C = 0.3  # UCB exploration: the greedy prior is a good guide in Prime Time, so the search explores less
 REUSE_KINDS = FOLLOW_UPS | {"sched"}  # the player's own follow-up steps: bid amount, Public Relations, schedule picks
@@ -123,8 +130,56 @@ class PrimeTimeAdapter(SearchAdapter):
         floor = min(finite) - 1.0 if finite else 0.0  # an option with no way to finish it is the worst
         return [v if math.isfinite(v) else floor for v in values]
 
+    #: learned weights of the evaluation's terms (``mcts:expert``'s ``term_weights`` setting): None for the
+    #: plain sum of :func:`~primetime.games.prime_time.bots.greedy.breakdown`, else what
+    #: :func:`load_term_weights` returns.  The weights (``data/term-weights.json``) were fitted to the
+    #: final score difference of 2-player greedy games: early in the game they count cash for less and
+    #: the TV Guide and the hand for more than the plain sum.  ``greedy`` and ``mcts:hard`` keep the
+    #: plain sum.
+    term_weights: dict[tuple[int, str], dict[str, float]] | None = None
+
+    def use_term_weights(self, on: bool) -> None:
+        """Score leaves with the shipped learned term weights (``on``) or the plain sum."""
+        self.term_weights = load_term_weights() if on else None
+
     def rewards(self, state: Any, n: int) -> list[float]:
-        return rewards(state, n)
+        if self.term_weights is None:
+            return rewards(state, n)
+        return weighted_rewards(state, n, self.term_weights)
+
+
+# ---------------------------------------------------------------------- learned term weights
+
+TERM_WEIGHTS_PATH = Path(__file__).with_name("data") / "term-weights.json"
+#: the phases of a round as the weights group them (the weights file's ``phase``)
+PHASE_GROUP = {"setup": "dev", "dev": "dev", "bids": "dev", "schedule": "sched", "ratings": "ratings"}
+
+
+def load_term_weights(path: Path | str = TERM_WEIGHTS_PATH) -> dict[tuple[int, str], dict[str, float]]:
+    """The weights of the evaluation's terms by (round, phase group) from a weights file (see its ``note``).
+
+    A term, round or phase the file does not name has weight 1 (the plain sum)."""
+    data = json.loads(Path(path).read_text())
+    return {(int(row["round"]), str(row["phase"])): {str(t): float(w) for t, w in row["weights"].items()}
+            for row in data["weights"]}
+
+
+def weighted_evaluate(s: PTState, p: int, weights: dict[tuple[int, str], dict[str, float]]) -> float:
+    """:func:`~primetime.games.prime_time.bots.greedy.evaluate` with the terms weighted by ``weights``
+    (the real final score once the game is over)."""
+    if s.phase == "over":
+        return evaluate(s, p)
+    w = weights.get((s.round, PHASE_GROUP.get(s.phase, "dev")))
+    parts = breakdown(s, p)
+    if not w:
+        return sum(parts.values())
+    return sum(w.get(t, 1.0) * v for t, v in parts.items())
+
+
+def weighted_rewards(s: PTState, n: int, weights: dict[tuple[int, str], dict[str, float]]) -> list[float]:
+    """:func:`~primetime.games.prime_time.bots.greedy.rewards` over :func:`weighted_evaluate`: the same
+    sigmoid and ``MARGIN``."""
+    return ahead_rewards([weighted_evaluate(s, q, weights) for q in range(n)], MARGIN)
 
 
 # ---------------------------------------------------------------------- the public copy
