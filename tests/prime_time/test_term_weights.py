@@ -87,10 +87,29 @@ def test_the_weights_change_the_evaluation_but_not_the_finished_game() -> None:
     assert differ > 0
 
 
-def test_the_setting_is_off_by_default_and_reaches_the_adapter() -> None:
-    off = make_expert("prime-time", 1).adapter
-    assert isinstance(off, PrimeTimeAdapter) and off.term_weights is None
-    on = make_expert("prime-time", 1, term_weights=True)
-    assert on.expert.term_weights is True
+def test_the_setting_is_on_by_default_in_prime_time_and_reaches_the_adapter() -> None:
+    on = make_expert("prime-time", 1)
+    assert on.expert.term_weights is True and on.expert.pr_at_root is False
     assert isinstance(on.adapter, PrimeTimeAdapter) and on.adapter.term_weights == load_term_weights()
-    assert PrimeTimeAdapter(0).term_weights is None  # mcts:hard's and greedy's evaluation stay the plain sum
+    off = make_expert("prime-time", 1, term_weights=False, pr_at_root=True)
+    assert isinstance(off.adapter, PrimeTimeAdapter) and off.adapter.term_weights is None and off.adapter.pr_at_root is True
+    plain = PrimeTimeAdapter(0)  # mcts:hard's and greedy's evaluation stay the plain sum, with Public Relations
+    assert plain.term_weights is None and plain.pr_at_root is True
+
+
+def test_without_public_relations_at_its_own_placements() -> None:
+    """The expert's own token placements leave Public Relations out; every other decision, and a placement
+    with Public Relations as the only option, keep their keys."""
+    ad = make_expert("prime-time", 1).adapter
+    seen = 0
+    for s in states(2, 13, every=1):
+        if RS.is_over(s):
+            continue
+        keys = RS.legal_keys(s)
+        got = ad.restrict(s, keys, 0)
+        if s.stack[-1][0] == "place" and "pr" in keys and len(keys) > 1:
+            assert got == [k for k in keys if k != "pr"]
+            seen += 1
+        else:
+            assert got == keys
+    assert seen > 0
