@@ -25,7 +25,8 @@ The search (public copy -> determinization pool -> one ISUCT tree -> truncated e
   Boardroom, clients, turn order), the real final score once the game is over.  A player's
   reward is ``sigmoid((own - best other) / MARGIN)``, how likely they are ahead
   (:func:`rewards`, beside the evaluation in the greedy module, which the compiled build compiles).
-  ``mcts:expert``'s ``term_weights`` setting (off by default) weights the evaluation's terms by
+  ``mcts:expert``'s ``term_weights`` setting (on in its Prime Time defaults; ``mcts:hard`` and the
+  other levels keep the plain sum) weights the evaluation's terms by
   round and phase instead (:func:`weighted_rewards`, weights learned from the final scores of
   greedy games, ``data/term-weights.json``).
 * **Root prior**: the greedy bot's look-ahead value of each option (its own follow-ups, the
@@ -102,7 +103,7 @@ class PrimeTimeAdapter(SearchAdapter):
     #: expects its rivals to use it).  The leaf evaluation right after a Public Relations action
     #: probably credits the moved cube before the rival has scheduled around it: a deeper search
     #: takes the action more often, and the more often the expert took it the worse its games
-    #: went against ``greedy``.
+    #: went against ``greedy``.  ``mcts:expert``'s Prime Time defaults turn it off; the other levels keep it.
     pr_at_root = True
 
     def accepts(self, state: Any) -> bool:
