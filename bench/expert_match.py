@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from primetime.bots.expert import make_expert  # noqa: E402
 from primetime.bots.ismcts import SearchBot  # noqa: E402
 from primetime.bots.registry import make_bot  # noqa: E402
-from primetime.core.game import get_ruleset  # noqa: E402
+from primetime.core.game import choice_points, get_ruleset  # noqa: E402
 from primetime.core.plugin import get_plugin  # noqa: E402
 from primetime.sim.tournament import wilson  # noqa: E402
 
@@ -61,12 +61,7 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
     think = [0.0] * players
     moves = [0] * players
     iters = [0] * players
-    while not rs.is_over(state):
-        p = rs.current_player(state)
-        keys = rs.legal_keys(state)
-        if len(keys) == 1:
-            rs.apply_key(state, keys[0])
-            continue
+    for p, _keys in choice_points(rs, state):
         t = time.perf_counter()
         key = bots[p].choose(rs, state, p)
         think[p] += time.perf_counter() - t

@@ -117,7 +117,7 @@ def bench_decisions(games: int, level: str = "normal", players: int = 4) -> dict
     from primetime._build import current_build
     from primetime.bots.ismcts import SearchBot
     from primetime.bots.registry import make_bot
-    from primetime.core.game import get_ruleset
+    from primetime.core.game import choice_points, get_ruleset
     from primetime.core.plugin import get_plugin
 
     rs = get_ruleset("networks")
@@ -127,12 +127,7 @@ def bench_decisions(games: int, level: str = "normal", players: int = 4) -> dict
         s = rs.new_state(rs.validate_options({"log": False}, players), 500 + g, players)
         mcts = SearchBot(get_plugin("networks").search(g), g, level)
         bots = [mcts] + [make_bot("greedy", g * 10 + p) for p in range(1, players)]
-        while not rs.is_over(s):
-            p = rs.current_player(s)
-            keys = rs.legal_keys(s)
-            if len(keys) == 1:
-                rs.apply_key(s, keys[0])
-                continue
+        for p, _keys in choice_points(rs, s):
             t = time.process_time()
             key = bots[p].choose(rs, s, p)
             dt = time.process_time() - t

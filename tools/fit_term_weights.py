@@ -39,7 +39,7 @@ PENALTIES = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1]
 def play(g: int) -> dict[str, Any]:
     """One greedy-vs-greedy game: the terms of both players at every second decision, and the scores."""
     from primetime.bots.registry import make_bot
-    from primetime.core.game import get_ruleset
+    from primetime.core.game import choice_points, get_ruleset
     from primetime.games.prime_time.bots.greedy import breakdown
 
     rs = get_ruleset("prime-time")
@@ -47,12 +47,7 @@ def play(g: int) -> dict[str, Any]:
     bots = [make_bot("greedy", 104729 * g + p) for p in range(2)]
     pos: list[list[Any]] = []
     k = 0
-    while not rs.is_over(state):
-        p = rs.current_player(state)
-        keys = rs.legal_keys(state)
-        if len(keys) == 1:
-            rs.apply_key(state, keys[0])
-            continue
+    for p, _keys in choice_points(rs, state):
         if k % 2 == 0:
             parts = [breakdown(state, q) for q in range(2)]
             pos.append([state.round, state.phase, [[round(b.get(t, 0.0), 3) for t in TERMS] for b in parts]])

@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from primetime.bots.expert import ExpertBot  # noqa: E402
 from primetime.bots.net import ARRAYS, Net, weights_path  # noqa: E402
-from primetime.core.game import get_ruleset  # noqa: E402
+from primetime.core.game import choice_points, get_ruleset  # noqa: E402
 from primetime.core.plugin import get_plugin  # noqa: E402
 from primetime.core.rng import Rng  # noqa: E402
 
@@ -84,12 +84,7 @@ def self_play(game: str, seed: int, net: Net | None, iterations: int) -> dict[st
             for p in range(players)]
     rows: list[tuple[bytes, bytes, int, list[int], list[float], list[float]]] = []
     decisions = 0
-    while not rs.is_over(state) and decisions < 3000:
-        p = rs.current_player(state)
-        keys = rs.legal_keys(state)
-        if len(keys) == 1:
-            rs.apply_key(state, keys[0])
-            continue
+    for p, keys in choice_points(rs, state, limit=3000):
         decisions += 1
         bot = bots[p]
         bot.last = {}

@@ -16,6 +16,7 @@ and as ``"@<seat>:<key>"`` (seat numbered from 0) otherwise (:func:`action_entry
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 from primetime.core.decision import Decision
@@ -76,6 +77,21 @@ def split_action(entry: str) -> tuple[int | None, str]:
         if sep and seat.isdigit():
             return int(seat), key
     return None, entry
+
+
+def choice_points(rs: Any, state: Any, limit: int | None = None) -> Iterator[tuple[int, list[str]]]:
+    """The real choices of a game played on ``state``: yields ``(player, keys)`` at every decision
+    with more than one option, after applying the forced ones (a single option) itself, until the
+    game is over or ``limit`` choices have been yielded.  The caller applies its key
+    (``rs.apply_key``) before asking for the next one."""
+    n = 0
+    while not rs.is_over(state) and (limit is None or n < limit):
+        keys = rs.legal_keys(state)
+        if len(keys) == 1:
+            rs.apply_key(state, keys[0])
+            continue
+        n += 1
+        yield rs.current_player(state), keys
 
 
 def get_ruleset(name: str) -> Any:
