@@ -7,8 +7,8 @@ every level against the others in seeded 2–5 player games of both games and ra
 from its committed result by ``tools/bot_ladder_docs.py`` (``tests/bots/test_ladder.py`` checks them):
 
 .. ladder:begin (written by tools/bot_ladder_docs.py from bench/results/ladder/ladder.json)
-random -23.3 (-31.3 to -15.4), greedy 26.1 (23.3–29.0), mcts:easy 30.7 (28.0–33.4), mcts:normal 32.0
-(29.3–34.6), mcts:hard 33.2 (30.5–35.8), mcts:expert 38.9 (36.1–41.8) — weakest first (990 games).
+random -21.7 (-29.4 to -14.0), greedy 24.8 (21.9–27.7), mcts:easy 29.8 (27.0–32.6), mcts:normal 31.0
+(28.3–33.8), mcts:hard 31.7 (28.9–34.4), mcts:expert 44.0 (40.8–47.2) — weakest first (990 games).
 .. ladder:end
 """
 
