@@ -49,6 +49,7 @@ MATCHES: dict[str, tuple[str, float, int, float, str]] = dict([
     match("networks", "mcts:hard", 2, 0.55, 200, modules=True),
     match("networks", "greedy", 2, 0.92, 400),
     match("prime-time", "mcts:hard", 2, 0.60, 400),
+    match("prime-time", "mcts:hard", 3, 0.40, 600),
     match("prime-time", "greedy", 2, 0.92, 400),
 ])
 
