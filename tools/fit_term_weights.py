@@ -22,15 +22,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from primetime.games.prime_time.bots.search import PHASE_GROUP
+
 TERMS = ["vp", "cash", "guide", "hand", "bids", "hotness", "awards", "variety", "boardroom", "clients", "turn_order", "pending"]
 FIXED = ["clients", "turn_order", "pending"]  # left at 1
-PHASE_GROUP = {"setup": "dev", "dev": "dev", "bids": "dev", "schedule": "sched", "ratings": "ratings"}
 GROUPS = [(r, ph) for r in range(1, 7) for ph in ("dev", "sched", "ratings")]
 UPPER = 3.0
 PENALTIES = [0, 0.003, 0.01, 0.03, 0.1, 0.3, 1]
@@ -128,16 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, help="write the weights file here (default: print only)")
     args = ap.parse_args(argv)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.console import Console
+
+    from primetime.cli.app import progress_bar
+    from primetime.sim.backends import run_tasks
 
     numbers = game_numbers(args.ranges, args.games)
-    played: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(args.workers) as pool, Progress(TextColumn("[bold]greedy games"), BarColumn(), MofNCompleteColumn(),
-                                                             TimeElapsedColumn()) as bar:
-        task = bar.add_task("play", total=len(numbers))
-        for r in pool.map(play, numbers, chunksize=8):
-            played.append(r)
-            bar.advance(task)
+    bar, step = progress_bar("greedy games", len(numbers), Console(stderr=True))
+    with bar:
+        played: list[dict[str, Any]] = run_tasks(play, numbers, args.workers, progress=step)
     X, y, gid, grp = arrays(played)
     games = np.unique(gid)
     perm = np.random.default_rng(0).permutation(games)
