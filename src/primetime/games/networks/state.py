@@ -211,7 +211,7 @@ class NetState:
     __slots__ = ("cat", "T", "opts", "n", "solo", "rng", "phase", "round", "order", "first", "cur",
                  "players", "decks", "discards", "display", "pass_order", "stack", "pilot",
                  "box", "limbo", "solo_deck", "solo_parked", "log", "final", "extra",
-                 "setup", "prod", "mog")
+                 "setup", "prod", "mog", "xon")
 
     cat: Catalogue
     T: Tables  # the catalogue's lookup tables (cat.T), at hand for the rules
@@ -241,6 +241,7 @@ class NetState:
     setup: Any
     prod: dict[str, Any] | None
     mog: Moguls | None  # the Moguls module, when it is on
+    xon: bool  # the Executives module is on: ``"x" in extra`` (rules.executives), kept at hand for the hot path
 
     def clone(self, keep_log: bool = False) -> NetState:
         s = NetState.__new__(NetState)
@@ -278,6 +279,7 @@ class NetState:
         s.prod = self.prod.copy() if self.prod is not None else None
         mog = self.mog
         s.mog = mog.copy() if mog is not None else None
+        s.xon = self.xon
         return s
 
     def say(self, text: str) -> None:
@@ -328,6 +330,7 @@ class NetState:
         s.setup = cat.setup_for(max(2, s.n))
         s.prod = {k: _json_to_tuple(v) for k, v in d["prod"].items()} if d["prod"] is not None else None
         s.mog = Moguls.from_json(d["mog"]) if d.get("mog") is not None else None
+        s.xon = "x" in s.extra
         return s
 
 

@@ -48,8 +48,17 @@ class Tables:
         self.show_ie: list[tuple[int, int]] = [(c.defn.income, c.defn.expenses) if c.kind == "show" else (0, 0) for c in cat.cards]
         self.req: list[tuple[int, int, int]] = [(c.defn.slots.star_req, c.defn.slots.ad_req, c.defn.slots.wild_req) if c.kind == "show" else (0, 0, 0)
                     for c in cat.cards]
-        # (cost, required stars, required ads, required slots) of a show, for the turn menu
-        self.prod_info: list[tuple[int, int, int, int]] = [(self.cost[i], r[0], r[1], r[0] + r[1] + r[2]) for i, r in enumerate(self.req)]
+        # For the turn menu: can a show's required slots be filled from a green room holding ns plain
+        # stars, nf flex stars and na ads?  req_ok[show][(ns * R + na) * R + nf], each count capped at
+        # req_cap (the most slots a show requires: more of a kind never changes the answer), R = req_cap + 1.
+        cap = max((r[0] + r[1] + r[2] for r in self.req), default=0)
+        self.req_cap = cap
+        by_req: dict[tuple[int, int, int], bytes] = {}  # few shows differ: one table for each requirement
+        for r in self.req:
+            if r not in by_req:
+                by_req[r] = bytes(_req_fillable(r, ns, nf, na) for ns in range(cap + 1) for na in range(cap + 1)
+                                  for nf in range(cap + 1))
+        self.req_ok: list[bytes] = [by_req[r] for r in self.req]
         self.cap: list[tuple[int, int, int]] = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
                      c.defn.slots.wild_req + c.defn.slots.wild_opt) if c.kind == "show" else (0, 0, 0) for c in cat.cards]
         # attachment class: 0 star, 1 star that may fill an ad slot, 2 ad
@@ -92,8 +101,9 @@ class Tables:
         # shows with the same slots (capacity and required) alike: they share the memo entries below
         layouts: dict[tuple[tuple[int, int, int], tuple[int, int, int]], int] = {}
         self.slot_layout = [layouts.setdefault((self.cap[i], self.req[i]), len(layouts)) for i in range(n)]
-        self.class_cache: dict[tuple[Any, ...], int] = {}  # _show_mask by attachment counts (few combinations)
-        self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
+        # rules.attach: _show_mask and _slot_verdicts by a show's shape (rules.attach._shape_key; few combinations)
+        self.class_cache: dict[Any, int] = {}
+        self.slot_cache: dict[Any, tuple[bool, int, bool, bool]] = {}
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
@@ -160,6 +170,13 @@ G_OTHER: Final = 10
 G_PC: Final = 11
 
 
+def _req_fillable(req: tuple[int, int, int], ns: int, nf: int, na: int) -> bool:
+    """NET-PROD-02: the required star and ad slots filled by plain stars and ads, flex stars
+    covering the rest, and enough cards for every required slot."""
+    sr, ar, wr = req
+    return max(sr - ns, 0) + max(ar - na, 0) <= nf and ns + nf + na >= sr + ar + wr
+
+
 def _green_code(T: Tables, c: int) -> int:
     k = T.kind[c]
     e = T.effect[c]
@@ -169,6 +186,29 @@ def _green_code(T: Tables, c: int) -> int:
         return G_AD
     return {"sponsored_content": G_SPON, "creative_accounting": G_CA, "star_discount": G_SD,
             "preempted_timeslot": G_DBL, "ensemble_cast": G_ENS, "pass_cash": G_PC}.get(e, G_USE if e in USE_CHECKS else G_OTHER)
+
+
+_KEY_INT: dict[str, int] = {}
+_ATT_KEY: dict[str, tuple[str, int, int, bool]] = {}
+
+
+def key_int(key: str) -> int:
+    """The number after the first ``:`` of an option key (``slot:2`` -> 2), memoised: the rules see
+    the same few keys over and over, and a dictionary lookup costs less than parsing them again."""
+    v = _KEY_INT.get(key)
+    if v is None:
+        v = _KEY_INT[key] = int(key[key.index(":") + 1:])
+    return v
+
+
+def att_key(key: str) -> tuple[str, int, int, bool]:
+    """An ``attach_targets`` key (``to:<slot>``, ``rep:<slot>:<old card>``, ``ens:<slot>``,
+    ``spon:<slot>``, each perhaps with ``:pay``) as (mode, slot, old card or -1, pay), memoised."""
+    v = _ATT_KEY.get(key)
+    if v is None:
+        parts = key.split(":")
+        v = _ATT_KEY[key] = (parts[0], int(parts[1]), int(parts[2]) if parts[0] == "rep" else -1, parts[-1] == "pay")
+    return v
 
 
 def tables(cat: Catalogue) -> Tables:

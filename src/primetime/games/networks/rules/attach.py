@@ -4,29 +4,39 @@ classes of the attached cards) and committing an add or replace, with Brand Amba
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from primetime.games.networks.rules.decks import discard
-from primetime.games.networks.rules.green_room import _discard_used, _without, has_effect, player_summary
+from primetime.games.networks.rules.green_room import _discard_used, has_effect, player_summary, remove_green
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.production import _ensemble, upton_crabby
 from primetime.games.networks.rules.slots import _fits, _req, capacity, condition_met
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, STAR, Tables
+from primetime.games.networks.tables import AD, STAR, Tables, att_key
 
 # ----------------------------------------------------------------------------- targets by class (the turn menu)
+
+
+def _shape_key(layout: int, n0: int, n1: int, n2: int, nb: int, xs: int, xa: int, xw: int, ens: int, low: int) -> Any:
+    """The key of a show's shape in the catalogue's memos (``Tables.class_cache``, ``slot_cache``):
+    its slot layout, attachments by class, Brand Ambassadors, extra slots, Ensemble Cast's slots and
+    ``low`` (flags, under 64), packed into one integer, 6 bits a field and the layout on top (cheaper
+    to make, hash and compare than a tuple); a tuple when a field does not fit (never equal to an int)."""
+    if n0 | n1 | n2 | nb | xs | xa | xw | ens < 64:
+        return (((((((((layout * 64 + ens) * 64 + xw) * 64 + xa) * 64 + xs) * 64 + nb) * 64 + n2) * 64 + n1) * 64 + n0) * 64
+                + low)
+    return (layout, n0, n1, n2, nb, xs, xa, xw, ens, low)
 
 
 def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     """Which classes of green-room card could be added to or swapped into ``sh``: bit ``cls * 2 + ba``
     (class 0 star, 1 flex star, 2 ad; ``ba`` = Brand Ambassador), with Ensemble Cast opening ``ens``
     extra star slots and Sponsored Content (``spon``) 1 extra wild slot.  Kept on the show
-    (``Show.mask``) while its attachments are the same tuple and its extra slots, ``ignore_req``,
-    ``ens`` and ``spon`` the same values; otherwise made from the attachment counts, memoised per
-    catalogue (few combinations).  The values are packed in 7 bits each (a show never gets 128
-    extra slots), so that the packed code stays a small integer; written with ``+`` and ``*``
-    (the same number as with ``|`` and ``<<``, the fields being apart), which Python specialises."""
-    code = sh.x_star + sh.x_ad * 128 + sh.x_wild * 16384 + ens * 2097152 + spon * 268435456 + (536870912 if sh.ignore_req else 0)
+    (``Show.mask``) while its attachments are the same tuple and ``ens * 2 + spon`` the same value
+    (the rules that change a show's extra slots or ``ignore_req`` drop it: ``Show.mask_atts = None``);
+    otherwise made from the attachment counts, memoised per catalogue (few combinations).
+    ``turn_options`` reads the kept mask itself before calling this."""
+    code = ens * 2 + spon
     if sh.mask_atts is sh.atts and sh.mask_code == code:
         return sh.mask
     cls_of, ba_of = T.cls, T.ba
@@ -36,7 +46,8 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
         o[cls_of[c]] += 1
         if ba_of[c]:
             nba += 1
-    counts = (T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    counts = _shape_key(T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, ens,
+                        (1 if sh.ignore_req else 0) + spon * 2)
     m = T.class_cache.get(counts)
     if m is None:
         m = 0
@@ -135,7 +146,8 @@ def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
         n[k] += 1
         if k == 0 and ba_of[c]:
             nb += 1
-    ckey = (T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    ckey = _shape_key(T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, ens,
+                      (1 if sh.ignore_req else 0) + (2 if spon else 0) + kc * 4 + bc * 16)
     v = T.slot_cache.get(ckey)
     if v is None:
         v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
@@ -212,14 +224,11 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
     """Add or replace one star/ad (NET-ATT-01..07)."""
     T = s.T
     pl = s.players[p]
-    parts = key.split(":")
-    mode, slot = parts[0], int(parts[1])
+    mode, slot, old, pay = att_key(key)
     sh = pl.own(slot)
     assert sh is not None
-    pay = parts[-1] == "pay"
-    pl.green = _without(pl.green, cid)
+    remove_green(T, pl, cid)
     if mode == "rep":
-        old = int(parts[2])
         for i, (c, _r) in enumerate(sh.atts):
             if c == old:
                 sh.atts = sh.atts[:i] + sh.atts[i + 1:]
@@ -230,10 +239,12 @@ def commit_attach(s: NetState, p: int, cid: int, key: str, onset: bool = False) 
     elif mode == "ens":
         e = has_effect(s, p, "ensemble_cast")
         sh.x_star += int(T.defs[e].params["extra"])
+        sh.mask_atts = None  # its kept attachment mask (_show_mask) no longer holds
         _discard_used(s, p, e)
     elif mode == "spon":
         e = has_effect(s, p, "sponsored_content")
         sh.x_wild += 1
+        sh.mask_atts = None
         _discard_used(s, p, e)
     if T.promo[cid]:
         rot = not pay

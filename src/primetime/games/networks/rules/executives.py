@@ -13,8 +13,8 @@ clones share them and JSON keeps them):
 * ``xr`` the choices are revealed;  ``xm``: per player, Beeb's rondel space (-1: off the rondel);
 * ``xg`` per player, Gorilla took its early turn this round;  ``xe``: the player in that turn, or None.
 
-The other rule modules call in through a few hooks that test ``"x" in s.extra``; with the
-option off nothing here runs.
+The other rule modules call in through a few hooks that test ``s.xon`` (set by ``deal_executives``:
+``"x" in s.extra``); with the option off nothing here runs.
 """
 
 from __future__ import annotations
@@ -118,6 +118,7 @@ def deal_executives(s: NetState) -> None:
     box = [i for i in range(len(EX.boards)) if i not in eligible] + pool
     s.extra.update(x=(-1,) * n, xs=(0,) * n, xo=tuple(offers), xb=tuple(sorted(box)), xr=False,
                    xm=(-1,) * n, xg=(False,) * n, xe=None)
+    s.xon = True
     s.stack.append(("x_done",))
     for p in reversed(range(n)):
         s.stack.append(("x_choose", p))

@@ -14,7 +14,7 @@ from primetime.games.networks.rules import executives as X
 from primetime.games.networks.rules.attach import attach_targets, ba_options, commit_attach
 from primetime.games.networks.rules.decks import cancel
 from primetime.games.networks.rules.genres import bonus_options, gain_card
-from primetime.games.networks.rules.green_room import _without
+from primetime.games.networks.rules.green_room import remove_green
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.moguls import apply_take, keep_mogul, keep_options, on_advance, take_options
 from primetime.games.networks.rules.network_cards import _apply_pick, _apply_talent, _shows, pick_options, talent_options
@@ -22,12 +22,13 @@ from primetime.games.networks.rules.pilot import pilot_done, pilot_pairs
 from primetime.games.networks.rules.production import _next_promo, commit_production, prod_att_options, production_cost, start_production
 from primetime.games.networks.rules.quiz import apply_quiz, eor_quiz, quiz_options
 from primetime.games.networks.rules.round_end import eor_age, eor_final, eor_score, eor_upkeep
-from primetime.games.networks.rules.rounds import end_turn, start_round
+from primetime.games.networks.rules.rounds import finish_turn, start_round
 from primetime.games.networks.rules.slots import condition_met
 from primetime.games.networks.rules.solo import opp_turn
 from primetime.games.networks.rules.timeslots import genre_options, slot_options
 from primetime.games.networks.rules.turns import _apply_turn, has_free_use, turn_options
 from primetime.games.networks.state import NetState
+from primetime.games.networks.tables import key_int
 
 AUTOMATIC_STEPS: Final[frozenset[str]] = frozenset({
     "opp_turn", "prod_commit", "eor_upkeep", "eor_score", "eor_quiz", "eor_age", "eor_final", "pilot_prod",
@@ -41,7 +42,7 @@ def _automatic(s: NetState, k: str, top: tuple[Any, ...]) -> None:
     elif k == "eor_upkeep":
         eor_upkeep(s, top[1])
     elif k == "prod_commit":
-        if "x" not in s.extra:
+        if not s.xon:
             commit_production(s, top[1])
         else:
             X.commit(s, top[1])
@@ -75,9 +76,8 @@ def advance(s: NetState) -> None:
         k: str = top[0]
         if k == "turn":
             acted: int = top[2]
-            if acted == 1 and not has_free_use(s, top[1], 1) and not ("x" in s.extra and X.holds_turn(s, top[1])):
-                stack.pop()
-                end_turn(s, top[1])
+            if acted == 1 and not has_free_use(s, top[1], 1) and not (s.xon and X.holds_turn(s, top[1])):
+                finish_turn(s, top[1])  # stack.pop(), then end_turn
                 continue
             return
         if k == "prod_genre":
@@ -88,7 +88,7 @@ def advance(s: NetState) -> None:
             for c in atts:
                 if effect[c] == "versatile_actor":
                     return
-            if "x" in s.extra and X.procrastinator(s, pr["p"]):  # NET-EXEC-11
+            if s.xon and X.procrastinator(s, pr["p"]):  # NET-EXEC-11
                 return
             stack.pop()
             continue
@@ -196,11 +196,11 @@ def legal(s: NetState) -> list[str]:
     k: str = top[0]
     p: int = top[1]
     if k == "turn":
-        if "x" in s.extra:
+        if s.xon:
             return X.turn_menu(s, p, top[2], turn_options(s, p, top[2]))
         return turn_options(s, p, top[2])
     if k == "prod_att":
-        if "x" in s.extra:
+        if s.xon:
             return X.butcher_option(s, p, prod_att_options(s, p))
         return prod_att_options(s, p)
     if k == "att_target":
@@ -254,7 +254,7 @@ def apply(s: NetState, key: str) -> None:
     k: str = top[0]
     p: int = top[1]
     if k == "turn":
-        if "x" in s.extra:
+        if s.xon:
             X.apply_turn(s, p, key, top[2])
         else:
             _apply_turn(s, p, key, top[2])
@@ -279,10 +279,10 @@ def apply(s: NetState, key: str) -> None:
         elif key == "x:butcher":  # NET-EXEC-09
             X.butcher(s, p)
         elif key.startswith("wild:"):  # Sponsored Content: 1 extra wild slot
-            pr["spon"] = int(key[5:])
+            pr["spon"] = key_int(key)
             pr["spon_mode"] = "wild"
         else:  # use:<cid> -- Ensemble Cast, or Sponsored Content ignoring required slots
-            c = int(key[4:])
+            c = key_int(key)
             pr["ens" if T.effect[c] == "ensemble_cast" else "spon"] = c
     elif k == "att_target":
         s.stack.pop()
@@ -290,7 +290,7 @@ def apply(s: NetState, key: str) -> None:
     elif k == "prod_slot":
         s.stack.pop()
         assert s.prod is not None
-        s.prod["slot"] = int(key[5:])
+        s.prod["slot"] = key_int(key)
     elif k == "prod_genre":
         s.stack.pop()
         assert s.prod is not None
@@ -310,7 +310,7 @@ def apply(s: NetState, key: str) -> None:
             pl = s.players[p]
             sh = pl.own(top[2])
             assert sh is not None
-            pl.green = _without(pl.green, c)
+            remove_green(T, pl, c)
             pay = key.endswith(":pay")
             if pay:
                 pl.cash -= T.promo_cost[c]
@@ -320,7 +320,7 @@ def apply(s: NetState, key: str) -> None:
                 s.say(f"{pname(s, p)} attaches {name(s, c)} with Brand Ambassador.")
     elif k == "bonus":
         s.stack.pop()
-        c = int(key[5:])
+        c = key_int(key)
         for d in top[2]:
             s.limbo.remove(d)
             if d != c:
@@ -330,7 +330,7 @@ def apply(s: NetState, key: str) -> None:
         gain_card(s, p, c)
     elif k == "upkeep_cancel":
         s.stack.pop()
-        cancel(s, p, int(key[7:]))
+        cancel(s, p, key_int(key))
     elif k == "surpriser":
         s.stack.pop()
         if key == "yes":

@@ -9,7 +9,7 @@ from primetime.core.words import a
 from primetime.games.networks.cards import GENRES
 from primetime.games.networks.effects import NETWORK_HANDLERS
 from primetime.games.networks.rules.decks import draw
-from primetime.games.networks.rules.green_room import star_cost
+from primetime.games.networks.rules.green_room import add_green, star_cost
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, KIND_INDEX, NET, STAR
@@ -58,11 +58,11 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
     pl = s.players[p]
     if k == AD:
         pl.cash += T.bonus[cid]  # NET-AD-01
-        pl.green += (cid,)
+        add_green(T, pl, cid)
     elif k == STAR:
         if not free:
             pl.cash -= star_cost(s, p, cid)
-        pl.green += (cid,)
+        add_green(T, pl, cid)
     elif k == NET:
         if T.timing[cid] == "immediate":  # NET-NETC-02
             if s.log is not None:
@@ -70,7 +70,7 @@ def gain_card(s: NetState, p: int, cid: int, free: bool = True) -> None:
             s.discards[NET].append(cid)
             NETWORK_HANDLERS[T.effect[cid]](s, p, cid)
         else:
-            pl.green += (cid,)
+            add_green(T, pl, cid)
 
 
 def bonus_options(s: NetState, p: int, drawn: tuple[int, ...]) -> list[str]:

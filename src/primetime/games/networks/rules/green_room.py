@@ -102,6 +102,32 @@ def _without(items: tuple[int, ...], c: int) -> tuple[int, ...]:
     return items[:i] + items[i + 1:]
 
 
+def add_green(T: Tables, pl: Player, c: int) -> None:
+    """``c`` joins ``pl``'s green room; a summary kept for the green room before is brought up to
+    date at once (what ``player_summary`` would make of it later, without finding out what changed)."""
+    old = pl.green
+    green = old + (c,)
+    pl.green = green
+    if pl.gsum_of is old:
+        pl.gsum = _summary_add(T, pl.gsum, c, c not in old)  # a card twice: its attach key once
+        pl.gsum_of = green
+
+
+def remove_green(T: Tables, pl: Player, c: int) -> None:
+    """The first ``c`` leaves ``pl``'s green room (attached to a show); a summary kept for the green
+    room before is brought up to date at once when ``c`` is a plain star, flex star or ad and no other
+    copy of it stays (as ``player_summary`` would; otherwise it is made afresh when next needed)."""
+    old = pl.green
+    i = old.index(c)
+    green = old[:i] + old[i + 1:]
+    pl.green = green
+    if pl.gsum_of is old:
+        g = T.gcode[c]
+        if (g == G_STAR or g == G_FLEX or g == G_AD) and c not in green:
+            pl.gsum = _summary_lost(T, pl.gsum, green, c)
+            pl.gsum_of = green
+
+
 def _lost(T: Tables, prev: tuple[int, ...], green: tuple[int, ...]) -> int:
     """The plain star, flex star or ad that ``prev`` held once and ``green`` is ``prev`` without, or -1
     (another change: ``player_summary`` makes the summary afresh)."""

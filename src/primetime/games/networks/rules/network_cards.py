@@ -333,6 +333,7 @@ def _apply_pick(s: NetState, p: int, top: tuple[Any, ...], key: str) -> None:
         c = int(c_s)
         sh.atts = tuple((a, r) for a, r in sh.atts if a != c)
         sh.ignore_req = sh.ignore_req or not required_ok(T, sh.cid, [a for a, _ in sh.atts])
+        sh.mask_atts = None  # its kept attachment mask (rules.attach._show_mask) no longer holds
         pl.green += (c,)
 
 

@@ -19,10 +19,11 @@ def pass_options(s: NetState, p: int) -> list[str]:
 def _pass_keys(s: NetState, p: int, dbl: bool, out: list[str]) -> None:
     """Append the pass options to ``out`` (``dbl``: holding Preempted Timeslot)."""
     out.append("pass:cash")
-    if is_last(s, p):  # the last column is cash only (NET-PASS-05)
+    po = s.pass_order
+    if len(po) == len(s.order) - 1 and p not in po:  # is_last: the last column is cash only (NET-PASS-05)
         if dbl:
             out.append("pass:cash:x2")
-    elif s.T.pass_viewers[s.n][len(s.pass_order)]:
+    elif s.T.pass_viewers[s.n][len(po)]:
         out.append("pass:viewers")
         if dbl:
             out.append("pass:cash:x2")

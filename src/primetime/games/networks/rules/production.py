@@ -8,7 +8,7 @@ from primetime.games.networks.cards import ALL_TIMESLOTS
 from primetime.games.networks.rules.decks import cancel, draw
 from primetime.games.networks.rules.genre_grid import fill_square
 from primetime.games.networks.rules.genres import advance_genre
-from primetime.games.networks.rules.green_room import _discard_used, _without, player_summary
+from primetime.games.networks.rules.green_room import _discard_used, player_summary, remove_green
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.slots import _fits, _req, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
@@ -323,7 +323,7 @@ def commit_production(s: NetState, p: int) -> None:
         kept.remove(show)
         s.pilot[p] = kept
     for c in atts:
-        pl.green = _without(pl.green, c)
+        remove_green(T, pl, c)
     if pr["ens"] >= 0:
         _discard_used(s, p, pr["ens"])
     if pr["spon"] >= 0:

@@ -27,7 +27,7 @@ def start_round(s: NetState) -> None:
     if s.log is not None:
         s.say(f"Round {s.round} begins.")
     begin_turn(s, s.order[0])
-    if "x" in s.extra:  # Executives: round-start effects (rules.executives.round_start)
+    if s.xon:  # Executives: round-start effects (rules.executives.round_start)
         s.stack.append(("x_round",))
 
 
@@ -60,7 +60,7 @@ def begin_turn(s: NetState, p: int) -> None:
 
 def end_turn(s: NetState, p: int) -> None:
     """Move to the next player in turn order who has not passed (NET-TURN-02/04/05)."""
-    xe = s.extra.get("xe")
+    xe = s.extra.get("xe") if s.xon else None
     if xe is not None and xe == p:  # Executives: Gorilla's early turn; the 1st player's turn is on the stack
         s.extra["xe"] = None
         s.cur = s.order[0]
@@ -85,12 +85,27 @@ def end_turn(s: NetState, p: int) -> None:
     end_of_round(s)  # everyone has passed
 
 
+def finish_turn(s: NetState, p: int) -> None:
+    """``p``'s turn step, on top of the stack, is over: ``end_turn``.  While nobody has passed (and
+    without Executives, whose Gorilla may hold the turn order) the next seat's turn step takes its
+    place on the stack, which then neither shrinks nor grows."""
+    if s.pass_order or s.xon:
+        s.stack.pop()
+        end_turn(s, p)
+        return
+    order = s.order
+    q = order[(order.index(p) + 1) % len(order)]
+    s.cur = q
+    s.stack[-1] = ("opp_turn",) if q == OPP else ("turn", q, 0)
+
+
 def take_action(s: NetState, p: int) -> None:
     """Mark the turn's action as used: the last player keeps acting (NET-PASS-04)."""
     stack = s.stack
     k: str = stack[-1][0]
     assert k == "turn"
-    stack[-1] = ("turn", p, 0 if is_last(s, p) else 1)
+    po = s.pass_order  # is_last, inline: this runs at every action
+    stack[-1] = ("turn", p, 0 if len(po) == len(s.order) - 1 and p not in po else 1)
 
 
 def end_of_round(s: NetState) -> None:

@@ -62,6 +62,7 @@ def new_state(cat: Catalogue, opts: dict[str, Any], seed: int, n: int) -> NetSta
     s.pass_order, s.stack, s.limbo, s.prod = [], [], [], None
     s.solo_deck, s.solo_parked, s.final = [], 0, None
     s.mog = None
+    s.xon = False  # until deal_executives
     s.extra = {"kept": (False,) * n}  # values in `extra` are immutable: clones share them
     if telly:
         start_grids(s)  # NET-TELLY-03

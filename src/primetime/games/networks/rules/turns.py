@@ -91,20 +91,20 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         for c in nets:
             if costs[c] <= cash:
                 out.append(k_net[c])
-    have = ns + nf + na
-    prod_info, k_show = T.prod_info, T.k_show
+    req_ok, k_show = T.req_ok, T.k_show
+    R = T.req_cap
+    R1 = R + 1
+    rc = ((ns if ns < R else R) * R1 + (na if na < R else R)) * R1 + (nf if nf < R else R)  # see Tables.req_ok
     # Sponsored Content fills the required slots of a show from the display only (NET-CARD-05/10).
     for cid in s.display[SHOW]:  # NET-PROD-02
-        cost, sr, ar, total = prod_info[cid]
-        cost -= ca
-        if cash >= cost and (spon or ((sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total)):
+        cost = costs[cid] - ca
+        if cash >= cost and (spon or req_ok[cid][rc]):
             out.append(k_show[cid])
         elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "display"):
             out.append(k_show[cid])
     for cid in pl.reserved:  # shows secured with Exclusive Rights: the same test, without Sponsored Content
-        cost, sr, ar, total = prod_info[cid]
-        cost -= ca
-        if cash >= cost and (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and have >= total:
+        cost = costs[cid] - ca
+        if cash >= cost and req_ok[cid][rc]:
             out.append(k_show[cid])
         elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
             out.append(k_show[cid])
@@ -112,9 +112,10 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
         # Whether a card has a target depends only on its class (see _show_mask).
         mask = 0
         spon_i = 1 if spon else 0
+        code = ens * 2 + spon_i  # the mask kept on a show is for this code (see _show_mask)
         for sh in pl.lineup:
             if sh is not None:
-                mask |= _show_mask(T, sh, ens, spon_i)
+                mask |= sh.mask if sh.mask_atts is sh.atts and sh.mask_code == code else _show_mask(T, sh, ens, spon_i)
                 if mask & present == present:
                     break
         if mask & present == present:  # every star and ad in the green room has a target
