@@ -101,9 +101,8 @@ class Tables:
         # shows with the same slots (capacity and required) alike: they share the memo entries below
         layouts: dict[tuple[tuple[int, int, int], tuple[int, int, int]], int] = {}
         self.slot_layout = [layouts.setdefault((self.cap[i], self.req[i]), len(layouts)) for i in range(n)]
-        # rules.attach: _show_mask and _slot_verdicts by a show's shape (rules.attach._shape_key; few combinations)
-        self.class_cache: dict[Any, int] = {}
-        self.slot_cache: dict[Any, tuple[bool, int, bool, bool]] = {}
+        self.class_cache: dict[tuple[Any, ...], int] = {}  # _show_mask by attachment counts (few combinations)
+        self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]

@@ -4,7 +4,7 @@ classes of the attached cards) and committing an add or replace, with Brand Amba
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from primetime.games.networks.rules.decks import discard
 from primetime.games.networks.rules.green_room import _discard_used, has_effect, player_summary, remove_green
@@ -15,17 +15,6 @@ from primetime.games.networks.state import NetState, Show
 from primetime.games.networks.tables import AD, STAR, Tables, att_key
 
 # ----------------------------------------------------------------------------- targets by class (the turn menu)
-
-
-def _shape_key(layout: int, n0: int, n1: int, n2: int, nb: int, xs: int, xa: int, xw: int, ens: int, low: int) -> Any:
-    """The key of a show's shape in the catalogue's memos (``Tables.class_cache``, ``slot_cache``):
-    its slot layout, attachments by class, Brand Ambassadors, extra slots, Ensemble Cast's slots and
-    ``low`` (flags, under 64), packed into one integer, 6 bits a field and the layout on top (cheaper
-    to make, hash and compare than a tuple); a tuple when a field does not fit (never equal to an int)."""
-    if n0 | n1 | n2 | nb | xs | xa | xw | ens < 64:
-        return (((((((((layout * 64 + ens) * 64 + xw) * 64 + xa) * 64 + xs) * 64 + nb) * 64 + n2) * 64 + n1) * 64 + n0) * 64
-                + low)
-    return (layout, n0, n1, n2, nb, xs, xa, xw, ens, low)
 
 
 def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
@@ -46,8 +35,7 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
         o[cls_of[c]] += 1
         if ba_of[c]:
             nba += 1
-    counts = _shape_key(T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, ens,
-                        (1 if sh.ignore_req else 0) + spon * 2)
+    counts = (T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
     m = T.class_cache.get(counts)
     if m is None:
         m = 0
@@ -146,8 +134,7 @@ def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
         n[k] += 1
         if k == 0 and ba_of[c]:
             nb += 1
-    ckey = _shape_key(T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, ens,
-                      (1 if sh.ignore_req else 0) + (2 if spon else 0) + kc * 4 + bc * 16)
+    ckey = (T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
     v = T.slot_cache.get(ckey)
     if v is None:
         v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)

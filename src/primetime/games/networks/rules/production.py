@@ -202,9 +202,11 @@ def _prod_extras(s: NetState) -> tuple[int, int, bool]:
     pr = s.prod
     assert pr is not None
     T = s.T
-    xs = int(T.defs[pr["ens"]].params["extra"]) if pr["ens"] >= 0 else 0
-    wild = pr["spon"] >= 0 and pr.get("spon_mode") == "wild"
-    return xs, 1 if wild else 0, (pr["spon"] >= 0 and not wild) or "xb" in pr  # xb: Butcher (Executives)
+    ens: int = pr["ens"]  # typed: compared as integers in the compiled build
+    spon: int = pr["spon"]
+    xs = T.extra[ens] if ens >= 0 else 0  # Ensemble Cast's extra star slots
+    wild = spon >= 0 and pr.get("spon_mode") == "wild"
+    return xs, 1 if wild else 0, (spon >= 0 and not wild) or "xb" in pr  # xb: Butcher (Executives)
 
 
 def prod_att_options(s: NetState, p: int) -> list[str]:
@@ -248,8 +250,10 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
     S += xs
     W += xw
     e_ens, e_spon = summary[11], summary[12]
-    ens = T.extra[e_ens] if e_ens >= 0 and pr["ens"] < 0 else 0
-    spon = e_spon >= 0 and pr["spon"] < 0 and src == "display"  # NET-CARD-10: from the display only
+    ens_used: int = pr["ens"]
+    spon_used: int = pr["spon"]
+    ens = T.extra[e_ens] if e_ens >= 0 and ens_used < 0 else 0
+    spon = e_spon >= 0 and spon_used < 0 and src == "display"  # NET-CARD-10: from the display only
     # The candidates, from the highest card down, counting the pool of cards after each.
     pool = []
     for c in pl.green:
@@ -283,7 +287,7 @@ def prod_att_options(s: NetState, p: int) -> list[str]:
         else:
             qa += 1
     out.reverse()
-    if e_ens >= 0 and pr["ens"] < 0:
+    if e_ens >= 0 and ens_used < 0:
         out.append(T.k_use[e_ens])
     if spon:  # NET-CARD-10: ignore the required slots, or open 1 extra wild slot
         if _finish_any(T, show, n0, n1, n2, nb, has_iv, q0, qiv, qb, qf, qa, S, A, W, True, pay, pay_iv, ens, False):
@@ -307,14 +311,17 @@ def commit_production(s: NetState, p: int) -> None:
     s.prod = None
     T = s.T
     pl = s.players[p]
-    show, slot, genre = pr["show"], pr["slot"], pr["genre"]
-    atts = list(pr["atts"])
-    cost = production_cost(s, p, show, atts, pr["src"])
+    show: int = pr["show"]  # typed: native integers and strings in the compiled build
+    slot: int = pr["slot"]
+    genre: str = pr["genre"]
+    src: str = pr["src"]
+    atts: list[int] = list(pr["atts"])
+    cost = production_cost(s, p, show, atts, src)
     paid = pr["paid"]
     pl.cash -= cost + (sum(T.promo_cost[c] for c in paid) if paid else 0)  # NET-PROD-03 / NET-COND-09
-    if pr["src"] == "display":
+    if src == "display":
         s.display[SHOW].remove(show)
-    elif pr["src"] == "reserved":
+    elif src == "reserved":
         reserved = pl.reserved.copy()  # a new list: clones share it (Player.copy)
         reserved.remove(show)
         pl.reserved = reserved
