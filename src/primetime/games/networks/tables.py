@@ -101,8 +101,14 @@ class Tables:
         # shows with the same slots (capacity and required) alike: they share the memo entries below
         layouts: dict[tuple[tuple[int, int, int], tuple[int, int, int]], int] = {}
         self.slot_layout = [layouts.setdefault((self.cap[i], self.req[i]), len(layouts)) for i in range(n)]
-        self.class_cache: dict[tuple[Any, ...], int] = {}  # _show_mask by attachment counts (few combinations)
-        self.slot_cache: dict[tuple[Any, ...], tuple[bool, int, bool, bool]] = {}  # _slot_verdicts (few combinations)
+        # rules.attach: _show_mask and _slot_verdicts by a show's shape (few combinations), keyed by an
+        # integer for the usual shapes (see attach._show_mask) and by a tuple for the others
+        self.class_cache: dict[Any, int] = {}
+        self.slot_cache: dict[Any, tuple[bool, int, bool, bool]] = {}
+        # A card's share of a show's attachment counts packed 3 bits a field (stars, flex stars, ads, Brand
+        # Ambassadors: any of them for _show_mask, only stars for _show_targets), for shows under 8 cards.
+        self.unit_mask: list[int] = [(1 << 3 * self.cls[i]) + (512 if self.ba[i] else 0) for i in range(n)]
+        self.unit_slot: list[int] = [(1 << 3 * self.cls[i]) + (512 if self.ba[i] and self.cls[i] == 0 else 0) for i in range(n)]
         self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]

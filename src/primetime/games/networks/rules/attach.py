@@ -4,7 +4,7 @@ classes of the attached cards) and committing an add or replace, with Brand Amba
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from primetime.games.networks.rules.decks import discard
 from primetime.games.networks.rules.green_room import _discard_used, has_effect, player_summary, remove_green
@@ -28,16 +28,21 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     code = ens * 2 + spon
     if sh.mask_atts is sh.atts and sh.mask_code == code:
         return sh.mask
-    cls_of, ba_of = T.cls, T.ba
-    o = [0, 0, 0]
-    nba = 0
-    for c, _r in sh.atts:
-        o[cls_of[c]] += 1
-        if ba_of[c]:
-            nba += 1
-    counts = (T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
+    atts = sh.atts
+    counts: Any
+    if len(atts) < 8 and ens < 32 and not (sh.x_star or sh.x_ad or sh.x_wild or sh.ignore_req):
+        # the usual shape: its counts packed 3 bits a field (Tables.unit_mask), the key an integer
+        unit = T.unit_mask
+        packed = 0
+        for c, _r in atts:
+            packed += unit[c]
+        counts = (T.slot_layout[sh.cid] * 4096 + packed) * 64 + ens * 2 + spon
+    else:
+        o, nba = _class_counts(T, atts, False)
+        counts = (T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
     m = T.class_cache.get(counts)
     if m is None:
+        o, nba = _class_counts(T, atts, False)
         m = 0
         for idx in range(6):
             k, ba = divmod(idx, 2)
@@ -49,6 +54,20 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     sh.mask_code = code
     sh.mask = m
     return m
+
+
+def _class_counts(T: Tables, atts: tuple[tuple[int, bool], ...], star_ba: bool) -> tuple[list[int], int]:
+    """The attachments by class (star, flex star, ad) and the Brand Ambassadors among them (only
+    the stars when ``star_ba``)."""
+    cls_of, ba_of = T.cls, T.ba
+    n = [0, 0, 0]
+    nb = 0
+    for c, _r in atts:
+        k = cls_of[c]
+        n[k] += 1
+        if ba_of[c] and (k == 0 or not star_ba):
+            nb += 1
+    return n, nb
 
 
 def _show_has_target(T: Tables, cid: int, o: list[int], nba: int, x_star: int, x_ad: int, x_wild: int, ignore_req: bool,
@@ -127,16 +146,21 @@ def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
     """``_slot_targets`` made afresh.  Slot capacity and required slots depend only on how many
     attachments of each class the show holds (see ``capacity`` and ``required_ok``)."""
     cls_of, ba_of = T.cls, T.ba
-    n = [0, 0, 0]
-    nb = 0
-    for c, _r in sh.atts:
-        k = cls_of[c]
-        n[k] += 1
-        if k == 0 and ba_of[c]:
-            nb += 1
-    ckey = (T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
+    atts = sh.atts
+    ckey: Any
+    if len(atts) < 8 and ens < 32 and not (sh.x_star or sh.x_ad or sh.x_wild or sh.ignore_req):
+        # the usual shape: packed as in _show_mask (Tables.unit_slot), the key an integer
+        unit = T.unit_slot
+        packed = 0
+        for c, _r in atts:
+            packed += unit[c]
+        ckey = (((T.slot_layout[sh.cid] * 4096 + packed) * 8 + kc * 2 + bc) * 32 + ens) * 2 + (1 if spon else 0)
+    else:
+        n, nb = _class_counts(T, atts, True)
+        ckey = (T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
     v = T.slot_cache.get(ckey)
     if v is None:
+        n, nb = _class_counts(T, atts, True)
         v = T.slot_cache[ckey] = _slot_verdicts(T, sh.cid, n, nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
     add_ok, rep_ok, ens_ok, spon_ok = v
     keys: list[str] = []
