@@ -109,7 +109,13 @@ class Tables:
         # Ambassadors: any of them for _show_mask, only stars for _show_targets), for shows under 8 cards.
         self.unit_mask: list[int] = [(1 << 3 * self.cls[i]) + (512 if self.ba[i] else 0) for i in range(n)]
         self.unit_slot: list[int] = [(1 << 3 * self.cls[i]) + (512 if self.ba[i] and self.cls[i] == 0 else 0) for i in range(n)]
-        self.pilot_cache: dict[tuple[int, tuple[int, ...], bool], bool] = {}  # pilot_pairs (few combinations)
+        # pilot_pairs: can a kept pilot show be produced, by its slot layout, the class of the other kept
+        # card in a production pool (pool_class: 0 none, 1 star, 2 Industry Veteran, 3 Brand Ambassador,
+        # 4 flex star, 5 ad; as production.finishable counts them) and whether the cash is not negative
+        self.pilot_cache: dict[int, bool] = {}
+        self.pool_class: list[int] = [0 if self.kind[i] != STAR and self.kind[i] != AD else
+                                      (3 if self.ba[i] else 2 if self.iv[i] else 1) if self.cls[i] == 0 else
+                                      4 if self.cls[i] == 1 else 5 for i in range(n)]
         # what keeping a pilot card costs or brings (NET-PILOT-03): ad bonus, or minus the card's cost
         self.pilot_net: list[int] = [c.defn.bonus if self.kind[i] == AD else -c.defn.cost for i, c in enumerate(cat.cards)]
         self.green_cache: dict[tuple[int, ...], Summary] = {}  # green_summary

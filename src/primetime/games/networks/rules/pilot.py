@@ -17,7 +17,7 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
     offer = s.pilot[p]
     cash = s.players[p].cash
     kind, net = T.kind, T.pilot_net
-    cache = T.pilot_cache
+    cache, layout, pool_class = T.pilot_cache, T.slot_layout, T.pool_class
     out = []
     n = len(offer)
     for i in range(n):
@@ -30,12 +30,14 @@ def pilot_pairs(s: NetState, p: int) -> list[str]:
             sa, sb = kind[a] == SHOW, kind[b] == SHOW
             if sa or sb:
                 # can each kept show be produced with the other card (a pilot show costs nothing here)?
-                others = () if sa and sb else ((b,) if sa else (a,))
+                # It depends on the show's slots, the other card's class and the sign of the cash.
+                oc = 0 if sa and sb else pool_class[b if sa else a]
                 ok = True
                 for sh in ((a, b) if sa and sb else ((a,) if sa else (b,))):
-                    key = (sh, others, cash >= 0)
+                    key = (layout[sh] * 8 + oc) * 2 + (1 if cash >= 0 else 0)
                     v = cache.get(key)
                     if v is None:
+                        others = () if sa and sb else ((b,) if sa else (a,))
                         v = cache[key] = finishable(T, sh, others, cash, None)
                     if not v:
                         ok = False
