@@ -53,7 +53,9 @@ def main() -> None:
         ray.init(address=ADDRESS, log_to_driver=False)
         try:
             alive = [n["NodeID"] for n in ray.nodes() if n["Alive"]]
-            specs = schedule(2, ["random", "random"], 16, seed=77)
+            # greedy games (tens of milliseconds each), not random ones (under a millisecond): a random
+            # game ends before the next batch is placed, so the head node could play them all alone
+            specs = schedule(2, ["greedy", "greedy"], 16, seed=77)
             out = run_tasks(node_and_game, specs, workers=2, backend="ray")
         finally:
             ray.shutdown()
