@@ -30,13 +30,9 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
         return sh.mask
     atts = sh.atts
     counts: Any
-    if len(atts) < 8 and ens < 32 and not (sh.x_star or sh.x_ad or sh.x_wild or sh.ignore_req):
-        # the usual shape: its counts packed 3 bits a field (Tables.unit_mask), the key an integer
-        unit = T.unit_mask
-        packed = 0
-        for c, _r in atts:
-            packed += unit[c]
-        counts = (T.slot_layout[sh.cid] * 4096 + packed) * 64 + ens * 2 + spon
+    shape = _shape(T, sh, T.unit_mask, ens)
+    if shape >= 0:
+        counts = shape * 64 + ens * 2 + spon
     else:
         o, nba = _class_counts(T, atts, False)
         counts = (T.slot_layout[sh.cid], o[0], o[1], o[2], nba, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, ens, spon)
@@ -54,6 +50,20 @@ def _show_mask(T: Tables, sh: Show, ens: int, spon: int) -> int:
     sh.mask_code = code
     sh.mask = m
     return m
+
+
+def _shape(T: Tables, sh: Show, unit: list[int], ens: int) -> int:
+    """The usual shape of ``sh`` (under 8 attachments, no extra slots, ``ignore_req`` off, ``ens`` under
+    32) as one small integer for the memo keys: its slot layout and its attachment counts packed 3 bits
+    a field, summed from ``unit`` (``Tables.unit_mask`` or ``unit_slot``); -1 for any other shape (the
+    caller keys it by a tuple)."""
+    atts = sh.atts
+    if len(atts) >= 8 or ens >= 32 or sh.x_star or sh.x_ad or sh.x_wild or sh.ignore_req:
+        return -1
+    packed = 0
+    for c, _r in atts:
+        packed += unit[c]
+    return T.slot_layout[sh.cid] * 4096 + packed
 
 
 def _class_counts(T: Tables, atts: tuple[tuple[int, bool], ...], star_ba: bool) -> tuple[list[int], int]:
@@ -148,13 +158,9 @@ def _show_targets(T: Tables, sh: Show, kc: int, bc: int, ens: int, spon: bool, s
     cls_of, ba_of = T.cls, T.ba
     atts = sh.atts
     ckey: Any
-    if len(atts) < 8 and ens < 32 and not (sh.x_star or sh.x_ad or sh.x_wild or sh.ignore_req):
-        # the usual shape: packed as in _show_mask (Tables.unit_slot), the key an integer
-        unit = T.unit_slot
-        packed = 0
-        for c, _r in atts:
-            packed += unit[c]
-        ckey = (((T.slot_layout[sh.cid] * 4096 + packed) * 8 + kc * 2 + bc) * 32 + ens) * 2 + (1 if spon else 0)
+    shape = _shape(T, sh, T.unit_slot, ens)
+    if shape >= 0:
+        ckey = ((shape * 8 + kc * 2 + bc) * 32 + ens) * 2 + (1 if spon else 0)
     else:
         n, nb = _class_counts(T, atts, True)
         ckey = (T.slot_layout[sh.cid], n[0], n[1], n[2], nb, sh.x_star, sh.x_ad, sh.x_wild, sh.ignore_req, kc, bc, ens, spon)
