@@ -56,7 +56,7 @@ class Tables:
         by_req: dict[tuple[int, int, int], bytes] = {}  # few shows differ: one table for each requirement
         for r in self.req:
             if r not in by_req:
-                by_req[r] = bytes(_req_fillable(r, ns, nf, na) for ns in range(cap + 1) for na in range(cap + 1)
+                by_req[r] = bytes(_req(r[0], r[1], r[2], ns, nf, na) for ns in range(cap + 1) for na in range(cap + 1)
                                   for nf in range(cap + 1))
         self.req_ok: list[bytes] = [by_req[r] for r in self.req]
         self.cap: list[tuple[int, int, int]] = [(c.defn.slots.star_req + c.defn.slots.star_opt, c.defn.slots.ad_req + c.defn.slots.ad_opt,
@@ -181,11 +181,12 @@ G_OTHER: Final = 10
 G_PC: Final = 11
 
 
-def _req_fillable(req: tuple[int, int, int], ns: int, nf: int, na: int) -> bool:
-    """NET-PROD-02: the required star and ad slots filled by plain stars and ads, flex stars
-    covering the rest, and enough cards for every required slot."""
-    sr, ar, wr = req
-    return max(sr - ns, 0) + max(ar - na, 0) <= nf and ns + nf + na >= sr + ar + wr
+def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
+    """NET-PROD-02: can ``ns`` plain stars, ``nf`` flex stars and ``na`` ads fill the required slots
+    (``sr`` stars, ``ar`` ads, ``wr`` wild)?  The plain ones fill their own kind, flex stars the rest,
+    and there are enough cards for every required slot.  (Here, below the rule modules, because
+    ``Tables.req_ok`` is made from it.)"""
+    return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr
 
 
 def _green_code(T: Tables, c: int) -> int:

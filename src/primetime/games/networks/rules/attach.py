@@ -10,9 +10,9 @@ from primetime.games.networks.rules.decks import discard
 from primetime.games.networks.rules.green_room import _discard_used, has_effect, player_summary, remove_green
 from primetime.games.networks.rules.log import name, pname
 from primetime.games.networks.rules.production import _ensemble, upton_crabby
-from primetime.games.networks.rules.slots import _fits, _req, capacity, condition_met
+from primetime.games.networks.rules.slots import _fits, capacity, condition_met
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, STAR, Tables, att_key
+from primetime.games.networks.tables import AD, STAR, Tables, _req, att_key
 
 # ----------------------------------------------------------------------------- targets by class (the turn menu)
 

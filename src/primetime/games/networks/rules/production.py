@@ -10,10 +10,10 @@ from primetime.games.networks.rules.genre_grid import fill_square
 from primetime.games.networks.rules.genres import advance_genre
 from primetime.games.networks.rules.green_room import _discard_used, player_summary, remove_green
 from primetime.games.networks.rules.log import name, pname
-from primetime.games.networks.rules.slots import _fits, _req, condition_met
+from primetime.games.networks.rules.slots import _fits, condition_met
 from primetime.games.networks.rules.timeslots import preferred, telly
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Summary, Tables
+from primetime.games.networks.tables import AD, IV_DISCOUNT, SHOW, STAR, Summary, Tables, _req
 from primetime.games.networks.text import timeslot_name
 
 # ----------------------------------------------------------------------------- feasibility

@@ -4,6 +4,8 @@ NET-EOR-13).  The steps of the end of round are in :mod:`.round_end`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from primetime.games.networks.rules.decks import draw
 from primetime.games.networks.state import OPP, NetState
 from primetime.games.networks.tables import AD, NET, SHOW, STAR
@@ -67,9 +69,7 @@ def end_turn(s: NetState, p: int) -> None:
         return
     order = s.order
     if not s.pass_order:  # nobody has passed: the next seat in turn order
-        q = order[(order.index(p) + 1) % len(order)]
-        s.cur = q
-        s.stack.append(("opp_turn",) if q == OPP else ("turn", q, 0))
+        s.stack.append(_next_seat(s, p))
         return
     po = s.pass_order
     if s.solo and 0 in po:  # NET-SOLO-08
@@ -93,10 +93,16 @@ def finish_turn(s: NetState, p: int) -> None:
         s.stack.pop()
         end_turn(s, p)
         return
+    s.stack[-1] = _next_seat(s, p)
+
+
+def _next_seat(s: NetState, p: int) -> tuple[Any, ...]:
+    """While nobody has passed: the next seat after ``p`` in turn order becomes the current player;
+    its turn step."""
     order = s.order
     q = order[(order.index(p) + 1) % len(order)]
     s.cur = q
-    s.stack[-1] = ("opp_turn",) if q == OPP else ("turn", q, 0)
+    return ("opp_turn",) if q == OPP else ("turn", q, 0)
 
 
 def take_action(s: NetState, p: int) -> None:

@@ -92,10 +92,6 @@ def _fits(S: int, A: int, W: int, ns: int, nf: int, na: int) -> bool:
     return over <= W and nf <= (S - ns if S > ns else 0) + (A - na if A > na else 0) + W - over
 
 
-def _req(sr: int, ar: int, wr: int, ns: int, nf: int, na: int) -> bool:
-    return (sr - ns if sr > ns else 0) + (ar - na if ar > na else 0) <= nf and ns + nf + na >= sr + ar + wr
-
-
 def lineup_fits(s: NetState) -> list[str]:
     """The slot-capacity invariant (NET-ANAT-04: one card per slot; NET-CARD-19/22/23): every show in
     every lineup holds no more stars, ads and cards in all than its slots allow, counting its extra
