@@ -153,7 +153,8 @@ class Tables:
 
 IV_DISCOUNT: Final = fx.INDUSTRY_VETERAN_DISCOUNT
 
-# what a turn-menu key does (Tables.turn_key)
+# what a turn-menu key does (Tables.turn_key); the menu's actions, which spend the turn's action, are
+# the codes below TK_USE but TK_PASS
 TK_AD: Final = 0
 TK_ATTACH: Final = 1
 TK_PASS: Final = 2

@@ -115,7 +115,7 @@ def attach_targets(s: NetState, p: int, cid: int, onset: bool = False) -> list[s
     pl = s.players[p]
     out: list[str] = []
     pay_ok = T.promo[cid] and pl.cash >= T.promo_cost[cid]
-    summary = player_summary(T, pl)
+    summary = pl.gsum if pl.gsum_of is pl.green else player_summary(T, pl)
     ens = summary[9] if T.kind[cid] == STAR and not onset else 0
     spon = not onset and summary[4]
     kc = T.cls[cid]

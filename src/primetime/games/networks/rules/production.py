@@ -26,9 +26,18 @@ def _ensemble(s: NetState, p: int) -> int:
 
 def production_cost(s: NetState, p: int, show: int, atts: list[int] | tuple[int, ...], src: str) -> int:
     """Cost after Creative Accounting and Industry Veteran (NET-PROD-03, NET-CARD-02/25)."""
+    if src == "pilot":
+        return 0  # a pilot show: 0, paid in the settlement (NET-PILOT-06)
     T = s.T
-    # a pilot show: 0, paid in the settlement (NET-PILOT-06)
-    return _cost(T, _base_cost(T, player_summary(T, s.players[p]), show, src), atts)
+    pl = s.players[p]
+    summary = pl.gsum if pl.gsum_of is pl.green else player_summary(T, pl)
+    base: int = T.cost[show] - summary[7]  # after Creative Accounting (as _base_cost)
+    iv = T.iv
+    for c in atts:
+        if iv[c]:
+            base -= IV_DISCOUNT  # NET-CARD-25: an Industry Veteran attached
+            break
+    return base if base > 0 else 0
 
 
 def _base_cost(T: Tables, summary: Summary, show: int, src: str) -> int | None:
@@ -37,24 +46,6 @@ def _base_cost(T: Tables, summary: Summary, show: int, src: str) -> int | None:
     if src == "pilot":
         return None
     return T.cost[show] - summary[7]  # passive_sum(s, p, "creative_accounting")
-
-
-def _cost(T: Tables, base: int | None, cards: list[int] | tuple[int, ...]) -> int:
-    """``production_cost`` from ``_base_cost`` and the attached cards."""
-    iv = T.iv
-    for c in cards:
-        if iv[c]:
-            return _iv_cost(base, True)
-    return _iv_cost(base, False)
-
-
-def _iv_cost(base: int | None, iv: bool) -> int:
-    """``production_cost`` from ``_base_cost``, with an Industry Veteran attached or not (NET-CARD-25)."""
-    if base is None:
-        return 0
-    if iv:
-        base -= IV_DISCOUNT
-    return base if base > 0 else 0
 
 
 def _can_fill(S: int, A: int, W: int, sr: int, ar: int, wr: int, n0: int, n1: int, n2: int,
@@ -168,7 +159,7 @@ def _pay_flags(cash: int, base: int | None) -> tuple[bool, bool]:
     without, with an Industry Veteran attached (NET-PROD-03, NET-CARD-25)?"""
     if base is None:
         return cash >= 0, cash >= 0
-    iv = base - IV_DISCOUNT  # _iv_cost(base, False), _iv_cost(base, True) written out
+    iv = base - IV_DISCOUNT  # without and with an Industry Veteran (NET-CARD-25)
     return cash >= (base if base > 0 else 0), cash >= (iv if iv > 0 else 0)
 
 

@@ -105,15 +105,6 @@ def _next_seat(s: NetState, p: int) -> tuple[Any, ...]:
     return ("opp_turn",) if q == OPP else ("turn", q, 0)
 
 
-def take_action(s: NetState, p: int) -> None:
-    """Mark the turn's action as used: the last player keeps acting (NET-PASS-04)."""
-    stack = s.stack
-    k: str = stack[-1][0]
-    assert k == "turn"
-    po = s.pass_order  # is_last, inline: this runs at every action
-    stack[-1] = ("turn", p, 0 if len(po) == len(s.order) - 1 and p not in po else 1)
-
-
 def end_of_round(s: NetState) -> None:
     """NET-EOR-01: upkeep, score, age, (genres), clear pass track, first player, display."""
     s.phase = "round_end"

@@ -11,7 +11,7 @@ from primetime.games.networks.rules.moguls import mogul_uses, use_mogul
 from primetime.games.networks.rules.network_cards import use_network
 from primetime.games.networks.rules.passing import _pass_keys, act_pass
 from primetime.games.networks.rules.production import can_produce, start_production
-from primetime.games.networks.rules.rounds import end_turn, take_action
+from primetime.games.networks.rules.rounds import end_turn
 from primetime.games.networks.state import NetState
 from primetime.games.networks.tables import AD, IV_DISCOUNT, NET, SHOW, STAR, TK_AD, TK_ATTACH, TK_MOGUL, TK_NET, TK_PASS, TK_SHOW, TK_STAR, TK_USE
 
@@ -42,11 +42,15 @@ def free_uses(s: NetState, p: int, acted: int) -> list[str]:
 
 def has_free_use(s: NetState, p: int, acted: int) -> bool:
     """Is ``free_uses`` non-empty?"""
-    use_check = s.T.use_check
-    for cid in s.players[p].green:
-        check = use_check[cid]
-        if check is not None and check(s, p, cid, acted):
-            return True
+    T = s.T
+    pl = s.players[p]
+    green = pl.green
+    if (pl.gsum if pl.gsum_of is green else player_summary(T, pl))[5]:  # a usable network card held
+        use_check = T.use_check
+        for cid in green:
+            check = use_check[cid]
+            if check is not None and check(s, p, cid, acted):
+                return True
     return s.mog is not None and bool(mogul_uses(s, p))
 
 
@@ -68,7 +72,8 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     gt = pl.green
     summary = pl.gsum if pl.gsum_of is gt else player_summary(T, pl)
     ns, nf, na, iv, spon, usable, dbl, ca, sd, ens, _pc, _e_ens, _e_spon, present, attach_keys = summary
-    stars, ads, nets = s.display[STAR], s.display[AD], s.display[NET]
+    display = s.display
+    stars, ads, nets = display[STAR], display[AD], display[NET]
     max_cost = T.max_cost
     budget = cash + sd
     costs, k_star = T.cost, T.k_star  # (pairs: no tuple made)
@@ -96,17 +101,16 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
     R1 = R + 1
     rc = ((ns if ns < R else R) * R1 + (na if na < R else R)) * R1 + (nf if nf < R else R)  # see Tables.req_ok
     # Sponsored Content fills the required slots of a show from the display only (NET-CARD-05/10).
-    for cid in s.display[SHOW]:  # NET-PROD-02
-        cost = costs[cid] - ca
-        if cash >= cost and (spon or req_ok[cid][rc]):
+    afford = cash + ca  # a show's printed cost payable after Creative Accounting (NET-PROD-03)
+    for cid in display[SHOW]:  # NET-PROD-02
+        if costs[cid] <= afford and (spon or req_ok[cid][rc]):
             out.append(k_show[cid])
-        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "display"):
+        elif iv and costs[cid] <= afford + IV_DISCOUNT and can_produce(s, p, cid, "display"):
             out.append(k_show[cid])
     for cid in pl.reserved:  # shows secured with Exclusive Rights: the same test, without Sponsored Content
-        cost = costs[cid] - ca
-        if cash >= cost and req_ok[cid][rc]:
+        if costs[cid] <= afford and req_ok[cid][rc]:
             out.append(k_show[cid])
-        elif iv and cash >= cost - IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
+        elif iv and costs[cid] <= afford + IV_DISCOUNT and can_produce(s, p, cid, "reserved"):
             out.append(k_show[cid])
     if present:  # the classes of the stars and ads in the green room
         # Whether a card has a target depends only on its class (see _show_mask).
@@ -138,7 +142,6 @@ def turn_options(s: NetState, p: int, acted: int) -> list[str]:
 
 
 def act_sign_star(s: NetState, p: int, cid: int) -> None:
-    take_action(s, p)
     s.display[STAR].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} for ${star_cost(s, p, cid)}M.")
@@ -146,7 +149,6 @@ def act_sign_star(s: NetState, p: int, cid: int) -> None:
 
 
 def act_sign_ad(s: NetState, p: int, cid: int) -> None:
-    take_action(s, p)
     s.display[AD].remove(cid)
     if s.log is not None:
         s.say(f"{pname(s, p)} signs {name(s, cid)} and gains ${s.T.defs[cid].bonus}M.")
@@ -154,7 +156,6 @@ def act_sign_ad(s: NetState, p: int, cid: int) -> None:
 
 
 def act_take_network(s: NetState, p: int, cid: int) -> None:
-    take_action(s, p)
     s.display[NET].remove(cid)
     s.players[p].cash -= s.T.cost[cid]
     if s.log is not None:
@@ -164,20 +165,22 @@ def act_take_network(s: NetState, p: int, cid: int) -> None:
 
 def _apply_turn(s: NetState, p: int, key: str, acted: int) -> None:
     code, cid = s.T.turn_key[key]
+    if code == TK_PASS:
+        act_pass(s, p, key)
+        return
+    if code < TK_USE:  # one of the menu's actions (NET-TURN-03): the turn's action is spent, but the last
+        po = s.pass_order  # player (the others have passed) keeps acting (NET-PASS-04)
+        s.stack[-1] = ("turn", p, 0 if len(po) == len(s.order) - 1 and p not in po else 1)
     # the most frequent actions first
     if code == TK_AD:
         act_sign_ad(s, p, cid)
     elif code == TK_ATTACH:
-        take_action(s, p)
         s.stack.append(("att_target", p, cid, False))
-    elif code == TK_PASS:
-        act_pass(s, p, key)
     elif code == TK_NET:
         act_take_network(s, p, cid)
     elif code == TK_STAR:
         act_sign_star(s, p, cid)
     elif code == TK_SHOW:
-        take_action(s, p)
         src = "reserved" if cid in s.players[p].reserved else "display"
         start_production(s, p, cid, src, acted)
     elif code == TK_USE:
