@@ -32,7 +32,8 @@ PHONE = {"width": 390, "height": 844}
 
 # plays the page's own seat to the end: every decision's screen is read first (text, titles,
 # spoken labels, tooltips, and every option, also those in a closed list), then one option is chosen;
-# it gives up only when the table has not moved for ``stallMs`` (a slow machine only makes it slower)
+# it gives up only when the table has not moved for ``stallMs`` (a slow machine only makes it slower); a question
+# the page asks before sending (Prime Time's empty TV Guide) is answered yes
 PLAY = """async ([stallMs, seed]) => {
   const texts = new Set();
   let r = seed;
@@ -66,6 +67,9 @@ PLAY = """async ([stallMs, seed]) => {
     b.click();
     const menu = document.querySelector("#menu .opt");
     if (menu) menu.click();
+    // Prime Time asks before an empty TV Guide is submitted while shows could go on it: say yes
+    const empty = document.getElementById("pt-empty-submit");
+    if (empty) empty.click();
     const until = Date.now() + 5000;
     while (document.body.dataset.seq === seq && Date.now() < until) await sleep(10);
     steps++;
