@@ -9,7 +9,7 @@ from primetime.games.networks.rules import setup as SU
 from primetime.games.networks.rules.attach import _show_has_target, _show_targets
 from primetime.games.networks.rules.green_room import _summary_add, player_summary
 from primetime.games.networks.state import NetState, Show
-from primetime.games.networks.tables import EMPTY_SUMMARY, Summary, Tables
+from primetime.games.networks.tables import EMPTY_SUMMARY, Summary, Tables, tables
 
 from .helpers import CAT, opts
 
@@ -68,3 +68,15 @@ def test_kept_summaries_and_masks_match_a_fresh_computation() -> None:
                 F.apply(s, keys[rng.below(len(keys))])
             masks += check(s)
     assert masks > 100  # the kept masks were compared, not skipped
+
+
+def test_a_card_with_a_use_check_counts_as_usable_in_the_summary() -> None:
+    """NET-TURN-07: the turn menu and the test after an action (``has_free_use``) look for free uses of network
+    cards only when the green-room summary says one is held (its ``usable`` field): so every card with a use check
+    must set it, and no card without one may."""
+    T = tables(CAT)
+    with_check = [c for c in range(len(T.kind)) if T.use_check[c] is not None]
+    assert with_check, "no network card with a use check in the card set"
+    for c in range(len(T.kind)):
+        usable = _summary_add(T, EMPTY_SUMMARY, c, True)[5]
+        assert usable == (T.use_check[c] is not None), (c, T.effect[c])
