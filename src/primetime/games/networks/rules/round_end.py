@@ -100,14 +100,10 @@ def eor_age(s: NetState, p: int, stage: int) -> None:
             if sh is not None and T.effect[sh.cid] == "surpriser":
                 s.stack.append(("surpriser", p, slot))
         return
-    lineup = pl.lineup
-    for slot in range(len(lineup)):
-        sh = lineup[slot]
+    for slot in range(len(pl.lineup)):
+        sh = pl.own(slot)
         if sh is None:
             continue
-        if sh.shared:
-            sh = pl.own(slot)  # a copy of its own
-            assert sh is not None
         sh.row += 1
         if sh.row > 3:  # NET-SEAS-03
             sh.row = 3
